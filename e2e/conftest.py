@@ -1,0 +1,167 @@
+"""Fixtures for the end-to-end tests: the built site (``dist/``) in a real Chromium.
+
+* The system Chromium (``/usr/bin/chromium``) is used when it exists, else Playwright's own.
+* ``site_url`` serves ``dist/`` on a free local port (the server of ``tools/serve.py``); the
+  ``base_url`` of pytest-playwright is set to it, so ``page.goto("./")`` works.
+* Every ``page`` is guarded: a request to a host other than localhost is blocked and fails the
+  test, and so does any console error or uncaught page error. ``guard`` exposes what was seen.
+* ``open_game(page, query="")`` opens the game and waits until ``<body data-ready>`` is set.
+* On failure a screenshot goes to ``e2e/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
+READY_TIMEOUT_MS = 90_000
+
+sys.path.insert(0, str(ROOT / "tools"))
+import serve  # noqa: E402  (tools/serve.py: the same handler as `make play`)
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_launch_args() -> dict:
+    """Launch options for the system Chromium (shared with ``tools/bench_load.py``)."""
+    args: dict = {"args": list(CHROMIUM_ARGS)}
+    if CHROMIUM.exists():
+        args["executable_path"] = str(CHROMIUM)
+    return args
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {**browser_type_launch_args, **chromium_launch_args()}
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Base URL (ending in ``/``) of ``dist/`` served on a free local port."""
+    if not (DIST / "index.html").is_file():
+        pytest.fail("dist/index.html is missing: run `make build` first (make test does)")
+    with serve.start(DIST) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    return site_url
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return (parts.hostname or "") in LOCAL_HOSTS or f"[{parts.hostname}]" in LOCAL_HOSTS
+
+
+@dataclass
+class Guard:
+    """What a page did that a self-contained site must not do."""
+
+    requests: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def attach(self, context: BrowserContext) -> None:
+        context.route("**/*", self._route)
+        context.on("console", self._console)
+        context.on("weberror", lambda error: self.page_errors.append(str(error.error)))
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        self.requests.append(url)
+        if is_local(url):
+            route.continue_()
+        else:
+            self.foreign.append(url)
+            route.abort("blockedbyclient")
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(f"{message.text} ({message.location.get('url', '')})")
+
+    def problems(self) -> list[str]:
+        return (
+            [f"request to a non-local host: {u}" for u in self.foreign]
+            + [f"console error: {m}" for m in self.console_errors]
+            + [f"page error: {m}" for m in self.page_errors]
+        )
+
+
+@pytest.fixture
+def guard() -> Guard:
+    return Guard()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator:
+    """Fail a test whose page misbehaved (see :class:`Guard`), even if its assertions held."""
+    guard = getattr(item, "funcargs", {}).get("guard")
+    try:
+        result = yield
+    except BaseException:
+        if isinstance(guard, Guard) and guard.problems():
+            print("the page also misbehaved:\n  " + "\n  ".join(guard.problems()))
+        raise
+    if isinstance(guard, Guard) and guard.problems():
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(guard.problems()), pytrace=False)
+    return result
+
+
+@pytest.fixture
+def page(page: Page, guard: Guard, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The pytest-playwright page, guarded (see :class:`Guard`); a screenshot on failure."""
+    guard.attach(page.context)
+    yield page
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        except Exception as exc:  # noqa: BLE001 - a screenshot must not hide the failure
+            print(f"screenshot failed: {exc}")
+
+
+def _open_game(page: Page, query: str = "") -> Page:
+    """Open the game (``query`` like ``"players=3&seed=42"``) and wait until it is ready."""
+    query = query.lstrip("?")
+    page.goto("./" + (f"?{query}" if query else ""))
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+@pytest.fixture
+def open_game() -> Callable[..., Page]:
+    """``open_game(page, query="")``: navigate to the game and wait for ``body[data-ready]``."""
+    return _open_game

@@ -1,0 +1,176 @@
+"""Build the deployable static site into ``dist/``.
+
+What lands in ``dist/``:
+
+* every file under ``web/`` (recursively: the page, its Python glue, CSS, the map, ...);
+* the engine: ``rattus/**/*.py`` copied to ``dist/rattus/...``;
+* ``pyscript.json``, generated from the template ``web/pyscript.json`` with a ``files`` entry for
+  every engine module and every ``web/*.py`` module other than ``main.py``, so that PyScript fetches
+  them into the Pyodide file system before ``main.py`` runs;
+* the runtime, vendored from ``node_modules`` (exact versions in ``package-lock.json``):
+  ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (the
+  ``@pyscript/core`` bundle without source maps);
+* ``.nojekyll``, so that GitHub Pages serves the files as they are.
+
+The build then checks that nothing in ``dist/`` would make the page reach another host: the config
+must point ``interpreter`` at the local ``pyodide.mjs`` (without it PyScript silently uses a CDN),
+and our own files must not name any http(s) URL that a browser would fetch.
+
+Run: ``python tools/build.py [--out dist]``. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+ENGINE = ROOT / "rattus"
+NODE_MODULES = ROOT / "node_modules"
+
+INTERPRETER = "./vendor/pyodide/pyodide.mjs"
+
+#: What Pyodide 314 reads when it boots (the ``indexURL`` directory): the ES module loader, the
+#: Emscripten glue (``.asm.mjs`` since 0.28), the WebAssembly binary, the standard library and the
+#: package lock file (read at boot even when no package is loaded).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+#: URLs that appear in our own files and that a browser never fetches (XML namespaces).
+HARMLESS_URLS = re.compile(r"^https?://www\.w3\.org/")
+URL_RE = re.compile(r"""https?://[^\s"'`)<>\\]+""")
+
+
+def fail(message: str) -> None:
+    print(f"build: error: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def copy_web(out: Path) -> None:
+    for src in sorted(WEB.rglob("*")):
+        if src.is_dir() or "__pycache__" in src.parts or src.name == "pyscript.json":
+            continue
+        dst = out / src.relative_to(WEB)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst)
+
+
+def copy_engine(out: Path) -> list[str]:
+    """Copy the engine's modules; return their paths relative to the site root."""
+    modules = []
+    for src in sorted(ENGINE.rglob("*.py")):
+        if "__pycache__" in src.parts:
+            continue
+        rel = src.relative_to(ROOT).as_posix()
+        dst = out / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst)
+        modules.append(rel)
+    if "rattus/__init__.py" not in modules:
+        fail("rattus/__init__.py not found")
+    return modules
+
+
+def write_config(out: Path, engine_modules: list[str]) -> dict:
+    template = WEB / "pyscript.json"
+    config = json.loads(template.read_text(encoding="utf-8"))
+    if config.get("interpreter") != INTERPRETER:
+        fail(f'{template}: "interpreter" must be "{INTERPRETER}" (else PyScript uses a CDN)')
+    for key in ("packages", "js_modules"):
+        if config.get(key):
+            fail(f'{template}: "{key}" would be fetched from a CDN; the site must be self-contained')
+    glue = sorted(p.name for p in WEB.glob("*.py") if p.name != "main.py")
+    files = dict(config.get("files", {}))
+    for rel in [*engine_modules, *glue]:
+        files[f"./{rel}"] = rel
+    config["files"] = files
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    return config
+
+
+def vendor(out: Path) -> None:
+    pyodide = NODE_MODULES / "pyodide"
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript.is_dir():
+        fail("node_modules is missing pyodide or @pyscript/core: run `npm ci` (or `make setup`)")
+    dst = out / "vendor" / "pyodide"
+    dst.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        if not (pyodide / name).is_file():
+            fail(f"node_modules/pyodide/{name} is missing")
+        shutil.copy2(pyodide / name, dst / name)
+    # @pyscript/core: core.js, core.css and every chunk they may import at run time (the bundle's
+    # chunks are loaded lazily by feature, so all of them are kept); never the source maps.
+    dst = out / "vendor" / "pyscript"
+    dst.mkdir(parents=True, exist_ok=True)
+    for src in sorted(pyscript.iterdir()):
+        if src.is_file() and src.suffix in (".js", ".css") and src.name != "service-worker.js":
+            shutil.copy2(src, dst / src.name)
+    missing = [n for n in imported_chunks(dst) if not (dst / n).is_file()]
+    if missing:
+        fail(f"@pyscript/core chunks not vendored: {missing}")
+
+
+def imported_chunks(folder: Path) -> set[str]:
+    """Names of the relative modules that the vendored PyScript files import."""
+    names = set()
+    for path in folder.glob("*.js"):
+        for match in re.finditer(r"""(?:from|import)\s*\(?\s*["']\./([\w.-]+)["']""",
+                                 path.read_text(encoding="utf-8")):
+            names.add(match.group(1))
+    return names
+
+
+def check_no_remote_urls(out: Path) -> None:
+    """Fail if one of our own files (not the vendored runtime) names a remote URL."""
+    bad = []
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out)
+        if not path.is_file() or rel.parts[0] == "vendor":
+            continue
+        if path.suffix not in (".html", ".js", ".mjs", ".css", ".json", ".svg", ".py", ".toml"):
+            continue
+        for url in URL_RE.findall(path.read_text(encoding="utf-8", errors="replace")):
+            if not HARMLESS_URLS.match(url):
+                bad.append(f"{rel}: {url}")
+    if bad:
+        fail("remote URLs in the site (it must be self-contained):\n  " + "\n  ".join(bad))
+
+
+def build(out: Path) -> None:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    copy_web(out)
+    modules = copy_engine(out)
+    config = write_config(out, modules)
+    vendor(out)
+    (out / ".nojekyll").write_text("", encoding="utf-8")
+    check_no_remote_urls(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(
+        f"build: wrote {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "
+        f"({len(modules)} engine modules, {len(config['files'])} files in pyscript.json, "
+        f"{size / 1e6:.1f} MB)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    args = parser.parse_args()
+    build(args.out.resolve())
+
+
+if __name__ == "__main__":
+    main()
