@@ -1,7 +1,24 @@
-"""Rattus: the rules engine of the board game, in pure Python (standard library only)."""
+"""Rattus: the rules engine of the board game, in pure Python (standard library only).
 
-from .board import REGIONS, regions_in_play
+    >>> import rattus
+    >>> g = rattus.new_game(players=3, seed=7)
+    >>> g.apply("setup Gallia")[0].kind
+    'setup_placed'
+
+See DESIGN.md for the contract and docs/notation.md for the action notation.
+"""
+
+from .actions import Action, parse_action
+from .board import REGIONS, neighbours, regions_in_play
+from .cards import CARDS
+from .errors import IllegalAction, InvalidState
+from .events import Event
+from .game import Game, new_game
+from .tokens import TOKENS
 
 __version__ = "0.1.0"
 
-__all__ = ["REGIONS", "regions_in_play", "__version__"]
+__all__ = [
+    "Action", "CARDS", "Event", "Game", "IllegalAction", "InvalidState", "REGIONS", "TOKENS",
+    "__version__", "neighbours", "new_game", "parse_action", "regions_in_play",
+]

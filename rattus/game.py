@@ -1,0 +1,188 @@
+"""The public face of the engine: :func:`new_game` and :class:`Game` (see DESIGN.md)."""
+
+from __future__ import annotations
+
+import random
+
+from . import rules, serialize
+from .actions import Action, parse_action
+from .board import MAX_PLAYERS, MIN_PLAYERS
+from .cards import CARDS
+from .errors import IllegalAction
+from .events import Event
+from .plague import ranking, scores
+from .state import State
+from .tokens import NORMAL_IDS, REMOVED_AT_SETUP, STARTING_IDS
+from .view import view
+
+
+def new_game(players: int = 2, seed: int | None = None, start_player: int = 0) -> Game:
+    """Set up a game (R3.1–R3.5): everything random is decided here by ``seed``.
+
+    Without a seed one is drawn, and kept in the game so that it can be replayed (undo).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise ValueError(f"Rattus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    if isinstance(start_player, bool) or not isinstance(start_player, int) or not (
+            0 <= start_player < players):
+        raise ValueError(f"start_player must be a seat from 0 to {players - 1}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+    rng = random.Random(seed)
+    s = State(players)
+    s.seed, s.start_player = seed, start_player
+    starting = list(STARTING_IDS)
+    rng.shuffle(starting)  # R3.2
+    for region in s.regions:
+        s.rats[region].append(starting.pop())
+    normal = list(NORMAL_IDS)
+    rng.shuffle(normal)  # R3.3
+    cut = REMOVED_AT_SETUP[players]
+    s.removed, supply = normal[:cut], normal[cut:] + starting
+    rng.shuffle(supply)
+    s.supply = supply
+    s.plague = rng.choice(s.regions)  # R3.4
+    s.cards = {c: None for c in CARDS}
+    order = [(start_player + i) % players for i in range(players)]
+    s.setup_queue = order + order[::-1]  # R3.5: A B C D D C B A
+    s.current = s.setup_queue[0]
+    s.phase = "setup"
+    return Game._wrap(s)
+
+
+class Game:
+    """A game of Rattus. Decisions go in through :meth:`apply`; what a seat may see comes out
+    through :meth:`view`; :meth:`legal_actions` is the single source of legality."""
+
+    __slots__ = ("_s", "_legal")
+
+    def __init__(self):
+        raise TypeError("use rattus.new_game(...) or Game.from_json(...)")
+
+    @classmethod
+    def _wrap(cls, s: State) -> Game:
+        g = object.__new__(cls)
+        g._s, g._legal = s, None
+        return g
+
+    # -- who and what ------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self._s.players
+
+    @property
+    def current_player(self) -> int:
+        """The seat whose decision is pending (the last to act once the game is over)."""
+        return self._s.current
+
+    @property
+    def phase(self) -> str:
+        """``setup``, ``turn``, ``spread``, ``neutral``, ``final`` or ``over``."""
+        return self._s.phase
+
+    @property
+    def seed(self) -> int | None:
+        return self._s.seed
+
+    @property
+    def history(self) -> list[str]:
+        """Every action applied so far, in notation."""
+        return list(self._s.history)
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.phase == "over"
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = rules.legal_actions(self._s)
+        return list(self._legal)
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            action = parse_action(action)
+        except IllegalAction:
+            return False
+        if self._legal is None:
+            self._legal = rules.legal_actions(self._s)
+        return action in self._legal
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply one decision of the current player; return what followed, as events.
+
+        An illegal action raises :class:`IllegalAction` (with a ``reason`` key and a message
+        that says why) and leaves the game exactly as it was.
+        """
+        action = parse_action(action)
+        if self._legal is None:
+            self._legal = rules.legal_actions(self._s)
+        if action not in self._legal:
+            raise rules.explain(self._s, action)
+        self._legal = None
+        return rules.apply(self._s, action)
+
+    def scores(self) -> list[int]:
+        """Cubes in regions plus palace, per seat (R7.4); meaningful at any time."""
+        return scores(self._s)
+
+    def winner(self) -> int | None:
+        """The winning seat with the R7.4 tie-break; None while the game runs."""
+        return ranking(self._s)[0] if self.is_over else None
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know (R8); ``None`` gives the public view of a spectator."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self._s.players):
+            raise ValueError(f"no seat {seat!r} in a {self._s.players}-player game")
+        return view(self._s, seat)
+
+    # -- undo ---------------------------------------------------------------------------
+    @property
+    def undo_blocker(self) -> str | None:
+        """None if :meth:`undo` is possible, else why not: ``start`` (nothing done yet),
+        ``turn`` (nothing done this turn), ``witch`` (a Witch's look was seen),
+        ``plague`` (the plague moved: rats spread or struck), ``over``, ``no-seed``."""
+        s = self._s
+        if s.phase == "over":
+            return "over"
+        if len(s.history) <= s.undo_floor:
+            return s.undo_block
+        if s.seed is None:
+            return "no-seed"
+        return None
+
+    def undo(self) -> str:
+        """Take back the current player's last action by replaying the game from its seed
+        without it; never across revealed information (a strike, a Witch's look, a new turn).
+        Returns the notation of the action taken back."""
+        blocker = self.undo_blocker
+        if blocker is not None:
+            raise IllegalAction(f"nothing can be undone now ({blocker})", "undo_" + blocker)
+        s = self._s
+        replay = new_game(s.players, s.seed, s.start_player)
+        for text in s.history[:-1]:
+            replay.apply(text)
+        last = s.history[-1]
+        self._s, self._legal = replay._s, None
+        return last
+
+    # -- copies and saves ----------------------------------------------------------------
+    def clone(self) -> Game:
+        return Game._wrap(self._s.clone())
+
+    def to_json(self) -> str:
+        """The complete state (hidden parts included) as versioned JSON: the save format."""
+        return serialize.dump(self._s)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict) -> Game:
+        """Load a save; raises :class:`InvalidState` naming the first problem found."""
+        return cls._wrap(serialize.load(text))
+
+    def __repr__(self) -> str:
+        s = self._s
+        return (f"<rattus.Game players={s.players} phase={s.phase} turn={s.turns}"
+                f" current={s.current}>")

@@ -1,0 +1,445 @@
+"""The rules of a turn: which actions are legal now (the single source of legality) and
+what each one does (RULES R3–R7). Automatic consequences come back as events.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .board import REGIONS
+from .cards import CARDS
+from .errors import IllegalAction
+from .events import Event
+from .plague import final_plague, ranking, scores, strike
+from .state import State
+from .tokens import TOKENS
+
+MAX_RATS = 3  # R5.2
+SETUP_CUBES = 2  # R3.5
+
+# Actions that reveal nothing and stay within a turn: these may be undone (see Game.undo).
+_UNDOABLE_KINDS = frozenset({"take", "place", "king", "monk", "merchant"})
+
+
+# -- legality ------------------------------------------------------------------------------
+
+def legal_actions(s: State) -> list[Action]:
+    """Every action the current player may take now, in a stable order."""
+    phase = s.phase
+    if phase == "over":
+        return []
+    if phase == "setup":
+        return [Action("setup", r) for r in s.regions]
+    if phase == "spread":
+        return [Action("spread", r) for r in spread_targets(s)]
+    if phase == "neutral":
+        return [Action("neutral", "yes"), Action("neutral", "no")]
+    if s.witch_stage:
+        return _witch_continuations(s)
+    seat, final = s.current, phase == "final"
+    actions: list[Action] = []
+    if not final and not s.took_card:  # R4.1
+        actions += [Action("take", c) for c in CARDS if s.cards.get(c) != seat]
+    actions += _placements(s, seat, final)
+    if _ability_free(s, seat, "King"):  # R6.1
+        actions += [Action("king", r) for r in s.regions
+                    if s.cubes[r][seat] and not s.rats[r]]
+    if _ability_free(s, seat, "Monk"):  # R6.2
+        for r in s.regions:
+            tokens = s.rats[r]
+            if tokens:
+                targets = [n for n in s.nbrs[r] if len(s.rats[n]) < MAX_RATS]
+                actions += [Action("monk", r, i, n)
+                            for i in range(1, len(tokens) + 1) for n in targets]
+    if _ability_free(s, seat, "Merchant"):  # R6.5
+        for r in s.regions:
+            own = s.cubes[r][seat]
+            if own:
+                actions += [Action("merchant", r, n, k)
+                            for n in s.nbrs[r] for k in range(1, min(3, own) + 1)]
+    if _ability_free(s, seat, "Witch"):  # R6.6
+        actions += [Action("witch", r, i) for r in s.regions
+                    for i in range(1, len(s.rats[r]) + 1)]
+    if final:
+        if _ability_free(s, seat, "Knight"):  # R7.2: up to two steps, no spread, no strike
+            actions += [Action("plague", r) for r in plague_destinations(s, two_steps=True)]
+        if s.cards.get("Knight") == seat and not s.neutral:  # R7.2 Ruling
+            actions.append(Action("neutral", "yes"))
+        actions.append(Action("end"))
+    else:  # R4.3, R6.3
+        knight = s.cards.get("Knight") == seat
+        actions += [Action("plague", r) for r in plague_destinations(s, two_steps=knight)]
+    return actions
+
+
+def _ability_free(s: State, seat: int, card: str) -> bool:
+    """The seat holds ``card`` and has not used it this turn (R6: once per turn)."""
+    return s.cards.get(card) == seat and card not in s.used
+
+
+def _placements(s: State, seat: int, final: bool) -> list[Action]:
+    reserve = s.reserve(seat)
+    if not reserve:
+        return []
+    if final:  # R7.2: the Peasant may place one cube in any region in play
+        if _ability_free(s, seat, "Peasant"):
+            return [Action("place", r, 1) for r in s.regions]
+        return []
+    if s.placed:  # R4.2: at most once per turn
+        return []
+    peasant = s.cards.get("Peasant") == seat
+    actions = []
+    for r in s.regions:
+        rats = len(s.rats[r])
+        # R4.2 as many as rats (all that remain when fewer, Ruling); R6.4 one more
+        counts = {min(rats, reserve)}
+        if peasant:
+            counts.add(min(rats + 1, reserve))
+        actions += [Action("place", r, k) for k in sorted(counts) if k]
+    return actions
+
+
+def plague_destinations(s: State, two_steps: bool) -> list[str]:
+    """Where the plague piece may go: a neighbour in play, or with the Knight also a region
+    two steps away; never the region it starts in (R4.3, R6.3 Ruling)."""
+    start = s.plague
+    reach = set(s.nbrs[start])
+    if two_steps:
+        for n in s.nbrs[start]:
+            reach.update(s.nbrs[n])
+    reach.discard(start)
+    return [r for r in s.regions if r in reach]
+
+
+def spread_targets(s: State) -> list[str]:
+    """Neighbours of the plague region that can take another rat token (R5.1, R5.2)."""
+    return [r for r in s.nbrs[s.plague] if len(s.rats[r]) < MAX_RATS]
+
+
+def _witch_continuations(s: State) -> list[Action]:
+    """After the Witch's first look: a second look or stop; after the second: swap or stop
+    (R6.6). Swapping two tokens of one region would change nothing, so it is not offered."""
+    done = Action("witch", "done")
+    if s.witch_stage == 1:
+        first = s.witch_looks[-1]
+        return [Action("witch", r, i + 1) for r in s.regions
+                for i, t in enumerate(s.rats[r]) if t != first] + [done]
+    a, b = (s.slot_of(t) for t in s.witch_looks[-2:])
+    if a and b and a[0] != b[0]:
+        return [Action("witch", "swap"), done]
+    return [done]
+
+
+# -- effects -------------------------------------------------------------------------------
+
+def apply(s: State, action: Action) -> list[Event]:
+    """Apply a legal action (the caller has checked legality) and its consequences."""
+    events = _EFFECTS[action.kind](s, action.args)
+    s.history.append(str(action))
+    if not _undoable(s, action):
+        s.undo_floor = len(s.history)
+        s.undo_block = _block_reason(action)
+    return events
+
+
+def _undoable(s: State, action: Action) -> bool:
+    if action.kind in _UNDOABLE_KINDS:
+        return True
+    if action.kind == "witch":
+        return action.args[0] in ("swap", "done")  # a look reveals a face
+    return s.phase == "final" and action.kind in ("plague", "neutral")  # no strike follows
+
+
+def _block_reason(action: Action) -> str:
+    if action.kind == "witch":
+        return "witch"
+    if action.kind in ("plague", "spread", "neutral"):
+        return "plague"
+    return "turn"
+
+
+def _setup(s: State, args) -> list[Event]:
+    (region,) = args
+    seat = s.current
+    s.cubes[region][seat] += SETUP_CUBES
+    events = [Event("setup_placed", seat=seat, region=region, count=SETUP_CUBES)]
+    s.setup_queue.pop(0)
+    if s.setup_queue:
+        s.current = s.setup_queue[0]
+    else:  # R3.6
+        s.current = s.start_player
+        events += _begin_turn(s)
+    return events
+
+
+def _take(s: State, args) -> list[Event]:
+    (card,) = args
+    before = s.cards.get(card)
+    s.cards[card] = s.current
+    s.took_card = True
+    return [Event("card_taken", seat=s.current, card=card, from_seat=before)]
+
+
+def _place(s: State, args) -> list[Event]:
+    region, count = args
+    s.cubes[region][s.current] += count
+    if s.phase == "final":
+        s.used.append("Peasant")
+    else:
+        s.placed = True
+    return [Event("cubes_placed", seat=s.current, region=region, count=count)]
+
+
+def _king(s: State, args) -> list[Event]:
+    (region,) = args
+    s.cubes[region][s.current] -= 1
+    s.palace[s.current] += 1
+    s.used.append("King")
+    return [Event("king", seat=s.current, region=region)]
+
+
+def _monk(s: State, args) -> list[Event]:
+    region, slot, to = args
+    s.rats[to].append(s.rats[region].pop(slot - 1))  # it arrives last in its new region
+    s.used.append("Monk")
+    return [Event("monk", seat=s.current, region=region, slot=slot, to=to)]
+
+
+def _merchant(s: State, args) -> list[Event]:
+    region, to, count = args
+    s.cubes[region][s.current] -= count
+    s.cubes[to][s.current] += count
+    s.used.append("Merchant")
+    return [Event("merchant", seat=s.current, region=region, to=to, count=count)]
+
+
+def _witch(s: State, args) -> list[Event]:
+    seat = s.current
+    if args[0] == "done":
+        s.witch_stage = 0
+        return [Event("witch_done", seat=seat)]
+    if args[0] == "swap":
+        (ra, ia), (rb, ib) = (s.slot_of(t) for t in s.witch_looks[-2:])
+        s.rats[ra][ia - 1], s.rats[rb][ib - 1] = s.rats[rb][ib - 1], s.rats[ra][ia - 1]
+        s.witch_stage = 0
+        return [Event("witch_swap", seat=seat, a=[ra, ia], b=[rb, ib])]
+    region, slot = args
+    token = s.rats[region][slot - 1]
+    s.knowledge[seat].add(token)
+    s.witch_looks.append(token)
+    s.witch_stage += 1
+    if s.witch_stage == 1:
+        s.used.append("Witch")
+    return [Event("witch_look", seat=seat, region=region, slot=slot,
+                  face=TOKENS[token].face(), private_to=seat)]
+
+
+def _plague(s: State, args) -> list[Event]:
+    (to,) = args
+    events = [Event("plague_moved", seat=s.current, region=s.plague, to=to)]
+    s.plague = to
+    if s.phase == "final":  # R7.2: the Knight moves it; no spread, no strike
+        s.used.append("Knight")
+        return events
+    rats = len(s.rats[to])  # R5.1: counted before anything else
+    s.spread_left = 0 if rats == 0 else 1 if rats == 1 else 2
+    return events + _continue_plague(s)
+
+
+def _spread(s: State, args) -> list[Event]:
+    (region,) = args
+    s.rats[region].append(s.supply.pop())
+    s.spread_left -= 1
+    events = [Event("rat_spread", seat=s.current, region=region, left=s.spread_left)]
+    return events + _continue_plague(s)
+
+
+def _continue_plague(s: State) -> list[Event]:
+    """After the plague piece moved or a rat spread: the next spread, the Knight's choice of
+    neutral cubes, or the strike and the end of the turn (R5)."""
+    events = []
+    if s.spread_left:
+        reason = "supply" if not s.supply else "full" if not spread_targets(s) else None
+        if reason is None:
+            s.phase = "spread"
+            return events
+        events.append(Event("spread_stopped", region=s.plague, undrawn=s.spread_left,
+                            reason=reason))  # R5.2 and its Ruling
+        s.spread_left = 0
+    s.phase = "turn"
+    region = s.plague
+    strikes = bool(s.rats[region]) and any(s.cubes[region])
+    if strikes and s.cards.get("Knight") == s.current and not s.neutral:
+        s.phase = "neutral"  # R6.3: declared before the tokens are revealed
+        return events
+    return events + strike(s, region, s.neutral) + _end_regular_turn(s)
+
+
+def _neutral(s: State, args) -> list[Event]:
+    declared = args[0] == "yes"
+    events = [Event("neutral", seat=s.current, declared=declared)]
+    if s.phase == "final":  # R7.2 Ruling: counts during the final plague
+        s.neutral = True
+        return events
+    s.neutral = declared
+    s.phase = "turn"
+    return events + strike(s, s.plague, declared) + _end_regular_turn(s)
+
+
+def _end_regular_turn(s: State) -> list[Event]:
+    """R7.1: the game ends after this turn if the supply ran out or the player has all 20
+    cubes on the board; then the final round (R7.2). Otherwise the next seat plays."""
+    seat = s.current
+    if s.supply and s.reserve(seat):
+        s.current = (seat + 1) % s.players
+        return _begin_turn(s)
+    s.last_regular = seat
+    s.final_queue = [(seat - i) % s.players for i in range(1, s.players)]  # counter-clockwise
+    s.neutral = False
+    events = [Event("final_round", last_player=seat, order=list(s.final_queue))]
+    return events + _begin_final_turn(s)
+
+
+def _reset_turn(s: State) -> None:
+    s.took_card = s.placed = False
+    s.used = []
+    s.witch_looks = []
+    s.witch_stage = 0
+    s.spread_left = 0
+
+
+def _begin_turn(s: State) -> list[Event]:
+    _reset_turn(s)
+    s.neutral = False
+    s.phase = "turn"
+    s.turns += 1
+    return [Event("turn", seat=s.current, final=False)]
+
+
+def _begin_final_turn(s: State) -> list[Event]:
+    _reset_turn(s)
+    s.phase = "final"
+    s.current = s.final_queue.pop(0)
+    return [Event("turn", seat=s.current, final=True)]
+
+
+def _end(s: State, args) -> list[Event]:
+    if s.final_queue:
+        return _begin_final_turn(s)
+    events = final_plague(s)  # R7.3
+    s.phase = "over"
+    winner, tied = ranking(s)
+    events.append(Event("game_over", scores=scores(s), winner=winner, tied=tied,
+                        tiebreak=len(tied) > 1))
+    return events
+
+
+_EFFECTS = {
+    "setup": _setup, "take": _take, "place": _place, "king": _king, "monk": _monk,
+    "merchant": _merchant, "witch": _witch, "plague": _plague, "spread": _spread,
+    "neutral": _neutral, "end": _end,
+}
+
+
+# -- why an action is illegal --------------------------------------------------------------
+
+def explain(s: State, action: Action) -> IllegalAction:
+    """An :class:`IllegalAction` that says, in a player's terms, why ``action`` is not legal.
+
+    Legality itself is decided by :func:`legal_actions` alone; this only finds the words.
+    Each exception has ``reason`` (a stable key a UI can translate) and ``details``.
+    """
+    reason, details = _why(s, action)
+    text = _REASON_TEXT[reason].format(action=action, **details)
+    return IllegalAction(text, reason, details)
+
+
+def _why(s: State, a: Action) -> tuple[str, dict]:
+    kind, args, seat = a.kind, a.args, s.current
+    regions = [x for x in args if isinstance(x, str) and x in REGIONS]
+    for r in regions:
+        if r not in s.rats:
+            return "not_in_play", {"region": r}
+    if s.phase == "over":
+        return "game_over", {}
+    pending = {"setup": "setup", "spread": "spread", "neutral": "neutral"}.get(s.phase)
+    if pending and kind != pending:
+        return f"{pending}_pending", {}
+    if s.witch_stage and kind != "witch":
+        return "witch_pending", {}
+    if s.phase == "final" and kind in ("take", "spread") or (
+            s.phase == "final" and kind == "place" and s.cards.get("Peasant") != seat):
+        return "final_round", {}
+    if s.phase != "final" and kind == "end":
+        return "turn_ends_with_plague", {}
+    card = {"king": "King", "monk": "Monk", "merchant": "Merchant", "witch": "Witch"}.get(kind)
+    if s.phase == "final" and kind in ("plague", "place"):
+        card = {"plague": "Knight", "place": "Peasant"}[kind]
+    if card and not (kind == "witch" and s.witch_stage):
+        if s.cards.get(card) != seat:
+            return "no_card", {"card": card}
+        if card in s.used:
+            return "ability_used", {"card": card}
+    if kind == "take":
+        if s.took_card:
+            return "card_taken", {}
+        return "card_held", {"card": args[0]}
+    if kind == "place":
+        if s.placed:
+            return "placed", {}
+        if not s.reserve(seat):
+            return "reserve_empty", {}
+        if not s.rats[args[0]] and s.cards.get("Peasant") != seat:
+            return "no_rats", {"region": args[0]}
+        return "wrong_count", {"region": args[0], "rats": len(s.rats[args[0]])}
+    if kind == "king":
+        if s.rats[args[0]]:
+            return "region_has_rats", {"region": args[0]}
+        return "no_cube_there", {"region": args[0]}
+    if kind in ("monk", "merchant") and args[-1 if kind == "monk" else 1] not in s.nbrs[args[0]]:
+        return "not_neighbour", {"region": args[0], "to": args[-1 if kind == "monk" else 1]}
+    if kind == "monk":
+        if args[1] > len(s.rats[args[0]]):
+            return "no_token", {"region": args[0], "slot": args[1]}
+        return "region_full", {"region": args[2]}
+    if kind == "merchant":
+        return "too_few_cubes", {"region": args[0], "count": args[2]}
+    if kind == "witch" and len(args) == 2 and args[1] > len(s.rats[args[0]]):
+        return "no_token", {"region": args[0], "slot": args[1]}
+    if kind == "plague":
+        if args[0] == s.plague:
+            return "plague_stay", {}
+        return "plague_too_far", {"region": args[0]}
+    if kind == "spread":
+        if args[0] not in s.nbrs[s.plague]:
+            return "not_neighbour", {"region": s.plague, "to": args[0]}
+        return "region_full", {"region": args[0]}
+    return "not_now", {}
+
+
+_REASON_TEXT = {
+    "not_in_play": "{region} is not in play in this game",
+    "game_over": "the game is over",
+    "setup_pending": "during setup each player only places 2 cubes in a region",
+    "spread_pending": "first place the rat tokens that the plague spreads",
+    "neutral_pending": "first say whether the Knight's plague piece counts as two cubes",
+    "witch_pending": "first finish the Witch: look at a second token, swap, or stop",
+    "final_round": "in the final round only the abilities of cards held may be used",
+    "turn_ends_with_plague": "a regular turn ends by moving the plague piece",
+    "no_card": "you do not hold the {card}",
+    "ability_used": "the {card} has already been used this turn",
+    "card_taken": "you have already taken a class card this turn",
+    "card_held": "you already hold the {card}",
+    "placed": "you have already placed cubes this turn",
+    "reserve_empty": "your reserve is empty",
+    "no_rats": "{region} has no rat tokens, so it takes no cubes",
+    "wrong_count": "{region} has {rats} rat tokens: place that many cubes",
+    "region_has_rats": "the King only saves a cube from a region without rat tokens",
+    "no_cube_there": "you have no cube in {region}",
+    "not_neighbour": "{to} is not a neighbour of {region}",
+    "no_token": "{region} has no rat token number {slot}",
+    "region_full": "{region} already holds 3 rat tokens",
+    "too_few_cubes": "you do not have {count} cubes in {region}",
+    "plague_stay": "the plague piece must leave its region",
+    "plague_too_far": "the plague piece cannot reach {region} this turn",
+    "not_now": "{action} is not possible now",
+}
