@@ -137,7 +137,8 @@ def apply(s: State, action: Action) -> list[Event]:
     s.history.append(str(action))
     if not _undoable(s, action):
         s.undo_floor = len(s.history)
-        s.undo_block = _block_reason(action)
+        new_turn = s.phase == "setup" or any(e.kind == "turn" for e in events)
+        s.undo_block = "turn" if new_turn else _block_reason(action)
     return events
 
 
