@@ -24,35 +24,17 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
 READY_TIMEOUT_MS = 90_000
 
 sys.path.insert(0, str(ROOT / "tools"))
-import serve  # noqa: E402  (tools/serve.py: the same handler as `make play`)
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def chromium_launch_args() -> dict:
-    """Launch options for the system Chromium (shared with ``tools/bench_load.py``)."""
-    args: dict = {"args": list(CHROMIUM_ARGS)}
-    if CHROMIUM.exists():
-        args["executable_path"] = str(CHROMIUM)
-    return args
+import chromium  # noqa: E402  (tools/chromium.py: the same launch options as tools/bench_load.py)
+import serve  # noqa: E402  (tools/serve.py: the same server as `make play`)
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    return {**browser_type_launch_args, **chromium_launch_args()}
+    return {**browser_type_launch_args, **chromium.launch_args()}
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +55,7 @@ def is_local(url: str) -> bool:
     parts = urlsplit(url)
     if parts.scheme in ("data", "blob", "about"):
         return True
-    return (parts.hostname or "") in LOCAL_HOSTS or f"[{parts.hostname}]" in LOCAL_HOSTS
+    return parts.hostname in LOCAL_HOSTS
 
 
 @dataclass

@@ -88,7 +88,9 @@ def write_config(out: Path, engine_modules: list[str]) -> dict:
         fail(f'{template}: "interpreter" must be "{INTERPRETER}" (else PyScript uses a CDN)')
     for key in ("packages", "js_modules"):
         if config.get(key):
-            fail(f'{template}: "{key}" would be fetched from a CDN; the site must be self-contained')
+            fail(
+                f'{template}: "{key}" would be fetched from a CDN; the site must be self-contained'
+            )
     glue = sorted(p.name for p in WEB.glob("*.py") if p.name != "main.py")
     files = dict(config.get("files", {}))
     for rel in [*engine_modules, *glue]:
@@ -125,8 +127,9 @@ def imported_chunks(folder: Path) -> set[str]:
     """Names of the relative modules that the vendored PyScript files import."""
     names = set()
     for path in folder.glob("*.js"):
-        for match in re.finditer(r"""(?:from|import)\s*\(?\s*["']\./([\w.-]+)["']""",
-                                 path.read_text(encoding="utf-8")):
+        for match in re.finditer(
+            r"""(?:from|import)\s*\(?\s*["']\./([\w.-]+)["']""", path.read_text(encoding="utf-8")
+        ):
             names.add(match.group(1))
     return names
 

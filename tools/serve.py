@@ -52,7 +52,9 @@ class QuietSiteHandler(SiteHandler):
 def make_server(
     directory: Path, port: int = 0, host: str = "127.0.0.1", quiet: bool = False
 ) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(QuietSiteHandler if quiet else SiteHandler, directory=str(directory))
+    handler = functools.partial(
+        QuietSiteHandler if quiet else SiteHandler, directory=str(directory)
+    )
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
@@ -80,8 +82,10 @@ def main() -> None:
         parser.error(f"{args.dir}/index.html not found: run `make build` first")
     server = make_server(args.dir, args.port, args.host)
     shown = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
-    print(f"Serving {args.dir} at http://{shown}:{server.server_address[1]}/ (Ctrl-C to stop)",
-          flush=True)
+    print(
+        f"Serving {args.dir} at http://{shown}:{server.server_address[1]}/ (Ctrl-C to stop)",
+        flush=True,
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:
