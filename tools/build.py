@@ -10,7 +10,8 @@ What lands in ``dist/``:
 * the runtime, vendored from ``node_modules`` (exact versions in ``package-lock.json``):
   ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (the
   ``@pyscript/core`` bundle without source maps);
-* ``.nojekyll``, so that GitHub Pages serves the files as they are.
+* ``.nojekyll``, so that GitHub Pages serves the files as they are;
+* ``LICENSE.txt`` and ``NOTICE.txt`` (the credits for the vendored runtime and the map data).
 
 The build then checks that nothing in ``dist/`` would make the page reach another host: the config
 must point ``interpreter`` at the local ``pyodide.mjs`` (without it PyScript silently uses a CDN),
@@ -159,6 +160,8 @@ def build(out: Path) -> None:
     config = write_config(out, modules)
     vendor(out)
     (out / ".nojekyll").write_text("", encoding="utf-8")
+    for name in ("LICENSE", "NOTICE"):  # the credits travel with the vendored runtime
+        shutil.copy2(ROOT / name, out / f"{name}.txt")
     check_no_remote_urls(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(
