@@ -1,0 +1,226 @@
+"""The Hard bot: Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012,
+"single-observer" ISMCTS) over determinisations of the bot's view.
+
+Each iteration samples the faces the bot does not know (``determinize.py``: consistent with
+its view, RULES R8), walks the tree by UCB with availability counts, adds one node, plays a
+fast rollout (``policy.py``) for a few rounds and scores the end with the static evaluation
+(``evaluate.py``: expected final scores turned into soft win probabilities); a finished game
+scores 1 for its winner (R7.4). Each decision of a turn is a node of its own.
+
+The action space is pruned: at the root only the Normal bot's best ``width`` actions (scored
+on several determinisations) are searched; below it, a cheap prior orders the candidates and
+progressive widening lets more of them in as a node is visited more.
+
+Incremental use (for a browser that must yield to its event loop):
+
+    search = bot.start(view, legal)
+    while not search.step(seconds=0.05):
+        ...
+    action = search.best()
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from .. import rules
+from ..actions import Action
+from ..rules import plague_destinations, spread_targets
+from ..state import State
+from .base import Bot, Done, Search
+from .determinize import Determinizer
+from .evaluate import DEFAULT, Params, expected_scores, win_probs
+from .normal import TERMINAL, pick, score_actions
+from .policy import placement_options, plague_score, rollout_action
+
+_DONE = Action("witch", "done")
+
+
+class Node:
+    __slots__ = ("children", "n", "w", "avail", "mover")
+
+    def __init__(self, mover: int):
+        self.children: dict[Action, Node] = {}
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.mover = mover  # the seat who chose the action leading here
+
+
+def tree_candidates(s: State) -> list[Action]:
+    """A short list of sensible actions for the current player of ``s``, best first."""
+    phase, seat = s.phase, s.current
+    if phase == "spread":
+        return [Action("spread", r) for r in sorted(
+            spread_targets(s), key=lambda r: -(sum(s.cubes[r]) - 2.5 * s.cubes[r][seat]))]
+    if phase == "neutral":
+        return [Action("neutral", "yes"), Action("neutral", "no")]
+    if s.witch_stage:
+        return [_DONE]
+    if phase in ("setup", "final"):
+        return rules.legal_actions(s)
+    knight = s.cards.get("Knight") == seat
+    plagues = sorted(plague_destinations(s, knight), key=lambda r: -plague_score(s, seat, r))
+    plagues = [Action("plague", r) for r in plagues]
+    places = [a for _, a in sorted(placement_options(s, seat), key=lambda x: -x[0])[:2]]
+    out = []
+    if places:
+        out.append(places[0])
+    out += plagues[:1]
+    if s.cards.get("King") == seat and "King" not in s.used:
+        safe = [r for r in s.regions if s.cubes[r][seat] and not s.rats[r]]
+        if safe:
+            out.append(Action("king", max(safe, key=lambda r: s.cubes[r][seat])))
+    out += places[1:] + plagues[1:]
+    return out
+
+
+class HardSearch(Search):
+    """One ISMCTS decision; see the module docstring."""
+
+    def __init__(self, bot: HardBot, view: dict, legal: list[Action]):
+        super().__init__(legal)
+        self.started = time.perf_counter()
+        self.bot = bot
+        self.rng = bot.rng
+        self.seat = view["seat"]
+        self.det = Determinizer(view)
+        base, scores = score_actions(view, legal, self.rng, bot.prior_samples,
+                                     bot.params, det=self.det)
+        self._best = pick(view, legal, base, scores, self.rng)  # the Normal bot's choice
+        ranked = [a for _, a in sorted(zip(scores, legal), key=lambda x: -x[0])]
+        cands = [self._best] + [a for a in ranked if a is not self._best]
+        if view["phase"] in ("turn", "final"):
+            # never search an optional action the Normal bot finds harmful … much
+            base_cut = base - bot.optional_margin
+            cands = [a for a in cands if a.kind in TERMINAL or a is self._best
+                     or scores[legal.index(a)] >= base_cut]
+            terminal = [a for a in cands if a.kind in TERMINAL]
+            cands = cands[:bot.width]
+            if terminal and not any(a.kind in TERMINAL for a in cands):
+                cands.append(terminal[0])
+        else:
+            cands = cands[:bot.width]
+        self.root_cands = cands
+        self.root = Node(-1)
+        self.limit_turns = view["turn"]["number"] + bot.rounds * view["players"]
+        if len(cands) == 1:
+            self.done = True
+
+    # -- the search --------------------------------------------------------------------
+    def step(self, iterations: int | None = None, seconds: float | None = None) -> bool:
+        """Search a while: ``iterations`` more, or ``seconds`` more, or (neither given)
+        until the bot's budget is spent. Returns True once the search is finished."""
+        if self.done:
+            return True
+        bot = self.bot
+        now = time.perf_counter()
+        deadline = self.started + bot.budget if bot.budget is not None else math.inf
+        if seconds is not None:
+            deadline = min(deadline, now + seconds)
+        cap = bot.iterations if bot.iterations is not None else math.inf
+        stop_at = min(cap, self.iterations + iterations) if iterations is not None else cap
+        while self.iterations < stop_at:
+            if time.perf_counter() >= deadline:
+                break
+            self._iterate()
+            self.iterations += 1
+        if self.iterations >= cap or (bot.budget is not None
+                                      and time.perf_counter() >= self.started + bot.budget):
+            self.done = True
+        return self.done
+
+    def _iterate(self) -> None:
+        rng = self.rng
+        s = self.det.sample(rng)
+        node = self.root
+        path = []
+        c = self.bot.exploration
+        pw = self.bot.widening
+        first = True
+        while s.phase != "over":
+            if first:
+                cands = self.root_cands
+                first = False
+            else:
+                cands = tree_candidates(s)
+                allowed = 1 + int(pw * math.sqrt(node.n))
+                cands = cands[:allowed]
+            mover = s.current
+            untried = [a for a in cands if a not in node.children]
+            if untried:
+                a = untried[0]
+                child = node.children[a] = Node(mover)
+                rules.apply(s, a)
+                path.append(child)
+                break
+            best, choice = -1.0, None
+            for a in cands:
+                node.children[a].avail += 1
+            for a in cands:
+                ch = node.children[a]
+                v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                if v > best:
+                    best, choice = v, a
+            node = node.children[choice]
+            rules.apply(s, choice)
+            path.append(node)
+        reward = self._rollout(s)
+        for nd in path:
+            nd.n += 1
+            nd.w += reward[nd.mover]
+
+    def _rollout(self, s: State) -> list[float]:
+        rng = self.rng
+        limit = self.limit_turns
+        while s.phase != "over" and not (s.turns > limit and s.phase == "turn"
+                                         and not s.took_card and not s.placed
+                                         and not s.used):
+            rules.apply(s, rollout_action(s, rng))
+        if s.phase == "over":
+            winner = rules.ranking(s)[0]
+            return [1.0 if p == winner else 0.0 for p in range(s.players)]
+        return win_probs(expected_scores(s, self.seat, self.bot.params), self.bot.params)
+
+    def best(self) -> Action:
+        children = [(self.root.children[a], a) for a in self.root_cands
+                    if a in self.root.children]
+        if not children or self.iterations < len(self.root_cands):
+            return self._best
+        node, a = max(children, key=lambda x: (x[0].n, x[0].w / max(1, x[0].n)))
+        return a
+
+    def stats(self) -> list[tuple[str, int, float]]:
+        """(action, visits, mean reward) of the root's candidates, for inspection."""
+        out = []
+        for a in self.root_cands:
+            ch = self.root.children.get(a)
+            out.append((str(a), ch.n if ch else 0, ch.w / ch.n if ch and ch.n else 0.0))
+        return out
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(self, seed=None, time_budget=None, iterations: int | None = None,
+                 width: int = 5, rounds: int = 2, exploration: float = 0.7,
+                 widening: float = 1.0, prior_samples: int = 6,
+                 optional_margin: float = 0.3, params: Params = DEFAULT):
+        super().__init__(seed, time_budget)
+        if time_budget is None and iterations is None:
+            time_budget = 1.0
+        self.budget = time_budget
+        self.iterations = iterations
+        self.width = width
+        self.rounds = rounds
+        self.exploration = exploration
+        self.widening = widening
+        self.prior_samples = prior_samples
+        self.optional_margin = optional_margin
+        self.params = params
+
+    def start(self, view: dict, legal: list[Action]) -> Search:
+        if len(legal) == 1:
+            return Done(legal, legal[0])
+        return HardSearch(self, view, legal)
