@@ -8,6 +8,7 @@ PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 WHEELS := .cache/wheels
+CHROMIUM ?= /usr/bin/chromium
 # root needs no sudo; elsewhere (e.g. GitHub's runners) use it when it is there.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null || echo sudo)
 
@@ -75,7 +76,7 @@ $(WHEELS)/.stamp: tools/pyodide-test-requirements.txt $(VENV)/.stamp
 # package; else (Ubuntu, macOS) Playwright's own build.
 .cache/browser.stamp: $(VENV)/.stamp
 	@mkdir -p .cache
-	@if [ -x /usr/bin/chromium ]; then echo "browser: /usr/bin/chromium"; \
+	@if [ -x $(CHROMIUM) ]; then echo "browser: $(CHROMIUM)"; \
 	elif command -v apt-get >/dev/null && ! grep -qi ubuntu /etc/os-release 2>/dev/null; then \
 	  $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	elif [ "$$(uname)" = Linux ]; then $(VENV)/bin/playwright install --with-deps chromium; \
