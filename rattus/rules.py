@@ -133,21 +133,26 @@ def _witch_continuations(s: State) -> list[Action]:
 
 def apply(s: State, action: Action) -> list[Event]:
     """Apply a legal action (the caller has checked legality) and its consequences."""
+    # Judged by the phase *before* the action: a regular turn's last plague move (or the
+    # Knight's neutral choice) strikes (R5.3) and then starts the final round (R7.2), so the
+    # phase after it is "final" although tokens were revealed.
+    final_turn = s.phase == "final"
     events = _EFFECTS[action.kind](s, action.args)
     s.history.append(str(action))
-    if not _undoable(s, action):
+    if not _undoable(action, final_turn):
         s.undo_floor = len(s.history)
         new_turn = s.phase == "setup" or any(e.kind == "turn" for e in events)
         s.undo_block = "turn" if new_turn else _block_reason(action)
     return events
 
 
-def _undoable(s: State, action: Action) -> bool:
+def _undoable(action: Action, final_turn: bool) -> bool:
     if action.kind in _UNDOABLE_KINDS:
         return True
     if action.kind == "witch":
         return action.args[0] in ("swap", "done")  # a look reveals a face
-    return s.phase == "final" and action.kind in ("plague", "neutral")  # no strike follows
+    # R7.2: in a final turn the Knight's move and declaration reveal nothing (no strike)
+    return final_turn and action.kind in ("plague", "neutral")
 
 
 def _block_reason(action: Action) -> str:
