@@ -117,13 +117,19 @@ def _region(word: str) -> str:
 
 def _slot(word: str) -> tuple[str, int]:
     name, sep, number = word.partition("/")
-    if not sep or not number.isdigit() or not 1 <= int(number) <= 3:
+    if not sep or not _is_number(number) or not 1 <= int(number) <= 3:
         raise IllegalAction(f"expected a rat token as Region/slot (slot 1-3), got {word!r}")
     return _region(name), int(number)
 
 
+def _is_number(word: str) -> bool:
+    """ASCII digits only: str.isdigit() also accepts '²' or '①', which int() rejects with a
+    ValueError instead of the IllegalAction that parse_action promises."""
+    return word.isascii() and word.isdigit()
+
+
 def _count(word: str, low: int, high: int) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
+    if not _is_number(word) or not low <= int(word) <= high:
         raise IllegalAction(f"expected a number from {low} to {high}, got {word!r}")
     return int(word)
 
