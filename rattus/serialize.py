@@ -184,6 +184,10 @@ def _check_phase(s: State) -> None:
             raise InvalidState("setup: current_player must be the first of setup_queue")
     elif s.setup_queue:
         raise InvalidState(f"setup_queue must be empty in phase {s.phase!r}")
+    for p in set(s.setup_queue):  # R3.5: each placement still due takes 2 from the reserve
+        if s.reserve(p) < 2 * s.setup_queue.count(p):
+            raise InvalidState(f"seat {p} has {s.reserve(p)} cubes in the reserve, too few for"
+                               f" the setup placements still due (R3.5)")
     final_phase = s.phase in ("final", "over")
     if final_phase != (s.last_regular is not None):
         raise InvalidState("last_regular is set exactly when the final round has begun")
@@ -191,6 +195,11 @@ def _check_phase(s: State) -> None:
         raise InvalidState("final_queue must hold distinct seats, and only in the final round")
     if s.phase == "spread" and not s.spread_left:
         raise InvalidState("phase 'spread' needs spread_left > 0")
+    if s.phase == "spread" and not s.supply:  # R5.2 Ruling: nothing left to draw
+        raise InvalidState("phase 'spread' needs a token in the supply (R5.2)")
+    if s.phase == "spread" and all(len(s.rats[r]) >= 3 for r in s.nbrs[s.plague]):
+        raise InvalidState("phase 'spread' needs a neighbour of the plague region with fewer"
+                           " than 3 rat tokens (R5.2)")
     if s.phase not in ("spread",) and s.spread_left:
         raise InvalidState("spread_left must be 0 outside phase 'spread'")
     if len(s.witch_looks) < s.witch_stage:

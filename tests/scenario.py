@@ -23,6 +23,7 @@ Tests use these internals only to BUILD a state; they assert through the public 
 from __future__ import annotations
 
 import json
+import os
 
 from hypothesis import HealthCheck, settings
 
@@ -33,8 +34,9 @@ from rattus.tokens import REMOVED_AT_SETUP, TOKENS
 #: Seat colours of the rulebook's worked example (R5.6), and handy names for tests.
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 
-#: Property tests: moderate example counts (they also run inside Pyodide, ~2x slower).
-PROPERTY = settings(max_examples=40, deadline=None,
+#: Property tests: moderate example counts (they also run inside Pyodide, ~2x slower);
+#: RATTUS_EXAMPLES=2000 in the environment hunts deeper.
+PROPERTY = settings(max_examples=int(os.environ.get("RATTUS_EXAMPLES", "40")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
