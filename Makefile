@@ -21,7 +21,13 @@ play: build
 build: node_modules/.stamp
 	$(PYTHON) tools/build.py
 
-test: setup build test-engine test-pyodide test-e2e
+# Every stage runs even when an earlier one fails; the result fails if any did.
+test: setup build
+	@status=0; \
+	$(MAKE) --no-print-directory test-engine || status=1; \
+	$(MAKE) --no-print-directory test-pyodide || status=1; \
+	$(MAKE) --no-print-directory test-e2e || status=1; \
+	exit $$status
 
 # pytest exits 5 when it collects no test: not a failure while the suite is being written.
 test-engine: $(VENV)/.stamp

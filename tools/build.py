@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,9 +154,41 @@ def check_no_remote_urls(out: Path) -> None:
 
 
 def build(out: Path) -> None:
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+    """Build into a fresh folder beside ``out``, then swap it in (so that two builds running at
+    once in the same checkout, or a server reading ``out``, never see a half-deleted tree)."""
+    tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    try:
+        summary = fill(tmp)
+        swap_in(tmp, out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    shown = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+    print(f"build: wrote {shown} ({summary})")
+
+
+def swap_in(new: Path, out: Path) -> None:
+    olds = []
+    for attempt in range(50):
+        old = out.parent / f".{out.name}.old-{os.getpid()}-{attempt}"
+        try:
+            out.rename(old)
+            olds.append(old)
+        except FileNotFoundError:
+            pass
+        try:
+            new.rename(out)
+            break
+        except OSError:  # another build put its tree there in between: move it away again
+            time.sleep(0.1)
+    else:
+        fail(f"could not replace {out}")
+    for old in olds:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def fill(out: Path) -> str:
     copy_web(out)
     modules = copy_engine(out)
     config = write_config(out, modules)
@@ -164,10 +198,9 @@ def build(out: Path) -> None:
         shutil.copy2(ROOT / name, out / f"{name}.txt")
     check_no_remote_urls(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(
-        f"build: wrote {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "
-        f"({len(modules)} engine modules, {len(config['files'])} files in pyscript.json, "
-        f"{size / 1e6:.1f} MB)"
+    return (
+        f"{len(modules)} engine modules, {len(config['files'])} files in pyscript.json, "
+        f"{size / 1e6:.1f} MB"
     )
 
 
