@@ -1,0 +1,54 @@
+"""Drive the page like a player: perform an engine action by clicking, then wait for it.
+
+Shared by the e2e tests and ``tools/bench_ui.py``. The clicks come from :mod:`uipaths`; the
+elements are found by their stable data attributes (``data-region``, ``data-card``,
+``data-slot``, ``data-choice``). A region is clicked where its name is printed on the map (a
+real mouse click at that point; the label lets clicks through to the region beneath).
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+from uipaths import clicks_for
+
+WAIT_MS = 20_000
+
+
+def click(page: Page, what: str, value) -> None:
+    if what == "region":
+        page.locator(f'#map text.region-label[data-region="{value}"]').click(force=True)
+    elif what == "card":
+        page.locator(f'[data-card="{value}"]').click()
+    elif what == "token":
+        region, slot = value
+        page.locator(f'#map .token[data-region="{region}"][data-slot="{slot}"]').click()
+    elif what == "choice":
+        page.locator(f'[data-choice="{value}"]').click()
+    else:
+        raise ValueError(what)
+
+
+def wait_actions(page: Page, n: int, timeout: int = WAIT_MS) -> None:
+    """Wait until the page has applied ``n`` actions and is not telling a strike."""
+    page.wait_for_function(
+        "n => document.body.dataset.actions === String(n) && !document.body.dataset.busy",
+        arg=n, timeout=timeout)
+
+
+def pass_if_asked(page: Page) -> bool:
+    """Click through a "pass to <name>" screen if one shows; True if it did."""
+    if page.locator('body[data-screen="pass"]').count():
+        page.locator('[data-choice="pass-ready"]').click()
+        page.wait_for_function("() => document.body.dataset.screen !== 'pass'")
+        return True
+    return False
+
+
+def perform(page: Page, game, action) -> list:
+    """Do ``action`` through the page and on ``game`` (the test's own engine copy)."""
+    pass_if_asked(page)
+    for what, value in clicks_for(game, action):
+        click(page, what, value)
+    events = game.apply(action)
+    wait_actions(page, len(game.history))
+    return events

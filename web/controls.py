@@ -1,0 +1,244 @@
+"""What the player at the screen may click now, derived from ``game.legal_actions()`` alone.
+
+Why: the glue must decide no rule. The engine's legal actions are grouped by kind; a multi-step
+decision (an ability with a target and a destination, a count) is a *pick* in progress, and
+every click either completes one legal action, narrows the pick, or is refused — with the
+engine's own reason (:func:`probe`, answered by ``Game.apply`` raising ``IllegalAction``).
+
+Pure Python (no browser imports), so it is checked on CPython too.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from messages import card, join_or, region, t
+
+ABILITY_MODES = ("King", "Monk", "Merchant", "Witch")
+
+
+@dataclass
+class Pick:
+    """A decision in progress: a mode (an ability, moving the plague, choosing a count) and
+    what was chosen so far."""
+
+    mode: str | None = None  # None, "place", "plague", "King", "Monk", "Merchant", "Witch"
+    region: str | None = None  # place: the region; Merchant: the source; Monk: the token's
+    slot: int | None = None  # Monk: the token
+    to: str | None = None  # Merchant: the destination
+
+
+@dataclass
+class Button:
+    choice: str  # data-choice value
+    label: str
+    action: object = None  # the Action it applies, or None for a UI step
+    pressed: bool = False
+    kind: str = "normal"  # "normal", "primary", "danger" (styling only)
+
+
+@dataclass
+class Offer:
+    """Clickable things now: each maps to the Action it applies, or None (a step of a pick)."""
+
+    regions: dict = field(default_factory=dict)  # region -> Action | None
+    tokens: dict = field(default_factory=dict)  # (region, slot) -> Action | None
+    cards: dict = field(default_factory=dict)  # card -> Action
+    buttons: list = field(default_factory=list)
+    status: str = ""
+    selected_region: str | None = None
+    selected_token: tuple | None = None
+    plague_clickable: bool = False
+
+
+def group(legal) -> dict[str, list]:
+    by_kind = defaultdict(list)
+    for a in legal:
+        by_kind[a.kind].append(a)
+    return by_kind
+
+
+def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
+    """The clickable targets and buttons for ``legal`` (the current player's actions)."""
+    by = group(legal)
+    o = Offer()
+    phase = view["phase"]
+    if phase == "setup":
+        o.regions = {a.args[0]: a for a in by["setup"]}
+        o.status = t("status.setup", name=name)
+        return o
+    if phase == "spread":
+        o.regions = {a.args[0]: a for a in by["spread"]}
+        o.status = t("status.spread", name=name, left=view["turn"]["spread_left"])
+        return o
+    if phase == "neutral":
+        for a in by["neutral"]:
+            yes = a.args[0] == "yes"
+            o.buttons.append(Button("neutral:" + a.args[0],
+                                    t("btn.neutral_yes" if yes else "btn.neutral_no"), a,
+                                    kind="primary" if yes else "normal"))
+        o.status = t("status.neutral", name=name)
+        return o
+    stage = view["turn"]["witch_stage"]
+    if stage:
+        for a in by["witch"]:
+            if len(a.args) == 2:
+                o.tokens[(a.args[0], a.args[1])] = a
+            else:
+                key = {"swap": "btn.witch_swap", "done": "btn.witch_stop" if stage == 1
+                       else "btn.witch_keep"}[a.args[0]]
+                o.buttons.append(Button("witch:" + a.args[0], t(key), a))
+        o.status = t("status.witch_second" if stage == 1 else "status.witch_swap")
+        return o
+
+    final = phase == "final"
+    if pick.mode is None or pick.mode == "place":
+        o.cards = {a.args[0]: a for a in by["take"]}
+    # ability / plague mode buttons
+    modes = [m for m in ABILITY_MODES if by[m.lower()]]
+    for m in modes:
+        o.buttons.append(Button("mode:" + m, t("btn.mode." + m), None, pressed=pick.mode == m))
+    plague_moves = by["plague"]
+    if plague_moves:
+        o.buttons.append(Button("mode:plague", t("btn.mode.plague_final" if final
+                                                  else "btn.mode.plague"),
+                                None, pressed=pick.mode == "plague", kind="primary"))
+        o.plague_clickable = True
+    for a in by["neutral"]:  # final round: the Knight's neutral cubes (R7.2 Ruling)
+        o.buttons.append(Button("neutral:yes", t("btn.neutral_final"), a))
+    if by["end"]:
+        o.buttons.append(Button("end", t("btn.end"), by["end"][0], kind="primary"))
+    if pick.mode not in (None,):
+        o.buttons.append(Button("cancel", t("btn.cancel"), None, kind="danger"))
+
+    mode = pick.mode
+    if mode is None:
+        counts = defaultdict(list)
+        for a in by["place"]:
+            counts[a.args[0]].append(a)
+        o.regions = {r: (acts[0] if len(acts) == 1 else None) for r, acts in counts.items()}
+        options = []
+        if o.cards:
+            options.append(t("status.opt.take"))
+        if counts:
+            options.append(t("status.opt.place_final" if final else "status.opt.place"))
+        if modes:
+            options.append(t("status.opt.abilities", cards=join_or([card(m) for m in modes])))
+        if plague_moves and not final:
+            options.append(t("status.opt.plague"))
+        if by["end"]:
+            options.append(t("status.opt.end"))
+        o.status = t("status.final" if final else "status.turn", name=name,
+                     options=join_or(options) + ".")
+    elif mode == "place":
+        o.selected_region = pick.region
+        for a in by["place"]:
+            if a.args[0] == pick.region:
+                o.buttons.insert(0, Button(f"count:{a.args[1]}", t("btn.count", n=a.args[1]), a,
+                                           kind="primary"))
+        o.status = t("status.place_count", name=name, region=region(pick.region or ""))
+    elif mode == "plague":
+        o.regions = {a.args[0]: a for a in plague_moves}
+        knight = view["cards"].get("Knight") == view["current_player"]
+        o.status = t("status.plague_final" if final else
+                     "status.plague_knight" if knight else "status.plague", name=name)
+    elif mode == "King":
+        o.regions = {a.args[0]: a for a in by["king"]}
+        o.status = t("status.king")
+    elif mode == "Monk":
+        if pick.slot is None:
+            o.tokens = {(a.args[0], a.args[1]): None for a in by["monk"]}
+            o.status = t("status.monk_token")
+        else:
+            o.selected_token = (pick.region, pick.slot)
+            o.regions = {a.args[2]: a for a in by["monk"]
+                         if (a.args[0], a.args[1]) == (pick.region, pick.slot)}
+            o.status = t("status.monk_to")
+    elif mode == "Merchant":
+        moves = by["merchant"]
+        if pick.region is None:
+            o.regions = {a.args[0]: None for a in moves}
+            o.status = t("status.merchant_from")
+        elif pick.to is None:
+            o.selected_region = pick.region
+            dests = defaultdict(list)
+            for a in moves:
+                if a.args[0] == pick.region:
+                    dests[a.args[1]].append(a)
+            o.regions = {r: (acts[0] if len(acts) == 1 else None) for r, acts in dests.items()}
+            o.status = t("status.merchant_to")
+        else:
+            o.selected_region = pick.region
+            for a in moves:
+                if a.args[0] == pick.region and a.args[1] == pick.to:
+                    o.buttons.insert(0, Button(f"count:{a.args[2]}",
+                                               t("btn.count", n=a.args[2]), a, kind="primary"))
+            o.status = t("status.merchant_count", region=region(pick.region),
+                         to=region(pick.to))
+    elif mode == "Witch":
+        o.tokens = {(a.args[0], a.args[1]): a for a in by["witch"] if len(a.args) == 2}
+        o.status = t("status.witch_first")
+    return o
+
+
+def step(pick: Pick, what: str, value) -> Pick:
+    """The pick after a click on a target that only narrows the choice (no action yet)."""
+    if what == "region":
+        if pick.mode is None:
+            return Pick("place", region=value)
+        if pick.mode == "Merchant":
+            if pick.region is None:
+                return Pick("Merchant", region=value)
+            return Pick("Merchant", region=pick.region, to=value)
+    if what == "token" and pick.mode == "Monk":
+        return Pick("Monk", region=value[0], slot=value[1])
+    return pick
+
+
+def probe(pick: Pick, view: dict, phase: str, what: str, value):
+    """The action a refused click stood for, so that the engine can say why it is illegal.
+
+    Returns an Action-notation string, or a catalogue key (``why.…``) when the click needs a
+    different kind of target. The caller checks that the probe is illegal before applying it.
+    """
+    if what == "card":
+        return f"take {value}"
+    if what == "token":
+        r, slot = value
+        if pick.mode == "Monk":
+            nbrs = view["neighbours"].get(r) or []
+            return f"monk {r}/{slot} {nbrs[0]}" if nbrs else "why.not_now"
+        if pick.mode == "Witch" or view["turn"]["witch_stage"]:
+            return f"witch {r}/{slot}"
+        what, value = "region", r  # a token outside a token mode stands for its region
+    if what != "region":
+        return "why.not_now"
+    r = value
+    board = view["board"].get(r)
+    rats = len(board["tokens"]) if board else 0
+    if phase == "setup":
+        return f"setup {r}"
+    if phase == "spread":
+        return f"spread {r}"
+    mode = pick.mode
+    if view["turn"]["witch_stage"]:
+        return "why.pick_token"
+    if mode is None or mode == "place":
+        return f"place {r} {max(rats, 1)}"
+    if mode == "plague":
+        return f"plague {r}"
+    if mode == "King":
+        return f"king {r}"
+    if mode == "Monk":
+        if pick.slot is None:
+            return "why.pick_token"
+        return f"monk {pick.region}/{pick.slot} {r}"
+    if mode == "Merchant":
+        if pick.region is None:
+            nbrs = view["neighbours"].get(r) or []
+            return f"merchant {r} {nbrs[0]} 1" if nbrs else f"merchant {r} {r} 1"
+        return f"merchant {pick.region} {r} 1"
+    if mode == "Witch":
+        return "why.pick_token"
+    return "why.not_now"

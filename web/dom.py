@@ -1,0 +1,100 @@
+"""Small DOM helpers: the only module besides app.py and main.py that talks to the browser.
+
+Why strings: a render builds each panel as one HTML/SVG string and sets it with a single call;
+crossing the Python↔JS bridge once per panel keeps an action's re-render far below 100 ms.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from pyscript import document, window
+
+
+def esc(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def js(value):
+    """A DOM result as Python sees it: JS ``null``/``undefined`` become None (Pyodide 0.28+
+    hands ``null`` over as ``JsNull``, which ``is None`` does not catch)."""
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return value
+
+
+def by_id(element_id: str):
+    return js(document.getElementById(element_id))
+
+
+def query(selector: str, root=None):
+    return js((root or document).querySelector(selector))
+
+
+def closest(node, selector: str):
+    return js(node.closest(selector))
+
+
+def attr(node, name: str) -> str | None:
+    return js(node.getAttribute(name))
+
+
+def set_html(element_id: str, html: str) -> None:
+    """Replace an element's content, but only if it changed (keeps focus and saves work)."""
+    node = by_id(element_id)
+    if node is None:
+        return
+    if _last.get(element_id) != html:
+        node.innerHTML = html
+        _last[element_id] = html
+
+
+def set_text(element_id: str, text: str) -> None:
+    node = by_id(element_id)
+    if node is not None and node.textContent != text:
+        node.textContent = text
+
+
+def show(element_id: str, visible: bool = True) -> None:
+    node = by_id(element_id)
+    if node is not None:
+        node.hidden = not visible
+
+
+def forget(element_id: str) -> None:
+    """Forget the cached content of an element (after replacing it from elsewhere)."""
+    _last.pop(element_id, None)
+
+
+def now_ms() -> float:
+    return window.performance.now()
+
+
+def reduced_motion() -> bool:
+    try:
+        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:  # noqa: BLE001 - an old browser: animate
+        return False
+
+
+def focused_key() -> str | None:
+    """The ``data-key`` of the focused element, to give focus back after a re-render."""
+    node = js(document.activeElement)
+    if node is None or not hasattr(node, "getAttribute"):
+        return None
+    return attr(node, "data-key")
+
+
+def refocus(key: str | None) -> None:
+    if not key:
+        return
+    active = js(document.activeElement)
+    if active is not None and hasattr(active, "getAttribute") and \
+            attr(active, "data-key") == key:
+        return
+    node = query(f'[data-key="{key}"]')
+    if node is not None:
+        node.focus()
+
+
+_last: dict[str, str] = {}

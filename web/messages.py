@@ -1,0 +1,331 @@
+"""The message catalogue: every text a player sees, by key (English).
+
+Why one catalogue: a second language is a second dict, and the glue never holds a sentence.
+Keys are grouped by prefix (``region.``, ``card.``, ``status.``, ``log.``, ``why.`` for the
+engine's IllegalAction reasons, ``btn.``, ``ui.``, ``err.``). Values are ``str.format``
+templates; :func:`t` fills them and never raises (a missing key shows as the key itself, so a
+gap in a translation is visible instead of a crash).
+"""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    # -- the board (R2) ------------------------------------------------------------------
+    "region.Anglia": "Anglia",
+    "region.Scandia": "Scandia",
+    "region.Gallia": "Gallia",
+    "region.Hispania": "Hispania",
+    "region.Germania": "Germania",
+    "region.Italia": "Italia",
+    "region.Polonia": "Polonia",
+    "region.Hungaria": "Hungaria",
+    "region.Bulgaria": "Bulgaria",
+    "region.Turcia": "Turcia",
+    "region.Tartaria": "Tartaria",
+    "region.Russia": "Russia",
+    "map.out_of_play": "not in play",
+    "map.palace": "Palace",
+    "map.plague": "plague piece",
+    # -- class cards (R1.4, R6) ----------------------------------------------------------
+    "card.Peasant": "Peasant",
+    "card.Merchant": "Merchant",
+    "card.Monk": "Monk",
+    "card.Knight": "Knight",
+    "card.Witch": "Witch",
+    "card.King": "King",
+    "class.Peasant": "Peasantry",
+    "class.Merchant": "Bourgeoisie",
+    "class.Monk": "Church",
+    "class.Knight": "Chivalry",
+    "class.Witch": "Magic",
+    "class.King": "Royalty",
+    "ability.Peasant": "Phase B: place one cube more than the rats allow (also 1 cube where "
+                       "there are no rats). Final round: place 1 cube anywhere.",
+    "ability.Merchant": "Move 1, 2 or 3 of your cubes from a region to a neighbouring region.",
+    "ability.Monk": "Move one rat token to a neighbouring region that holds fewer than 3.",
+    "ability.Knight": "Move the plague piece 1 or 2 steps; it may count as two neutral "
+                      "cubes in the strike.",
+    "ability.Witch": "Look at a rat token, then maybe a second one; then you may swap them.",
+    "ability.King": "Move one of your cubes from a region without rats into the palace.",
+    "card.holder": "held by {name}",
+    "card.free": "beside the board",
+    "card.aria": "{card} ({cls}): {holder}. {ability}",
+    "card.aria_take": "Take the {card} ({cls}), {holder}. {ability}",
+    # -- token symbols (R5.5) ------------------------------------------------------------
+    "sym.M": "majority",
+    "sym.A": "all",
+    "sym.P": "Peasant",
+    "sym.B": "Merchant",
+    "sym.C": "Monk",
+    "sym.K": "Knight",
+    "sym.W": "Witch",
+    "sym.R": "King",
+    "token.face_down": "face-down rat token",
+    "token.known": "rat token you know: threshold {threshold}, symbols {symbols}",
+    "token.aria": "Rat token {slot} of {region}",
+    "token.aria_known": "Rat token {slot} of {region}: threshold {threshold}, {symbols}",
+    # -- regions, for screen readers ---------------------------------------------------------
+    "aria.region": "{region}: {rats}; {cubes}{plague}",
+    "aria.region_out": "{region}: not in play",
+    "aria.rats.0": "no rats",
+    "aria.rats.1": "1 rat",
+    "aria.rats.n": "{n} rats",
+    "aria.no_cubes": "no cubes",
+    "aria.cubes_of": "{colour} {count}",
+    "aria.plague_here": "; plague here",
+    "aria.target": " (can be chosen)",
+    # -- colours -------------------------------------------------------------------------
+    "colour.red": "red",
+    "colour.blue": "blue",
+    "colour.green": "green",
+    "colour.yellow": "yellow",
+    "colour.purple": "purple",
+    "colour.black": "black",
+    # -- seat kinds ----------------------------------------------------------------------
+    "kind.human": "Human",
+    "kind.easy": "Computer (easy)",
+    "kind.normal": "Computer (normal)",
+    "kind.hard": "Computer (hard)",
+    "player.default": "Player {n}",
+    "player.bot_tag": "computer",
+    # -- status line: what the current player may do now ---------------------------------
+    "status.loading": "Loading Python…",
+    "status.setup": "{name}: place 2 cubes — click any highlighted region (setup).",
+    "status.turn": "{name}: {options}",
+    "status.final": "{name}, final turn: {options}",
+    "status.opt.take": "take a class card",
+    "status.opt.place": "place cubes in a highlighted region",
+    "status.opt.place_final": "place 1 cube (Peasant) in a highlighted region",
+    "status.opt.abilities": "use {cards}",
+    "status.opt.plague": "move the plague piece (ends your turn)",
+    "status.opt.end": "end your turn",
+    "status.opt.join": "{a} or {b}",
+    "status.place_count": "{name}: how many cubes in {region}?",
+    "status.plague": "{name}: click where the plague piece goes (a neighbouring region).",
+    "status.plague_knight": "{name}: click where the plague piece goes — 1 or 2 steps "
+                            "with the Knight.",
+    "status.plague_final": "{name}: Knight — move the plague piece up to 2 steps "
+                           "(no spread, no strike).",
+    "status.king": "King: click a highlighted region to move one of your cubes into the palace.",
+    "status.monk_token": "Monk: click the rat token to move.",
+    "status.monk_to": "Monk: click the neighbouring region the rat token goes to.",
+    "status.merchant_from": "Merchant: click the region your cubes leave.",
+    "status.merchant_to": "Merchant: click the neighbouring region they go to.",
+    "status.merchant_count": "Merchant: how many cubes from {region} to {to}?",
+    "status.witch_first": "Witch: click a rat token to look at it.",
+    "status.witch_second": "Witch: look at a second rat token, or stop.",
+    "status.witch_swap": "Witch: swap the two rat tokens, or keep them where they are.",
+    "status.spread": "{name}: the plague spreads — click a highlighted region for the new "
+                     "rat token ({left} to place).",
+    "status.neutral": "{name}, Knight: does the plague piece count as two neutral cubes "
+                      "in this strike?",
+    "status.bot": "{name} (computer) is thinking…",
+    "status.pass": "Pass the device to {name}.",
+    "status.over": "Game over — {name} wins.",
+    "status.new_game": "Choose the players and start a new game.",
+    "status.striking": "The plague strikes {region}…",
+    # -- buttons -------------------------------------------------------------------------
+    "btn.mode.King": "Use the King",
+    "btn.mode.Monk": "Use the Monk",
+    "btn.mode.Merchant": "Use the Merchant",
+    "btn.mode.Witch": "Use the Witch",
+    "btn.mode.plague": "Move the plague piece",
+    "btn.mode.plague_final": "Knight: move the plague piece",
+    "btn.count": "{n} cube(s)",
+    "btn.cancel": "Cancel",
+    "btn.neutral_yes": "Yes: two neutral cubes",
+    "btn.neutral_no": "No",
+    "btn.neutral_final": "Knight: plague piece counts as two cubes in the final plague",
+    "btn.witch_stop": "Stop looking",
+    "btn.witch_swap": "Swap them",
+    "btn.witch_keep": "Keep them in place",
+    "btn.end": "End my turn",
+    "btn.pass_ready": "I am {name} — show my turn",
+    "btn.new_game": "New game",
+    "btn.start": "Start the game",
+    "btn.log": "Game log",
+    "btn.rules": "Rules",
+    "btn.close": "Close",
+    "btn.play_again": "Play again",
+    # -- the new-game dialog ---------------------------------------------------------------
+    "dlg.title": "New game",
+    "dlg.players": "Players",
+    "dlg.seat": "Seat {n}",
+    "dlg.name": "Name",
+    "dlg.colour": "Colour",
+    "dlg.kind": "Played by",
+    "dlg.start": "Start player",
+    "dlg.start_random": "Random",
+    "dlg.seed": "Seed (optional)",
+    "dlg.err.colours": "Each player needs a different colour.",
+    "dlg.err.seed": "The seed must be a whole number (or empty).",
+    "dlg.err.names": "Each player needs a name.",
+    # -- panels ----------------------------------------------------------------------------
+    "panel.cards": "Class cards",
+    "panel.players": "Players",
+    "panel.reserve": "Reserve",
+    "panel.palace": "Palace",
+    "panel.board": "On the board",
+    "panel.cards_held": "Cards",
+    "panel.no_cards": "none",
+    "panel.score": "Score",
+    "panel.turn": "to play",
+    "panel.supply": "Rat tokens in the supply: {n}",
+    "panel.log": "Game log",
+    "panel.strike": "Plague in {region}",
+    "panel.strike_final": "Final plague",
+    "panel.rules": "Rules in brief",
+    # -- the strike, told step by step (R5.3–R5.5) -----------------------------------------
+    "strike.token": "Token {n}: threshold {threshold}, {cubes} cube(s) here",
+    "strike.outbreak": "outbreak!",
+    "strike.nothing": "no effect",
+    "strike.kill": "{name} loses a cube ({symbol})",
+    "strike.neutral": "(+2 neutral cubes from the Knight)",
+    # -- the results screen (R7.4) ---------------------------------------------------------
+    "res.title": "Game over",
+    "res.winner": "{name} wins!",
+    "res.col.player": "Player",
+    "res.col.regions": "Cubes in regions",
+    "res.col.palace": "Palace",
+    "res.col.score": "Score",
+    "res.tie": "{names} tie with {score}. Rule R7.4: among the tied players, the one who would "
+               "have had the next turn wins — {name}.",
+    # -- the game log ------------------------------------------------------------------------
+    "log.setup_placed": "{name} places 2 cubes in {region} (setup).",
+    "log.card_taken": "{name} takes the {card}.",
+    "log.card_taken_from": "{name} takes the {card} from {other}.",
+    "log.cubes_placed.1": "{name} places 1 cube in {region}.",
+    "log.cubes_placed.n": "{name} places {count} cubes in {region}.",
+    "log.king": "{name}'s King moves a cube from {region} into the palace.",
+    "log.monk": "{name}'s Monk moves a rat token from {region} to {to}.",
+    "log.merchant.1": "{name}'s Merchant moves 1 cube from {region} to {to}.",
+    "log.merchant.n": "{name}'s Merchant moves {count} cubes from {region} to {to}.",
+    "log.witch_look": "{name}'s Witch looks at a rat token in {region}.",
+    "log.witch_swap": "{name}'s Witch swaps a rat token of {a} with one of {b}.",
+    "log.witch_done": "{name}'s Witch leaves the tokens where they are.",
+    "log.plague_moved": "{name} moves the plague piece from {region} to {to}.",
+    "log.rat_spread": "A new rat token spreads to {region}.",
+    "log.spread_stopped.supply": "The supply is empty: {undrawn} rat token(s) not drawn.",
+    "log.spread_stopped.full": "Every neighbour of {region} holds 3 rat tokens: "
+                               "{undrawn} not drawn.",
+    "log.neutral.yes": "{name}'s Knight: the plague piece counts as two neutral cubes.",
+    "log.neutral.no": "{name}'s Knight: no neutral cubes.",
+    "log.strike": "The plague strikes {region} ({cubes} cubes there).",
+    "log.no_strike.no rats": "No strike in {region}: no rat tokens.",
+    "log.no_strike.no cubes": "No strike in {region}: no cubes.",
+    "log.token_revealed.yes": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                              "{cubes} cubes — outbreak!",
+    "log.token_revealed.no": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                             "{cubes} cubes — no effect.",
+    "log.cube_killed": "{name} loses a cube in {region} ({symbol}).",
+    "log.turn": "— {name}'s turn —",
+    "log.turn_final": "— {name}'s final turn —",
+    "log.final_round": "The game is ending: a final turn each for {names} (counter-clockwise).",
+    "log.final_plague": "Final plague: the plague strikes every region.",
+    "log.game_over": "Game over: {name} wins.",
+    "log.end": "{name} ends the final turn.",
+    # -- why a click did nothing (the engine's IllegalAction reasons, rules.explain) ------------
+    "why.not_in_play": "{region} is not in play in this game.",
+    "why.game_over": "The game is over.",
+    "why.setup_pending": "During setup each player only places 2 cubes in a region.",
+    "why.spread_pending": "First place the rat tokens that the plague spreads.",
+    "why.neutral_pending": "First say whether the Knight's plague piece counts as two cubes.",
+    "why.witch_pending": "First finish the Witch: look at a second token, swap, or stop.",
+    "why.final_round": "In the final round only the abilities of the cards you hold may be used.",
+    "why.turn_ends_with_plague": "A regular turn ends by moving the plague piece.",
+    "why.no_card": "You do not hold the {card}.",
+    "why.ability_used": "The {card} has already been used this turn.",
+    "why.card_taken": "You have already taken a class card this turn.",
+    "why.card_held": "You already hold the {card}.",
+    "why.placed": "You have already placed cubes this turn.",
+    "why.reserve_empty": "Your reserve is empty.",
+    "why.no_rats": "{region} has no rat tokens, so it takes no cubes.",
+    "why.wrong_count": "{region} has {rats} rat tokens: place that many cubes.",
+    "why.region_has_rats": "The King only saves a cube from a region without rat tokens.",
+    "why.no_cube_there": "You have no cube in {region}.",
+    "why.not_neighbour": "{to} is not a neighbour of {region}.",
+    "why.no_token": "{region} has no rat token number {slot}.",
+    "why.region_full": "{region} already holds 3 rat tokens.",
+    "why.too_few_cubes": "You do not have {count} cube(s) in {region}.",
+    "why.plague_stay": "The plague piece must leave its region.",
+    "why.plague_too_far": "The plague piece cannot reach {region} this turn.",
+    "why.not_now": "That is not possible now.",
+    "why.bad_notation": "That is not possible now.",
+    "why.not_your_turn": "Wait: it is {name}'s turn.",
+    "why.busy": "Wait a moment: the plague is being resolved.",
+    "why.pick_token": "Click a rat token (not the region).",
+    # -- URL parameters and loading ------------------------------------------------------------
+    "err.url": "The address has a problem: {problem} Choose the game here instead.",
+    "err.url.players": "“players” must be 2, 3 or 4.",
+    "err.url.seed": "“seed” must be a whole number.",
+    "err.url.start": "“start” must be a seat number from 0 to {max} or “random”.",
+    "err.url.names": "“names” must list one name per player (comma-separated).",
+    "err.url.bots": "“bots” must list, per seat, 0, human, easy, normal or hard.",
+    "err.url.colors": "“colors” must list different colours from: {choices}.",
+    "err.url.pace": "“pace” must be a number of milliseconds (0 or more).",
+    "err.url.all_bots_ok": "",
+    "err.map": "The map could not be loaded ({detail}).",
+    "err.internal": "Something went wrong: {detail}",
+    "err.bots_missing": "Computer players are not available in this build; that seat "
+                        "plays a random legal move.",
+    # -- misc ------------------------------------------------------------------------------------
+    "ui.title": "Rattus",
+    "ui.about": "Rattus rules engine {version} · Regions: {regions}",
+    "ui.you_are": "This screen shows what {name} knows.",
+    "ui.spectator": "Public view (no secrets shown).",
+    "ui.pass_title": "Pass to {name}",
+    "ui.pass_text": "{name}, it is your turn. The others should look away from what you may "
+                    "know (your Witch's looks).",
+    "rules.text": "On your turn: (A) take one class card, from beside the board or from "
+                  "another player, and (B) place as many cubes in one region as it has rat "
+                  "tokens — in either order, both optional. Use each of your cards' abilities "
+                  "once, any time before (C): move the plague piece to a neighbouring region. "
+                  "It spreads rats (1 rat there → 1 new, 2–3 → 2 new) and then strikes: "
+                  "each rat token is revealed; if the cubes there reach its threshold, its "
+                  "symbols hit — M the majority, A everyone, a class symbol the card's holder. "
+                  "The game ends when the supply runs out or someone has all 20 cubes out; "
+                  "then a final round counter-clockwise and a final plague everywhere. "
+                  "Most cubes on the board and in the palace wins.",
+}
+
+#: The catalogue in use; a second language is another dict of the same keys.
+CATALOGUE: dict[str, str] = EN
+
+
+class _Lenient(dict):
+    """Format arguments that leave an unknown field visible instead of raising."""
+
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def t(key: str, **kwargs) -> str:
+    """The text for ``key`` filled with ``kwargs``; the key itself if the catalogue lacks it."""
+    template = CATALOGUE.get(key)
+    if template is None:
+        return key
+    try:
+        return template.format_map(_Lenient(kwargs))
+    except (ValueError, IndexError):
+        return template
+
+
+def region(name: str) -> str:
+    return t("region." + name)
+
+
+def card(name: str) -> str:
+    return t("card." + name)
+
+
+def symbols(syms) -> str:
+    """A token's symbols in words, e.g. ``majority, Merchant, Monk``."""
+    return ", ".join(t("sym." + s) for s in syms) or "—"
+
+
+def join_or(items: list[str]) -> str:
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return t("status.opt.join", a=", ".join(items[:-1]), b=items[-1])

@@ -1,0 +1,80 @@
+"""Events → plain-language log lines, through the message catalogue.
+
+The log is public: every event is narrated as a spectator sees it (``visible_to(None)``), so a
+Witch's look never puts a face into the page (R8.3). One line per action and per outbreak.
+"""
+
+from __future__ import annotations
+
+from messages import card, region, symbols, t
+
+
+def _sym(symbol: str) -> str:
+    return t("sym." + symbol)
+
+
+def narrate(events, names: list[str]) -> list[str]:
+    lines = []
+    for event in events:
+        e = event.visible_to(None) if hasattr(event, "visible_to") else dict(event)
+        line = narrate_one(e, names)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def narrate_one(e: dict, names: list[str]) -> str | None:
+    kind = e["kind"]
+    name = names[e["seat"]] if e.get("seat") is not None else ""
+    reg = region(e["region"]) if isinstance(e.get("region"), str) else ""
+    if kind == "setup_placed":
+        return t("log.setup_placed", name=name, region=reg)
+    if kind == "card_taken":
+        if e.get("from_seat") is None:
+            return t("log.card_taken", name=name, card=card(e["card"]))
+        return t("log.card_taken_from", name=name, card=card(e["card"]),
+                 other=names[e["from_seat"]])
+    if kind == "cubes_placed":
+        key = "log.cubes_placed.1" if e["count"] == 1 else "log.cubes_placed.n"
+        return t(key, name=name, region=reg, count=e["count"])
+    if kind == "king":
+        return t("log.king", name=name, region=reg)
+    if kind == "monk":
+        return t("log.monk", name=name, region=reg, to=region(e["to"]))
+    if kind == "merchant":
+        key = "log.merchant.1" if e["count"] == 1 else "log.merchant.n"
+        return t(key, name=name, region=reg, to=region(e["to"]), count=e["count"])
+    if kind == "witch_look":
+        return t("log.witch_look", name=name, region=reg)
+    if kind == "witch_swap":
+        return t("log.witch_swap", name=name, a=region(e["a"][0]), b=region(e["b"][0]))
+    if kind == "witch_done":
+        return None
+    if kind == "plague_moved":
+        return t("log.plague_moved", name=name, region=reg, to=region(e["to"]))
+    if kind == "rat_spread":
+        return t("log.rat_spread", region=reg)
+    if kind == "spread_stopped":
+        return t("log.spread_stopped." + e["reason"], region=reg, undrawn=e["undrawn"])
+    if kind == "neutral":
+        return t("log.neutral.yes" if e["declared"] else "log.neutral.no", name=name)
+    if kind == "strike":
+        return t("log.strike", region=reg, cubes=e["cubes"])
+    if kind == "no_strike":
+        return t("log.no_strike." + e["reason"], region=reg)
+    if kind == "token_revealed":
+        face = e["face"]
+        return t("log.token_revealed." + ("yes" if e["outbreak"] else "no"), region=reg,
+                 threshold=face["threshold"], symbols=symbols(face["symbols"]),
+                 cubes=e["cubes"])
+    if kind == "cube_killed":
+        return t("log.cube_killed", name=name, region=reg, symbol=_sym(e["symbol"]))
+    if kind == "turn":
+        return t("log.turn_final" if e["final"] else "log.turn", name=name)
+    if kind == "final_round":
+        return t("log.final_round", names=", ".join(names[s] for s in e["order"]))
+    if kind == "final_plague":
+        return t("log.final_plague")
+    if kind == "game_over":
+        return t("log.game_over", name=names[e["winner"]])
+    return None

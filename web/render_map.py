@@ -1,0 +1,256 @@
+"""The map: region states, labels, rat tokens, cubes, the plague piece and the palace.
+
+Input is a seat's view (``Game.view``), never the game: a face appears only where the view
+holds it (the Witch's holder, R6.6/R8.3) or for tokens revealed in a strike (public, R8.1).
+The generated ``map/europe.svg`` keeps its region paths; this module marks them (in play,
+highlighted as a target, selected) and draws everything else into one overlay group, set
+with a single ``innerHTML`` per render.
+"""
+
+from __future__ import annotations
+
+from dom import esc, js
+from messages import card, region, symbols, t
+from setup_config import COLOURS
+
+TOKEN_R = 11
+TOKEN_GAP = 25
+CUBE = 19
+
+#: Patterns and filters added to the generated SVG: legal targets get a hatch as well as a
+#: colour and a dashed outline (shape, not colour alone); regions out of play a grey hatch.
+DEFS = """
+<pattern id="hatch-target" patternUnits="userSpaceOnUse" width="9" height="9"
+ patternTransform="rotate(45)"><rect width="9" height="9" fill="#fff6c8"/>
+<line x1="0" y1="0" x2="0" y2="9" stroke="#f0b450" stroke-width="2"/></pattern>
+<pattern id="hatch-out" patternUnits="userSpaceOnUse" width="7" height="7"
+ patternTransform="rotate(-45)"><rect width="7" height="7" fill="#d9d6cf"/>
+<line x1="0" y1="0" x2="0" y2="7" stroke="#bdb8ad" stroke-width="2"/></pattern>
+"""
+
+
+def region_label(name: str) -> str:
+    return region(name)
+
+
+def _rat_glyph() -> str:
+    """A rat in profile, drawn in the token's circle (the back of every rat token)."""
+    return ('<g class="rat" transform="scale(1.1)">'
+            '<path d="M-6 2.2C-6.4-2.8 1.5-4.6 4-1.3L7.4.6 4.2 2.2C2 3.6-3.8 3.7-6 2.2Z"/>'
+            '<circle cx="2.3" cy="-2.7" r="1.5"/>'
+            '<path class="tail" d="M-6 2.2q-2.6.6-2.7-2"/></g>'
+            '<circle class="rat-eye" cx="4.3" cy="-.1" r=".75"/>')
+
+
+def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
+           target: bool, selected: bool, starting_hint: bool = False) -> str:
+    label = (t("token.aria_known", slot=slot, region=region(region_name),
+               threshold=face["threshold"], symbols=symbols(face["symbols"]))
+             if face else t("token.aria", slot=slot, region=region(region_name)))
+    classes = ["token"]
+    if target:
+        classes.append("target")
+    if selected:
+        classes.append("selected")
+    attrs = (f'class="{" ".join(classes)}" data-region="{region_name}" data-slot="{slot}" '
+             f'data-key="tok-{region_name}-{slot}" transform="translate({x:.1f} {y:.1f})"')
+    if target:
+        attrs += f' role="button" tabindex="0" aria-label="{esc(label)}"'
+    else:
+        attrs += f' aria-label="{esc(label)}" role="img"'
+    parts = [f"<g {attrs}>"]
+    if target or selected:
+        parts.append(f'<circle class="ring" r="{TOKEN_R + 4}"/>')
+    if face is None:
+        parts.append(f'<circle class="back" r="{TOKEN_R}"/>{_rat_glyph()}')
+    else:
+        syms = " ".join(face["symbols"])
+        parts.append(
+            f'<g class="token-face known"><circle class="front" r="{TOKEN_R}"/>'
+            f'<text class="thr" y="3.5">{face["threshold"]}</text>'
+            f'<rect class="syms-bg" x="{-len(syms) * 2.6 - 2:.1f}" y="{TOKEN_R + 1}" '
+            f'width="{len(syms) * 5.2 + 4:.1f}" height="9" rx="2"/>'
+            f'<text class="syms" y="{TOKEN_R + 8}">{esc(syms)}</text></g>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _revealed(x: float, y: float, face: dict, outbreak: bool, index: int) -> str:
+    """A token revealed by the strike now being told (public, R8.1), shown face up."""
+    syms = " ".join(face["symbols"])
+    cls = "revealed outbreak" if outbreak else "revealed"
+    return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
+            f'<g class="rv-inner"><rect class="rv-bg" x="-16" y="-11" '
+            f'width="{max(32, len(syms) * 5.4 + 18):.1f}" '
+            f'height="22" rx="4"/><text class="rv-thr" x="-9" y="4">{face["threshold"]}+</text>'
+            f'<text class="rv-syms" x="3" y="3.5">{esc(syms)}</text></g></g>')
+
+
+def _cubes(x: float, y: float, counts: list[int], seats) -> str:
+    present = [(p, c) for p, c in enumerate(counts) if c]
+    if not present:
+        return ""
+    width = len(present) * (CUBE + 3) - 3
+    x0 = x - width / 2
+    parts = []
+    for i, (p, c) in enumerate(present):
+        colour = COLOURS.get(seats[p].colour, "#888")
+        cx = x0 + i * (CUBE + 3)
+        dark_text = seats[p].colour == "yellow"
+        parts.append(
+            f'<g class="cube seat-{p}" transform="translate({cx:.1f} {y - CUBE / 2:.1f})">'
+            f'<rect width="{CUBE}" height="{CUBE}" rx="2" fill="{colour}"/>'
+            f'<text x="{CUBE / 2}" y="{CUBE / 2 + 4.2}" class="{"dk" if dark_text else "lt"}">'
+            f'{c}</text></g>')
+    return "".join(parts)
+
+
+def _plague(x: float, y: float, clickable: bool, label: str) -> str:
+    attrs = f'class="plague-piece{" target" if clickable else ""}" data-plague="1" ' \
+            f'data-key="plague" transform="translate({x:.1f} {y:.1f})"'
+    if clickable:
+        attrs += f' role="button" tabindex="0" aria-label="{esc(label)}"'
+    else:
+        attrs += f' role="img" aria-label="{esc(label)}"'
+    return (f'<g {attrs}><circle class="pp-base" r="12"/>'
+            '<circle class="pp-skull" cx="0" cy="-1.5" r="6"/>'
+            '<rect class="pp-skull" x="-3.4" y="2.5" width="6.8" height="3.6" rx="1"/>'
+            '<circle class="pp-eye" cx="-2.3" cy="-2" r="1.6"/>'
+            '<circle class="pp-eye" cx="2.3" cy="-2" r="1.6"/></g>')
+
+
+def region_aria(name: str, board: dict | None, seats, plague_here: bool, target: bool) -> str:
+    if board is None:
+        return t("aria.region_out", region=region(name))
+    n = len(board["tokens"])
+    rats = t("aria.rats.0") if n == 0 else t("aria.rats.1") if n == 1 else t("aria.rats.n", n=n)
+    cubes = ", ".join(t("aria.cubes_of", colour=t("colour." + seats[p].colour), count=c)
+                      for p, c in enumerate(board["cubes"]) if c) or t("aria.no_cubes")
+    text = t("aria.region", region=region(name), rats=rats, cubes=cubes,
+             plague=t("aria.plague_here") if plague_here else "")
+    return text + (t("aria.target") if target else "")
+
+
+class MapView:
+    """Binds the inline SVG: remembers the region paths and redraws the overlay."""
+
+    def __init__(self, svg, anchors: dict, all_regions):
+        self.svg = svg
+        self.anchors = anchors
+        self.all_regions = list(all_regions)
+        self.paths = {r: js(svg.querySelector(f'path.region[data-region="{r}"]'))
+                      for r in self.all_regions}
+        self._path_state: dict[str, tuple] = {}
+        self._overlay_html = None
+        defs = js(svg.querySelector("defs"))
+        if defs is not None:
+            defs.insertAdjacentHTML("beforeend", DEFS)
+        svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
+        self.overlay = svg.querySelector("#overlay")
+        svg.setAttribute("aria-label", t("ui.title"))
+
+    def render(self, view: dict, offer, seats, strike_story=None, revealed_upto=None) -> None:
+        in_play = set(view["regions"])
+        board = view["board"]
+        parts = []
+        # palace (R1.1, R6.1)
+        pal = self.anchors.get("palace")
+        if pal:
+            parts.append(self._palace(pal, view["palace"], seats))
+        # regions
+        for r in self.all_regions:
+            a = self.anchors["regions"].get(r)
+            path = self.paths.get(r)
+            target = r in offer.regions
+            cls = ["region"]
+            if r not in in_play:
+                cls.append("out")
+            elif target:
+                cls.append("target")
+            if offer.selected_region == r:
+                cls.append("selected")
+            if view["plague"] == r:
+                cls.append("plague-region")
+            aria = region_aria(r, board.get(r), seats, view["plague"] == r, target)
+            state = (" ".join(cls), aria, r in in_play)
+            if path is not None and self._path_state.get(r) != state:
+                path.setAttribute("class", state[0])
+                path.setAttribute("aria-label", aria)
+                path.setAttribute("data-key", f"reg-{r}")
+                if r in in_play:
+                    path.setAttribute("role", "button")
+                    path.setAttribute("tabindex", "0")
+                else:
+                    path.setAttribute("role", "img")
+                    path.removeAttribute("tabindex")
+                self._path_state[r] = state
+            if a is None:
+                continue
+            lab = a["label"]
+            out = r not in in_play
+            parts.append(
+                f'<text class="region-label{" out" if out else ""}{" target" if target else ""}"'
+                f' data-region="{r}" x="{lab["x"]}" y="{lab["y"]}" aria-hidden="true">'
+                f'{esc(region_label(r))}</text>')
+            if out:
+                parts.append(f'<text class="out-note" x="{lab["x"]}" y="{lab["y"] + 12}"'
+                             f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')
+                continue
+            tok = a["tokens"]
+            faces = board[r]["tokens"]
+            n = len(faces)
+            for i, face in enumerate(faces):
+                x = tok["x"] + (i - (n - 1) / 2) * TOKEN_GAP
+                slot = i + 1
+                parts.append(_token(r, slot, x, tok["y"], face, (r, slot) in offer.tokens,
+                                    offer.selected_token == (r, slot)))
+            cub = a["cubes"]
+            parts.append(_cubes(cub["x"], cub["y"], board[r]["cubes"], seats))
+            if view["plague"] == r:
+                pp = a["plague"]
+                parts.append(_plague(pp["x"], pp["y"], offer.plague_clickable,
+                                     t("map.plague") + ": " + region(r)))
+        # faces revealed by the strike being told (public)
+        if strike_story:
+            shown = 0
+            by_region: dict[str, int] = {}
+            for item in strike_story:
+                if revealed_upto is not None and shown >= revealed_upto:
+                    break
+                shown += 1
+                a = self.anchors["regions"].get(item["region"])
+                if not a:
+                    continue
+                k = by_region.get(item["region"], 0)
+                by_region[item["region"]] = k + 1
+                tok = a["tokens"]
+                parts.append(_revealed(tok["x"] + 14, tok["y"] - 26 - k * 24, item["face"],
+                                       item["outbreak"], k))
+        html = "".join(parts)
+        if html != self._overlay_html:
+            self.overlay.innerHTML = html
+            self._overlay_html = html
+
+    def _palace(self, pal: dict, palace: list[int], seats) -> str:
+        x, y, w, h = pal["x"], pal["y"], pal["w"], pal["h"]
+        rows = []
+        for p, c in enumerate(palace):
+            colour = COLOURS.get(seats[p].colour, "#888")
+            cx = x + 12 + (p % 2) * (w / 2)
+            cy = y + 40 + (p // 2) * 30
+            rows.append(
+                f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{CUBE}" height="{CUBE}" rx="2" '
+                f'fill="{colour}"/><text class="palace-count" x="{cx + CUBE + 5:.1f}" '
+                f'y="{cy + 13:.1f}">{c}</text>')
+        label = t("map.palace")
+        counts = ", ".join(f"{esc(seats[p].name)} {c}" for p, c in enumerate(palace))
+        return (f'<g class="palace" role="img" aria-label="{esc(label)}: {counts}">'
+                f'<rect class="palace-box" x="{x}" y="{y}" width="{w}" height="{h}" rx="8"/>'
+                f'<path class="palace-roof" d="M{x + 10} {y + 24}l{w / 2 - 10} -14 '
+                f'l{w / 2 - 10} 14z"/>'
+                f'<text class="palace-title" x="{x + w / 2}" y="{y + 21}">{esc(label)}</text>'
+                + "".join(rows) + "</g>")
+
+
+def card_name(c: str) -> str:
+    return card(c)

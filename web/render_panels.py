@@ -1,0 +1,240 @@
+"""The panels beside the map, as HTML strings: players, class cards, the decision bar, the
+strike story, the log, the results, the pass screen and the new-game dialog.
+
+Every clickable element carries a stable data attribute (``data-card``, ``data-choice``…) that
+the one delegated listener reads; the tests use the same attributes.
+"""
+
+from __future__ import annotations
+
+from dom import esc
+from messages import card, region, symbols, t
+from setup_config import COLOURS, KINDS, Config
+
+CARD_ORDER = ("Peasant", "Merchant", "Monk", "Knight", "Witch", "King")
+#: Letters printed on rat tokens for each class (R9), shown on the card as its symbol.
+CARD_SYMBOL = {"Peasant": "P", "Merchant": "B", "Monk": "C", "Knight": "K", "Witch": "W",
+               "King": "R"}
+
+
+def swatch(colour: str, text: str = "") -> str:
+    return (f'<span class="swatch" style="background:{COLOURS.get(colour, "#888")}" '
+            f'aria-hidden="true">{esc(text)}</span>')
+
+
+def players(view: dict, seats, scores_shown: bool) -> str:
+    rows = []
+    cur = view["current_player"]
+    held = {}
+    for c, seat in view["cards"].items():
+        if seat is not None:
+            held.setdefault(seat, []).append(c)
+    for p, seat in enumerate(seats):
+        on_board = sum(view["board"][r]["cubes"][p] for r in view["regions"])
+        cards = ", ".join(card(c) for c in CARD_ORDER if c in held.get(p, [])) or \
+            t("panel.no_cards")
+        turn = p == cur
+        score = (f'<div class="score">{esc(t("panel.score"))}: '
+                 f'<b data-score="{p}">{view["scores"][p]}</b></div>') if scores_shown else ""
+        bot = f' <span class="tag">{esc(t("player.bot_tag"))}</span>' if seat.is_bot else ""
+        turn_tag = f'<span class="turn-tag">▶ {esc(t("panel.turn"))}</span>' if turn else ""
+        current = ' aria-current="true"' if turn else ""
+        rows.append(
+            f'<li class="player{" current" if turn else ""}" data-seat="{p}"{current}>'
+            f'<div class="pname">{swatch(seat.colour)}<b>{esc(seat.name)}</b>{bot}{turn_tag}</div>'
+            f'<div class="pstats"><span>{esc(t("panel.reserve"))}: '
+            f'<b data-reserve="{p}">{view["reserve"][p]}</b></span> '
+            f'<span>{esc(t("panel.board"))}: <b>{on_board}</b></span> '
+            f'<span>{esc(t("panel.palace"))}: <b data-palace="{p}">{view["palace"][p]}</b></span>'
+            f'</div><div class="pcards">{esc(t("panel.cards_held"))}: {esc(cards)}</div>'
+            f'{score}</li>')
+    supply = f'<p class="supply">{esc(t("panel.supply", n=view["supply"]))}</p>'
+    return (f'<h2>{esc(t("panel.players"))}</h2><ul class="players">{"".join(rows)}</ul>'
+            + supply)
+
+
+def cards(view: dict, seats, offer) -> str:
+    items = []
+    for c in CARD_ORDER:
+        holder = view["cards"].get(c)
+        holder_text = (t("card.holder", name=seats[holder].name) if holder is not None
+                       else t("card.free"))
+        target = c in offer.cards
+        cls = ["card"]
+        if target:
+            cls.append("target")
+        if holder is not None:
+            cls.append("held")
+        colour = COLOURS.get(seats[holder].colour, "#888") if holder is not None else ""
+        aria = t("card.aria_take" if target else "card.aria", card=card(c),
+                 cls=t("class." + c), holder=holder_text, ability=t("ability." + c))
+        style = f' style="--holder:{colour}"' if colour else ""
+        holder_html = (f'{swatch(seats[holder].colour)}{esc(holder_text)}'
+                       if holder is not None else esc(holder_text))
+        items.append(
+            f'<li class="{" ".join(cls)}" data-card="{c}" data-key="card-{c}" role="button" '
+            f'tabindex="0" aria-label="{esc(aria)}"'
+            f'{style}>'
+            f'<div class="card-head"><span class="card-sym" aria-hidden="true">'
+            f'{CARD_SYMBOL[c]}</span><b>{esc(card(c))}</b>'
+            f'<span class="card-class">{esc(t("class." + c))}</span></div>'
+            f'<div class="card-text">{esc(t("ability." + c))}</div>'
+            f'<div class="card-holder">{holder_html}</div></li>')
+    return f'<h2>{esc(t("panel.cards"))}</h2><ul class="cards">{"".join(items)}</ul>'
+
+
+def buttons(offer) -> str:
+    out = []
+    for b in offer.buttons:
+        cls = f"btn {b.kind}" + (" pressed" if b.pressed else "")
+        pressed = f' aria-pressed="{"true" if b.pressed else "false"}"' \
+            if b.choice.startswith("mode:") else ""
+        out.append(f'<button type="button" class="{cls}" data-choice="{esc(b.choice)}" '
+                   f'data-key="btn-{esc(b.choice)}"{pressed}>{esc(b.label)}</button>')
+    return "".join(out)
+
+
+def strike_story(events) -> tuple[list[dict], list[str]]:
+    """The strike(s) in ``events`` as a list of revealed tokens, each with its kills, and the
+    regions struck (R5.3–R5.5 as told by the engine's events)."""
+    story: list[dict] = []
+    regions: list[str] = []
+    for e in events:
+        kind = e["kind"]
+        if kind == "strike":
+            regions.append(e["region"])
+        elif kind == "token_revealed":
+            story.append({"region": e["region"], "face": e["face"], "cubes": e["cubes"],
+                          "threshold": e["threshold"], "outbreak": e["outbreak"],
+                          "kills": []})
+        elif kind == "cube_killed" and story:
+            story[-1]["kills"].append((e["seat"], e["symbol"]))
+    return story, regions
+
+
+def strike_panel(story, regions, seats, upto: int, final: bool, neutral: bool) -> str:
+    if not story:
+        return ""
+    title = t("panel.strike_final") if final else t("panel.strike", region=region(regions[0]))
+    rows = []
+    counters: dict[str, int] = {}
+    for item in story[:upto]:
+        n = counters.get(item["region"], 0) + 1
+        counters[item["region"]] = n
+        face = item["face"]
+        head = t("strike.token", n=n, threshold=face["threshold"], cubes=item["cubes"])
+        if final:
+            head = f'{region(item["region"])} · {head}'
+        verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
+        kills = "".join(
+            f'<li>{swatch(seats[s].colour)}'
+            f'{esc(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym)))}</li>'
+            for s, sym in item["kills"])
+        rows.append(
+            f'<li class="strike-token{" outbreak" if item["outbreak"] else ""}">'
+            f'<div class="face revealed-face"><b>{face["threshold"]}+</b> '
+            f'{esc(" ".join(face["symbols"]))}</div>'
+            f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
+            f'<div class="syms-words">{esc(symbols(face["symbols"]))}</div>'
+            f'{f"<ul class=kills>{kills}</ul>" if kills else ""}</li>')
+    note = f'<p class="note">{esc(t("strike.neutral"))}</p>' if neutral else ""
+    return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
+
+
+def log(lines: list[str]) -> str:
+    items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
+    return f'<h2>{esc(t("panel.log"))}</h2><ol class="log-lines">{items}</ol>'
+
+
+def results(view: dict, seats) -> str:
+    winner = view["winner"]
+    rows = []
+    for p, seat in enumerate(seats):
+        score = view["scores"][p]
+        palace = view["palace"][p]
+        rows.append(
+            f'<tr class="{"winner" if p == winner else ""}" data-seat="{p}">'
+            f'<th scope="row">{swatch(seat.colour)}{esc(seat.name)}</th>'
+            f'<td>{score - palace}</td><td data-palace="{p}">{palace}</td>'
+            f'<td data-score="{p}"><b>{score}</b></td></tr>')
+    tie = ""
+    if len(view["tied"]) > 1:
+        names = ", ".join(seats[p].name for p in view["tied"])
+        text = t("res.tie", names=names, score=view["scores"][winner],
+                 name=seats[winner].name)
+        tie = f'<p class="tie" data-tie="1">{esc(text)}</p>'
+    return (f'<div class="dialog results" role="dialog" aria-modal="true" '
+            f'aria-labelledby="res-title" data-screen="results">'
+            f'<h2 id="res-title">{esc(t("res.title"))}</h2>'
+            f'<p class="winner-line" data-winner="{winner}">'
+            f'{esc(t("res.winner", name=seats[winner].name))}</p>'
+            f'<table><thead><tr><th>{esc(t("res.col.player"))}</th>'
+            f'<th>{esc(t("res.col.regions"))}</th><th>{esc(t("res.col.palace"))}</th>'
+            f'<th>{esc(t("res.col.score"))}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+            f'</table>{tie}<div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-choice="close-results">'
+            f'{esc(t("btn.close"))}</button>'
+            f'<button type="button" class="btn primary" data-choice="new-game">'
+            f'{esc(t("btn.play_again"))}</button></div></div>')
+
+
+def pass_screen(name: str) -> str:
+    return (f'<div class="dialog pass" role="dialog" aria-modal="true" '
+            f'aria-labelledby="pass-title" data-screen="pass">'
+            f'<h2 id="pass-title">{esc(t("ui.pass_title", name=name))}</h2>'
+            f'<p>{esc(t("ui.pass_text", name=name))}</p>'
+            f'<button type="button" class="btn primary" data-choice="pass-ready" '
+            f'data-key="pass-ready">{esc(t("btn.pass_ready", name=name))}</button></div>')
+
+
+def rules_panel() -> str:
+    return (f'<div class="dialog rules" role="dialog" aria-labelledby="rules-title" '
+            f'data-screen="rules"><h2 id="rules-title">{esc(t("panel.rules"))}</h2>'
+            f'<p>{esc(t("rules.text"))}</p>'
+            + "".join(f'<p><b>{esc(card(c))}</b> ({esc(t("class." + c))}): '
+                      f'{esc(t("ability." + c))}</p>' for c in CARD_ORDER)
+            + f'<div class="dialog-buttons"><button type="button" class="btn" '
+              f'data-choice="close-rules" data-key="close-rules">{esc(t("btn.close"))}'
+              f'</button></div></div>')
+
+
+def new_game_dialog(config: Config, problem: str = "") -> str:
+    n = config.players
+    count_buttons = "".join(
+        f'<button type="button" class="btn{" pressed" if k == n else ""}" '
+        f'aria-pressed="{"true" if k == n else "false"}" data-choice="dlg-players:{k}" '
+        f'data-key="dlg-players-{k}">{k}</button>' for k in (2, 3, 4))
+    rows = []
+    for i, seat in enumerate(config.seats):
+        colours = "".join(
+            f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
+            f'{esc(t("colour." + c))}</option>' for c in COLOURS)
+        kinds = "".join(
+            f'<option value="{k}"{" selected" if k == seat.kind else ""}>'
+            f'{esc(t("kind." + k))}</option>' for k in KINDS)
+        rows.append(
+            f'<fieldset class="seat-row"><legend>{esc(t("dlg.seat", n=i + 1))}</legend>'
+            f'<label>{esc(t("dlg.name"))} <input type="text" maxlength="40" '
+            f'data-field="name" data-seat="{i}" value="{esc(seat.name)}"></label>'
+            f'<label>{esc(t("dlg.colour"))} <select data-field="colour" data-seat="{i}">'
+            f'{colours}</select></label>'
+            f'<label>{esc(t("dlg.kind"))} <select data-field="kind" data-seat="{i}">'
+            f'{kinds}</select></label></fieldset>')
+    starts = f'<option value="random">{esc(t("dlg.start_random"))}</option>' + "".join(
+        f'<option value="{i}"{" selected" if i == config.start else ""}>{esc(s.name)}</option>'
+        for i, s in enumerate(config.seats))
+    seed = "" if config.seed is None else str(config.seed)
+    err = f'<p class="problem" role="alert" data-problem="1">{esc(problem)}</p>' if problem else ""
+    return (f'<div class="dialog new-game" role="dialog" aria-modal="true" '
+            f'aria-labelledby="dlg-title" data-screen="new-game">'
+            f'<h2 id="dlg-title">{esc(t("dlg.title"))}</h2>{err}'
+            f'<div class="field"><span>{esc(t("dlg.players"))}</span> '
+            f'<span class="group" role="group" aria-label="{esc(t("dlg.players"))}">'
+            f'{count_buttons}</span></div>{"".join(rows)}'
+            f'<label class="field">{esc(t("dlg.start"))} <select data-field="start">{starts}'
+            f'</select></label>'
+            f'<label class="field">{esc(t("dlg.seed"))} <input type="text" inputmode="numeric" '
+            f'data-field="seed" value="{esc(seed)}"></label>'
+            f'<div class="dialog-buttons"><button type="button" class="btn primary" '
+            f'data-choice="dlg-start" data-key="dlg-start">{esc(t("btn.start"))}</button></div>'
+            f'</div>')
