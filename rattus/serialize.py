@@ -10,6 +10,7 @@ raises :class:`InvalidState` naming the first problem, never another exception.
 from __future__ import annotations
 
 import json
+import re
 
 from .board import MAX_PLAYERS, MIN_PLAYERS, REGIONS
 from .cards import CARDS
@@ -18,6 +19,12 @@ from .state import CUBES_PER_PLAYER, PHASES, State
 from .tokens import REMOVED_AT_SETUP, TOKENS
 
 FORMAT = "rattus-game"
+#: A save nests 3 levels deep; far deeper text is refused before ``json.loads`` sees it: in
+#: Pyodide, parsing ~20000 nested brackets overflows the WebAssembly stack, a fatal error that
+#: kills the interpreter instead of raising (CPython raises RecursionError).
+MAX_DEPTH = 64
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 VERSION = 1
 _KNOWN_CARDS = set(CARDS)
 
@@ -79,6 +86,8 @@ def _load(text) -> State:
     if isinstance(text, str):
         if not text.strip():
             raise InvalidState("not a Rattus save: the file is empty")
+        if _too_deep(text):
+            raise InvalidState(f"not a Rattus save: nested more than {MAX_DEPTH} levels deep")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
@@ -151,6 +160,19 @@ def _load(text) -> State:
     s.undo_block = r.choice("undo_block", ("start", "turn", "witch", "plague"))
     _check_phase(s)
     return s
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the JSON text nests brackets deeper than MAX_DEPTH (strings ignored)."""
+    depth = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
 
 
 def _check_tokens(s: State) -> None:
