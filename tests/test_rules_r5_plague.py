@@ -19,7 +19,7 @@ from scenario import (
     token,
 )
 
-# Hispania's neighbours with 4 players: Gallia and Italia. Gallia's: Anglia Hispania Germania Italia.
+# Neighbours with 4 players: Hispania — Gallia, Italia; Gallia — Anglia Hispania Germania Italia.
 
 
 def at_hispania(rats, cubes=(0, 0, 0, 0), **extra_rats):
