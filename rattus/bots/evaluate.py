@@ -36,6 +36,7 @@ class Params:
     draws_per_turn = 1.3  # tokens drawn per turn, to estimate the turns left
     bonus = {"Peasant": 0.55, "Merchant": 0.35, "Monk": 0.45, "Knight": 0.35,
              "Witch": 0.25, "King": 0.45}
+    push = 0.12  # Normal: per rat and cube, rivals' cubes struck now rather than later
     temperature = 2.5  # cubes of lead worth e times the odds (win probabilities)
 
 

@@ -46,6 +46,17 @@ def _witch_bonus(view: dict, action: Action) -> float | None:
     return 0.03 + 0.05 * (others - mine) if others > mine else None
 
 
+def _pressure(view: dict, region: str) -> float:
+    """How much moving the plague to ``region`` hurts rivals more than the bot (R5.3): its
+    rats times the rivals' cubes there minus the bot's own."""
+    spot = view["board"][region]
+    rats = len(spot["tokens"])
+    if not rats:
+        return 0.0
+    mine = spot["cubes"][view["seat"]]
+    return min(rats, 3) * (sum(spot["cubes"]) - 2 * mine)
+
+
 def score_actions(view: dict, legal: list[Action], rng: random.Random, samples: int = 6,
                   params: Params = DEFAULT, det: Determinizer | None = None):
     """Score every legal action by the seat's expected advantage after it.
@@ -66,6 +77,8 @@ def score_actions(view: dict, legal: list[Action], rng: random.Random, samples: 
             continue
         pool = states if a.kind in STOCHASTIC else (first,)
         total = 0.0
+        if a.kind == "plague" and view["phase"] == "turn":
+            total += len(pool) * params.push * _pressure(view, a.args[0])
         for st in pool:
             s = st.clone()
             rules.apply(s, a)
