@@ -45,7 +45,6 @@ setup: $(VENV)/.stamp node_modules/.stamp $(WHEELS)/.stamp .cache/browser.stamp
 
 lint: $(VENV)/.stamp
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
 
 bench: setup build
 	$(VPY) tools/bench_load.py
