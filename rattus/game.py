@@ -8,7 +8,7 @@ from . import rules, serialize
 from .actions import Action, parse_action
 from .board import MAX_PLAYERS, MIN_PLAYERS
 from .cards import CARDS
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidState
 from .events import Event
 from .plague import ranking, scores
 from .state import State
@@ -179,8 +179,26 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes | dict) -> Game:
-        """Load a save; raises :class:`InvalidState` naming the first problem found."""
-        return cls._wrap(serialize.load(text))
+        """Load a save; raises :class:`InvalidState` naming the first problem found.
+
+        A save that carries its seed and history must be the position they lead to: the
+        history is replayed and compared, so a hand-edited position (a swapped hidden face,
+        a moved cube) is refused, and undo, which replays, stays exact.
+        """
+        game = cls._wrap(serialize.load(text))
+        s = game._s
+        if s.seed is not None and s.history:
+            replay = new_game(s.players, s.seed, s.start_player)
+            for number, action in enumerate(s.history, 1):
+                try:
+                    replay.apply(action)
+                except IllegalAction as e:
+                    raise InvalidState(f"history action {number} ({action!r}) is not legal"
+                                       f" there: {e}") from None
+            if replay.to_json() != game.to_json():
+                raise InvalidState("the position does not follow from its seed and history:"
+                                   " the save has been edited")
+        return game
 
     def __repr__(self) -> str:
         s = self._s

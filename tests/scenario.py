@@ -183,7 +183,8 @@ class Scenario:
     def game(self) -> rattus.Game:
         self._lay_tokens()
         s = self.s
-        s.history, s.undo_floor, s.undo_block = [], 0, "start"
+        # A built position does not follow from any seed: no replay (and so no undo).
+        s.seed, s.history, s.undo_floor, s.undo_block = None, [], 0, "start"
         self.g._legal = None
         # Every scenario must be a state the save format accepts (a sanity check of the test).
         return rattus.Game.from_json(self.g.to_json())

@@ -129,6 +129,7 @@ def shuffle_hidden(save: dict, seat: int, rng: random.Random) -> dict:
     supply = out["supply"][:]
     rng.shuffle(supply)  # the supply's order is secret too (R8.2)
     out["supply"] = supply
+    out["seed"] = None  # another world: its position no longer follows from the seed
     return out
 
 

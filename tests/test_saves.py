@@ -305,3 +305,22 @@ def test_deeply_nested_json():
 def test_a_scenario_save_is_valid():
     g = setup_game(3, seed=2)
     assert rattus.Game.from_json(g.to_json()).view(0) == g.view(0)
+
+
+def test_a_swapped_hidden_face_is_refused():
+    """R8.2: a save edited to swap two face-down tokens keeps every count right, but the
+    position no longer follows from its seed and history, so it is refused."""
+    g = setup_game(3, seed=5)
+    save = json.loads(g.to_json())
+    region = save["plague"]
+    save["rats"][region][0], save["supply"][-1] = save["supply"][-1], save["rats"][region][0]
+    with pytest.raises(rattus.InvalidState, match="edited"):
+        rattus.Game.from_json(json.dumps(save))
+
+
+def test_a_history_that_is_not_legal_is_refused():
+    g = setup_game(2, seed=5)
+    save = json.loads(g.to_json())
+    save["history"][0] = "setup Russia"
+    with pytest.raises(rattus.InvalidState, match="history action 1"):
+        rattus.Game.from_json(json.dumps(save))
