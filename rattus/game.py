@@ -161,13 +161,23 @@ class Game:
         blocker = self.undo_blocker
         if blocker is not None:
             raise IllegalAction(f"nothing can be undone now ({blocker})", "undo_" + blocker)
-        s = self._s
-        replay = new_game(s.players, s.seed, s.start_player)
-        for text in s.history[:-1]:
-            replay.apply(text)
-        last = s.history[-1]
+        last = self._s.history[-1]
+        replay = self.at(len(self._s.history) - 1)
         self._s, self._legal = replay._s, None
         return last
+
+    def at(self, step: int) -> Game:
+        """The game as it was after the first ``step`` actions of its history, replayed from
+        its seed: for undo and for stepping through a finished game (replay)."""
+        s = self._s
+        if s.seed is None:
+            raise ValueError("a game without a seed cannot be replayed")
+        if not 0 <= step <= len(s.history):
+            raise ValueError(f"step {step} is outside 0..{len(s.history)}")
+        replay = new_game(s.players, s.seed, s.start_player)
+        for text in s.history[:step]:
+            replay.apply(text)
+        return replay
 
     # -- copies and saves ----------------------------------------------------------------
     def clone(self) -> Game:

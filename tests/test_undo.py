@@ -66,3 +66,19 @@ def test_game_over_cannot_be_undone():
     g = setup_game(2, seed=8)
     play_random(g, random.Random(8))
     assert g.undo_blocker == "over"
+
+
+def test_at_replays_the_history_to_any_step():
+    """A finished game can be stepped through: ``at(k)`` is the position after k actions."""
+    import random
+    g = setup_game(3, seed=11)
+    rng = random.Random(11)
+    positions = [g.to_json()]
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+        positions.append(g.to_json())
+    start = len(positions) - 1 - len(g.history)
+    for step in range(0, len(g.history) + 1, 7):
+        if step + start >= 0:
+            assert g.at(step).to_json() == positions[step + start]
+    assert g.at(len(g.history)).to_json() == g.to_json()
