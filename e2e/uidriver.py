@@ -8,10 +8,19 @@ real mouse click at that point; the label lets clicks through to the region bene
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Page
 from uipaths import clicks_for
 
 WAIT_MS = 20_000
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+def shot(page: Page, name: str) -> None:
+    """Save a screenshot of a key screen to e2e/artifacts/ (to look at, not to compare)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def click(page: Page, what: str, value) -> None:

@@ -46,3 +46,56 @@ def clicks_for(game, action) -> list[tuple[str, object]]:
     if kind == "end":
         return [("choice", "end")]
     raise ValueError(f"no UI path for {action}")
+
+
+def tags(game, action) -> set[str]:
+    """The kinds of UI decision an action exercises (for coverage: every kind at least once)."""
+    kind, args = action.kind, action.args
+    legal = game.legal_actions()
+    out = {kind}
+    final = game.phase == "final"
+    if kind == "place":
+        if final:
+            out.add("final_peasant")
+        elif sum(1 for a in legal if a.kind == "place" and a.args[0] == args[0]) > 1:
+            out.add("place_count_choice")
+    elif kind == "merchant":
+        if sum(1 for a in legal if a.kind == "merchant" and a.args[:2] == args[:2]) > 1:
+            out.add("merchant_count_choice")
+    elif kind == "witch":
+        stage = game.view(game.current_player)["turn"]["witch_stage"]
+        out.add({"swap": "witch_swap", "done": "witch_done"}.get(args[0], f"witch_look{stage + 1}"))
+    elif kind == "plague":
+        if final:
+            out.add("final_knight")
+        else:
+            here = game.view(None)["plague"]
+            if args[0] not in game.view(None)["neighbours"][here]:
+                out.add("knight_two_steps")
+    elif kind == "neutral":
+        out.add("final_neutral" if final else f"neutral_{args[0]}")
+    return out
+
+
+#: Every kind of decision the e2e tests must see performed through the page.
+ALL_TAGS = {
+    "setup", "take", "place", "place_count_choice", "king", "monk", "merchant",
+    "merchant_count_choice", "witch_look1", "witch_look2", "witch_swap", "witch_done", "plague",
+    "knight_two_steps", "neutral_yes", "neutral_no", "spread", "end", "final_peasant",
+    "final_knight",
+}
+
+
+def choose(game, rng, seen: set[str]):
+    """A test player's choice: an action with a kind of decision not seen yet if there is one,
+    else a random kind then a random action of it (so that turns stay short)."""
+    legal = game.legal_actions()
+    fresh = [a for a in legal if tags(game, a) - seen]
+    if fresh:
+        return rng.choice(fresh)
+    kinds = sorted({a.kind for a in legal})
+    if game.phase == "turn" and "plague" in kinds and rng.random() < 0.5:
+        kind = "plague"  # keep games short
+    else:
+        kind = rng.choice(kinds)
+    return rng.choice([a for a in legal if a.kind == kind])

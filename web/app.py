@@ -68,8 +68,12 @@ class App:
     def _on_click(self, event) -> None:
         try:
             target = event.target
-            if event.currentTarget != self.svg and dom.closest(target, "svg#map") is not None:
-                return  # the SVG root's own listener handles it
+            if event.currentTarget == self.svg:
+                # handled here only: a re-render may detach the target before the event
+                # bubbles on to the panel container's listener
+                event.stopPropagation()
+            elif dom.closest(target, "svg#map") is not None:
+                return
             node = dom.closest(target, "[data-choice],[data-card],[data-slot],[data-plague],"
                                        "[data-region]")
             if node is None:
@@ -87,6 +91,8 @@ class App:
         if event.currentTarget != self.svg and dom.closest(target, "svg#map") is not None:
             return
         if dom.attr(target, "role") == "button":
+            if event.currentTarget == self.svg:
+                event.stopPropagation()
             event.preventDefault()
             self._on_click(event)
 
@@ -150,6 +156,8 @@ class App:
         cfg.seats = seats
         if cfg.start >= n:
             cfg.start = 0
+        if cfg.extra.get("start_choice", "0") not in ("random", *map(str, range(n))):
+            cfg.extra["start_choice"] = "0"
         self.dialog_problem = ""
         self.render()
 

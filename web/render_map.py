@@ -68,9 +68,9 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
         parts.append(
             f'<g class="token-face known"><circle class="front" r="{TOKEN_R}"/>'
             f'<text class="thr" y="3.5">{face["threshold"]}</text>'
-            f'<rect class="syms-bg" x="{-len(syms) * 2.6 - 2:.1f}" y="{TOKEN_R + 1}" '
-            f'width="{len(syms) * 5.2 + 4:.1f}" height="9" rx="2"/>'
-            f'<text class="syms" y="{TOKEN_R + 8}">{esc(syms)}</text></g>')
+            f'<rect class="syms-bg" x="{-len(syms) * 2.8 - 3:.1f}" y="{TOKEN_R + 1}" '
+            f'width="{len(syms) * 5.6 + 6:.1f}" height="12" rx="2"/>'
+            f'<text class="syms" y="{TOKEN_R + 10}">{esc(syms)}</text></g>')
     parts.append("</g>")
     return "".join(parts)
 

@@ -220,10 +220,11 @@ def new_game_dialog(config: Config, problem: str = "") -> str:
             f'{colours}</select></label>'
             f'<label>{esc(t("dlg.kind"))} <select data-field="kind" data-seat="{i}">'
             f'{kinds}</select></label></fieldset>')
+    chosen = str(config.extra.get("start_choice", config.start))
     starts = f'<option value="random">{esc(t("dlg.start_random"))}</option>' + "".join(
-        f'<option value="{i}"{" selected" if i == config.start else ""}>{esc(s.name)}</option>'
+        f'<option value="{i}"{" selected" if str(i) == chosen else ""}>{esc(s.name)}</option>'
         for i, s in enumerate(config.seats))
-    seed = "" if config.seed is None else str(config.seed)
+    seed = config.extra.get("seed_text", "" if config.seed is None else str(config.seed))
     err = f'<p class="problem" role="alert" data-problem="1">{esc(problem)}</p>' if problem else ""
     return (f'<div class="dialog new-game" role="dialog" aria-modal="true" '
             f'aria-labelledby="dlg-title" data-screen="new-game">'

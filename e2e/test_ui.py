@@ -1,0 +1,124 @@
+"""The page's controls: refused clicks say why, the keyboard works, a bad address is caught,
+the new-game dialog starts a game, the log and rules panels open."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from uidriver import click, pass_if_asked, perform, shot, wait_actions
+
+import rattus
+
+
+def notice(page: Page) -> str:
+    expect(page.locator("#notice")).to_be_visible()
+    return page.locator("#notice").inner_text()
+
+
+def actions(page: Page) -> int:
+    return int(page.locator("body").get_attribute("data-actions"))
+
+
+def test_illegal_clicks_change_nothing_and_say_why(page: Page, open_game, guard) -> None:
+    open_game(page, "players=2&seed=1&names=Ann,Bob&pace=0")
+    game = rattus.new_game(players=2, seed=1)
+    # a region out of play (R2.1) during setup
+    click(page, "region", "Russia")
+    assert notice(page) == "Russia is not in play in this game."
+    assert actions(page) == 0
+    # the keyboard: a region is a button (Enter), so is a card (Space)
+    page.locator('#map path.region[data-region="Gallia"]').focus()
+    page.keyboard.press("Enter")
+    game.apply("setup Gallia")
+    wait_actions(page, 1)
+    expect(page.locator("#notice")).to_be_hidden()
+    for action in ("setup Hispania", "setup Hispania", "setup Italia"):
+        perform(page, game, rattus.parse_action(action))
+    assert game.current_player == 0 and game.phase == "turn"
+    page.locator('[data-card="King"]').focus()
+    page.keyboard.press(" ")
+    game.apply("take King")
+    wait_actions(page, len(game.history))
+    # a second card in the same turn (R4.1)
+    click(page, "card", "Monk")
+    assert notice(page) == "You have already taken a class card this turn."
+    assert actions(page) == len(game.history)
+    # the plague piece may not stay where it is (R4.3)
+    here = game.view(None)["plague"]
+    click(page, "choice", "mode:plague")
+    expect(page.locator("body")).to_have_attribute("data-mode", "plague")
+    click(page, "region", here)
+    assert notice(page) == "The plague piece must leave its region."
+    far = next(r for r in game.view(None)["regions"]
+               if r != here and r not in game.view(None)["neighbours"][here])
+    click(page, "region", far)
+    assert notice(page) == f"The plague piece cannot reach {far} this turn."
+    assert actions(page) == len(game.history)
+    shot(page, "refused_click")
+    click(page, "choice", "cancel")
+    expect(page.locator("body")).to_have_attribute("data-mode", "")
+    # finish Ann's turn and Bob's; on Ann's next turn her own card cannot be taken
+    target = next(a for a in game.legal_actions() if a.kind == "plague")
+    perform(page, game, target)
+    while game.current_player != 0 or game.phase != "turn":
+        legal = game.legal_actions()
+        forced = [a for a in legal if a.kind in ("spread", "neutral")]
+        perform(page, game, forced[0] if forced else
+                next(a for a in legal if a.kind == "plague"))
+    pass_if_asked(page)
+    click(page, "card", "King")
+    assert notice(page) == "You already hold the King."
+    assert actions(page) == len(game.history)
+
+
+def test_bad_address_shows_the_dialog(page: Page, open_game, guard) -> None:
+    for query, words in (("players=9", "“players”"), ("players=3&bots=0,robot,0", "“bots”"),
+                         ("players=2&seed=abc", "“seed”"), ("players=2&start=5", "“start”"),
+                         ("players=2&names=Solo", "“names”")):
+        open_game(page, query)
+        dialog = page.locator('.dialog[data-screen="new-game"]')
+        expect(dialog).to_be_visible()
+        expect(dialog.locator("[data-problem]")).to_contain_text(words)
+    shot(page, "bad_address")
+
+
+def test_new_game_dialog_starts_a_game(page: Page, open_game, guard) -> None:
+    open_game(page)
+    dialog = page.locator('.dialog[data-screen="new-game"]')
+    expect(dialog).to_be_visible()
+    dialog.locator('[data-choice="dlg-players:3"]').click()
+    for i, name in enumerate(("Ann", "Bob", "Cy")):
+        dialog.locator(f'input[data-field="name"][data-seat="{i}"]').fill(name)
+    dialog.locator('select[data-field="kind"][data-seat="2"]').select_option("easy")
+    dialog.locator('select[data-field="start"]').select_option("1")
+    dialog.locator('input[data-field="seed"]').fill("42")
+    shot(page, "new_game_dialog")
+    # two players with one colour are refused
+    dialog.locator('select[data-field="colour"][data-seat="1"]').select_option("red")
+    dialog.locator('[data-choice="dlg-start"]').click()
+    expect(dialog.locator("[data-problem]")).to_contain_text("different colour")
+    dialog.locator('select[data-field="colour"][data-seat="1"]').select_option("blue")
+    dialog.locator('[data-choice="dlg-start"]').click()
+    expect(page.locator("body")).to_have_attribute("data-screen", "board")
+    expect(page.locator("body")).to_have_attribute("data-current", "1")
+    expect(page.locator("#status")).to_contain_text("Bob")
+    expect(page.locator('#players [data-seat="2"]')).to_contain_text("computer")
+    # same seed, same start player: the same game as the engine's
+    game = rattus.new_game(players=3, seed=42, start_player=1)
+    assert page.locator("#map .plague-piece").count() == 1
+    plague = game.view(None)["plague"]
+    label = page.locator(f'#map path.region[data-region="{plague}"]').get_attribute("aria-label")
+    assert "plague here" in label
+
+
+def test_log_and_rules_panels(page: Page, open_game, guard) -> None:
+    open_game(page, "players=2&seed=3&pace=0")
+    expect(page.locator("#log")).to_be_visible()
+    page.locator('#toolbar [data-choice="toggle-log"]').click()
+    expect(page.locator("#log")).to_be_hidden()
+    page.locator('#toolbar [data-choice="toggle-log"]').click()
+    expect(page.locator("#log")).to_be_visible()
+    page.locator('#toolbar [data-choice="toggle-rules"]').click()
+    expect(page.locator('.dialog[data-screen="rules"]')).to_contain_text("plague")
+    shot(page, "rules")
+    page.locator('[data-choice="close-rules"]').click()
+    expect(page.locator('.dialog[data-screen="rules"]')).to_have_count(0)
