@@ -38,9 +38,10 @@ def click(page: Page, what: str, value) -> None:
 
 
 def wait_actions(page: Page, n: int, timeout: int = WAIT_MS) -> None:
-    """Wait until the page has applied ``n`` actions and is not telling a strike."""
+    """Wait until the page has applied ``n`` actions (or more: bots may play on at once)
+    and is not telling a strike."""
     page.wait_for_function(
-        "n => document.body.dataset.actions === String(n) && !document.body.dataset.busy",
+        "n => Number(document.body.dataset.actions) >= n && !document.body.dataset.busy",
         arg=n, timeout=timeout)
 
 

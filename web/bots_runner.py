@@ -16,11 +16,13 @@ import asyncio
 import random
 import time
 
+from pyscript import window
+
 from rattus import parse_action
 
 #: Hard's time per decision (seconds); the search is cut into slices of SLICE seconds.
 HARD_BUDGET_S = 1.5
-SLICE_S = 0.03
+SLICE_S = 0.012
 
 try:  # the engine-side bots (issue 5) may not be in this build yet
     from rattus.bots import make_bot as _make_bot
@@ -122,6 +124,7 @@ class BotRunner:
             action = bot.choose(view, legal)
             await asyncio.sleep(0)
         self.think_times = (self.think_times + [time.perf_counter() - t0])[-200:]
+        window.rattusBotTimes.push(round((time.perf_counter() - t0) * 1000, 1))
         if isinstance(action, str):
             action = parse_action(action)
         if action not in legal:  # a bot's bug must not stop the game

@@ -38,6 +38,11 @@ async def boot() -> None:
     svg = dom.query("svg", holder)
     app = App(svg, json.loads(anchors_text))
     app.bind()
+    for choice, key in (("new-game", "btn.new_game"), ("toggle-log", "btn.log"),
+                        ("toggle-rules", "btn.rules")):
+        button = dom.query(f'#toolbar [data-choice="{choice}"]')
+        if button is not None:
+            button.textContent = t(key)
     dom.set_text("about", t("ui.about", version=rattus.__version__,
                             regions=", ".join(region(r) for r in rattus.REGIONS)))
     query = str(window.location.search or "")

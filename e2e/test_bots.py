@@ -1,0 +1,102 @@
+"""Computer opponents in the page: a human against three bots, an all-bot game, and a page
+that keeps answering while the Hard bot thinks.
+
+The bots are seeded from the game's seed (``seed * 10 + seat``, see web/bots_runner.py) and
+Easy/Normal have no time budget, so the test can replay their choices on CPython and keep its
+own engine copy in step with the page.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from playwright.sync_api import Page, expect
+from uidriver import click, perform, shot, wait_actions
+from uipaths import choose, tags
+
+import rattus
+from rattus.bots import make_bot
+
+
+class Mirror:
+    """The page's bots, replayed on CPython (same levels, same seeds, same views)."""
+
+    def __init__(self, levels: list[str], seed: int):
+        self.bots = {seat: make_bot(level, seed=seed * 10 + seat)
+                     for seat, level in enumerate(levels) if level != "human"}
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def play(self, game) -> None:
+        seat = game.current_player
+        legal = game.legal_actions()
+        action = legal[0] if len(legal) == 1 else self.bots[seat].choose(game.view(seat), legal)
+        game.apply(action)
+
+
+def check_results(page: Page, game) -> None:
+    dialog = page.locator('.dialog[data-screen="results"]')
+    expect(dialog).to_be_visible(timeout=60_000)
+    for p, score in enumerate(game.scores()):
+        assert int(dialog.locator(f'td[data-score="{p}"]').inner_text()) == score
+
+
+def test_one_human_against_three_bots(page: Page, open_game, guard) -> None:
+    levels = ["human", "easy", "normal", "easy"]
+    seed = 11
+    open_game(page, f"players=4&seed={seed}&names=Me,Rat,Mouse,Vole"
+                    f"&bots=0,easy,normal,easy&pace=0")
+    game = rattus.new_game(players=4, seed=seed)
+    mirror = Mirror(levels, seed)
+    rng, seen = random.Random(seed), set()
+    while not game.is_over:
+        if mirror.is_bot(game.current_player):
+            mirror.play(game)
+            wait_actions(page, len(game.history))
+            continue
+        # one human: never a pass screen, and the screen always shows her view
+        assert page.locator("body").get_attribute("data-screen") != "pass"
+        assert page.locator("body").get_attribute("data-viewer") == "0"
+        action = choose(game, rng, seen)
+        seen |= tags(game, action)
+        perform(page, game, action)
+    check_results(page, game)
+    shot(page, "human_vs_bots_results")
+
+
+def test_all_bot_game_runs_to_the_results(page: Page, open_game, guard) -> None:
+    levels = ["easy", "normal", "easy"]
+    seed = 4
+    open_game(page, f"players=3&seed={seed}&bots=easy,normal,easy&pace=0")
+    game = rattus.new_game(players=3, seed=seed)
+    mirror = Mirror(levels, seed)
+    while not game.is_over:
+        mirror.play(game)
+    wait_actions(page, len(game.history), timeout=60_000)
+    check_results(page, game)
+    # nobody is at the screen: the public view only
+    assert page.locator("body").get_attribute("data-viewer") == ""
+
+
+def test_page_answers_while_the_hard_bot_thinks(page: Page, open_game, guard) -> None:
+    open_game(page, "players=2&seed=3&bots=0,hard&pace=0")
+    click(page, "region", "Gallia")  # the human's setup placement; then the Hard bot thinks
+    expect(page.locator("#status")).to_contain_text("thinking")
+    # the Hard bot searches for ~1.5 s in slices: meanwhile the page answers clicks
+    t0 = time.perf_counter()
+    page.locator('#toolbar [data-choice="toggle-log"]').click()
+    expect(page.locator("#log")).to_be_hidden()
+    page.locator('#toolbar [data-choice="toggle-rules"]').click()
+    expect(page.locator('.dialog[data-screen="rules"]')).to_be_visible()
+    answered = time.perf_counter() - t0
+    still_thinking = page.locator("body").get_attribute("data-actions") == "1"
+    shot(page, "rules_while_bot_thinks")
+    page.locator('[data-choice="close-rules"]').click()
+    assert still_thinking, "the bot finished before the page was tested"
+    assert answered < 1.2, f"the page took {answered:.2f} s to answer two clicks"
+    # and the bot does play: its setup placement arrives within its time budget
+    wait_actions(page, 2, timeout=10_000)
+    times = page.evaluate("window.rattusBotTimes")
+    assert times and max(times) < 2100, times
