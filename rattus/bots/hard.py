@@ -103,6 +103,11 @@ class HardSearch(Search):
         else:
             cands = cands[:bot.width]
         self.root_cands = cands
+        # progressive bias (Chaslot et al. 2008): the Normal evaluation's opinion, worth
+        # ``prior_weight`` of win probability per cube, fading as visits grow
+        top = max(scores)
+        by_action = dict(zip(legal, scores))
+        self.bias = {a: bot.prior_weight * (by_action[a] - top) for a in cands}
         self.root = Node(-1)
         self.limit_turns = view["turn"]["number"] + bot.rounds * view["players"]
         if len(cands) == 1:
@@ -155,12 +160,15 @@ class HardSearch(Search):
                 rules.apply(s, a)
                 path.append(child)
                 break
-            best, choice = -1.0, None
+            best, choice = -math.inf, None
             for a in cands:
                 node.children[a].avail += 1
+            bias = self.bias if node is self.root else None
             for a in cands:
                 ch = node.children[a]
                 v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                if bias:
+                    v += bias[a] / (ch.n + 1)
                 if v > best:
                     best, choice = v, a
             node = node.children[choice]
@@ -206,7 +214,7 @@ class HardBot(Bot):
     def __init__(self, seed=None, time_budget=None, iterations: int | None = None,
                  width: int = 5, rounds: int = 2, exploration: float = 0.7,
                  widening: float = 1.0, prior_samples: int = 6,
-                 optional_margin: float = 0.3, params: Params = DEFAULT):
+                 optional_margin: float = 0.3, prior_weight: float = 0.1, params: Params = DEFAULT):
         super().__init__(seed, time_budget)
         if time_budget is None and iterations is None:
             time_budget = 1.0
@@ -218,6 +226,7 @@ class HardBot(Bot):
         self.widening = widening
         self.prior_samples = prior_samples
         self.optional_margin = optional_margin
+        self.prior_weight = prior_weight
         self.params = params
 
     def start(self, view: dict, legal: list[Action]) -> Search:

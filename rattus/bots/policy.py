@@ -87,7 +87,8 @@ def rollout_action(s: State, rng: random.Random) -> Action:
             return Action("king", rng.choice(safe))
     if not s.took_card and rng.random() < 0.12:
         cards = [c for c in CARDS if s.cards.get(c) != seat]
-        return Action("take", rng.choice(cards))
+        if cards:  # a seat may hold all six (R4.1)
+            return Action("take", rng.choice(cards))
     if not s.placed:
         options = placement_options(s, seat)
         if options:
