@@ -50,7 +50,7 @@ def test_one_human_against_three_bots(page: Page, open_game, guard) -> None:
                     f"&bots=0,easy,normal,easy&pace=0")
     game = rattus.new_game(players=4, seed=seed)
     mirror = Mirror(levels, seed)
-    rng, seen = random.Random(seed), set()
+    rng, seen, shots = random.Random(seed), set(), set()
     while not game.is_over:
         if mirror.is_bot(game.current_player):
             mirror.play(game)
@@ -61,7 +61,20 @@ def test_one_human_against_three_bots(page: Page, open_game, guard) -> None:
         assert page.locator("body").get_attribute("data-viewer") == "0"
         action = choose(game, rng, seen)
         seen |= tags(game, action)
-        perform(page, game, action)
+        if action.kind == "merchant" and "merchant" not in shots:
+            shots.add("merchant")  # a mode on screen: sources highlighted, a region chosen
+            click(page, "choice", "mode:Merchant")
+            click(page, "region", action.args[0])
+            expect(page.locator("body")).to_have_attribute("data-mode", "Merchant")
+            shot(page, "mode_merchant")
+            click(page, "choice", "cancel")
+        events = perform(page, game, action)
+        if any(e["kind"] == "token_revealed" for e in events) and "strike" not in shots:
+            shots.add("strike")
+            shot(page, "strike_told")
+        if action.kind == "witch" and len(action.args) == 2 and "witch" not in shots:
+            shots.add("witch")
+            shot(page, "witch_known")
     check_results(page, game)
     shot(page, "human_vs_bots_results")
 

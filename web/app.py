@@ -385,7 +385,10 @@ class App:
         self.map.render(view, o, seats, self.story if self.story_on_map else None, upto)
         dom.set_html("players", panels.players(view, seats, game.is_over))
         dom.set_html("cards", panels.cards(view, seats, o))
-        dom.set_html("bar", panels.buttons(o))
+        if s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight
+            dom.set_html("bar", panels.pass_screen(s.names[s.pass_to]))
+        else:
+            dom.set_html("bar", panels.buttons(o))
         dom.set_text("status", status)
         dom.set_text("notice", self.notice)
         dom.show("notice", bool(self.notice))
@@ -416,12 +419,12 @@ class App:
             html = panels.new_game_dialog(self.dialog_config, self.dialog_problem)
         elif self.screen == "rules":
             screen, html = "rules", panels.rules_panel()
-        elif s is not None and s.pass_to is not None:
-            screen, html = "pass", panels.pass_screen(s.names[s.pass_to])
         elif s is not None and s.game.is_over and not self.results_closed and not self.busy:
             screen, html = "results", panels.results(s.game.view(None), s.config.seats)
         dom.set_html("screen", html)
         dom.show("screen", screen is not None)
+        if screen is None and s is not None and s.pass_to is not None:
+            screen = "pass"  # shown in the decision bar over the public view
         document.body.dataset.screen = screen or "board"
         if screen == "new-game":
             node = dom.query('[data-screen="new-game"] input')

@@ -224,7 +224,7 @@ class MapView:
                 k = by_region.get(item["region"], 0)
                 by_region[item["region"]] = k + 1
                 tok = a["tokens"]
-                parts.append(_revealed(tok["x"] + 14, tok["y"] - 26 - k * 24, item["face"],
+                parts.append(_revealed(tok["x"] + 34, tok["y"] - 14 + k * 24, item["face"],
                                        item["outbreak"], k))
         html = "".join(parts)
         if html != self._overlay_html:

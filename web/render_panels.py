@@ -179,10 +179,10 @@ def results(view: dict, seats) -> str:
 
 
 def pass_screen(name: str) -> str:
-    return (f'<div class="dialog pass" role="dialog" aria-modal="true" '
-            f'aria-labelledby="pass-title" data-screen="pass">'
-            f'<h2 id="pass-title">{esc(t("ui.pass_title", name=name))}</h2>'
-            f'<p>{esc(t("ui.pass_text", name=name))}</p>'
+    """The hotseat hand-over: shown while the board renders the public view only."""
+    return (f'<div class="pass-prompt" role="group" aria-labelledby="pass-title" '
+            f'data-screen="pass"><b id="pass-title">{esc(t("ui.pass_title", name=name))}</b> '
+            f'<span>{esc(t("ui.pass_text", name=name))}</span> '
             f'<button type="button" class="btn primary" data-choice="pass-ready" '
             f'data-key="pass-ready">{esc(t("btn.pass_ready", name=name))}</button></div>')
 
