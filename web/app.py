@@ -116,7 +116,6 @@ class App:
         if self.pace_ms is not None:
             config.pace_ms = self.pace_ms
         self.session = Session(config)
-        self.session.on_change.append(lambda s, a, e: None)  # the seam for issue 6
         self.pick, self.notice, self.screen = Pick(), "", None
         self.results_closed = False
         self.story, self.story_upto, self.story_on_map = [], 0, False
