@@ -24,7 +24,7 @@ EVENT_KINDS: dict[str, str] = {
     "neutral": "seat, declared (R6.3)",
     "strike": "region, cubes, neutral — the plague strikes (R5.3)",
     "no_strike": "region, reason ('no rats' or 'no cubes') (R5.3)",
-    "token_revealed": "region, face, cubes (compared, neutral included), threshold, outbreak (R5.4)",
+    "token_revealed": "region, face, cubes (neutral included), threshold, outbreak (R5.4)",
     "cube_killed": "seat, region, symbol — back to the reserve (R5.5)",
     "turn": "seat, final — the seat's turn begins (R3.6, R7.2)",
     "final_round": "last_player, order (R7.1, R7.2)",
