@@ -214,7 +214,8 @@ class HardBot(Bot):
     def __init__(self, seed=None, time_budget=None, iterations: int | None = None,
                  width: int = 5, rounds: int = 2, exploration: float = 0.7,
                  widening: float = 1.0, prior_samples: int = 6,
-                 optional_margin: float = 0.3, prior_weight: float = 0.0, params: Params = DEFAULT):
+                 optional_margin: float = 0.3, prior_weight: float = 0.0,
+                 params: Params = DEFAULT):
         super().__init__(seed, time_budget)
         if time_budget is None and iterations is None:
             time_budget = 1.0
