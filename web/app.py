@@ -5,6 +5,13 @@ Flow: a click (or Enter/Space on a focused target) reaches one of two delegated 
 data attributes and compares it with the current :class:`controls.Offer` — computed from
 ``game.legal_actions()`` only. A match applies the action (or narrows a multi-step pick); a
 miss is refused with the engine's own reason. The glue decides no rule.
+
+Keeping games (issue 6): every change is autosaved (persist.py) through the session's
+``on_change`` hook; undo is ``Game.undo`` (via :meth:`Session.undo`); save files are the
+savefile.py envelope, exported as a download and imported from the toolbar's file input; the
+replay (replay.py) shows past positions in their public view while the live game waits (bots
+pause, clicks on the board are refused). Anything that would replace a game in progress asks
+first, in the page (:meth:`App.ask`), never with ``window.confirm``.
 """
 
 from __future__ import annotations
@@ -13,13 +20,16 @@ import asyncio
 
 import controls
 import dom
+import persist
 import render_panels as panels
+import savefile
 from bots_runner import BotRunner
 from controls import Offer, Pick
 from messages import card, region, t
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from render_map import MapView
+from replay import Replay
 from session import Session
 from setup_config import COLOURS, DEFAULT_COLOURS, KINDS, Config, Seat, default_seats
 
@@ -52,6 +62,11 @@ class App:
         self.dialog_problem = ""
         self.pace_ms: int | None = None
         self.bots = BotRunner(self)
+        self.replay: Replay | None = None
+        self._replay_results_closed = False
+        #: An "are you sure" step showing: text, buttons and what "yes"/"no" do.
+        self.confirm: dict | None = None
+        self.storage_ok = True
         self._proxies = []
 
     # -- wiring ------------------------------------------------------------------------
@@ -60,10 +75,13 @@ class App:
         container (proxies kept alive on the app)."""
         click = create_proxy(self._on_click)
         key = create_proxy(self._on_key)
-        self._proxies += [click, key]
+        change = create_proxy(self._on_change)
+        self._proxies += [click, key, change]
         for node in (self.svg, dom.by_id("app")):
             node.addEventListener("click", click)
             node.addEventListener("keydown", key)
+        # the import file input (in the toolbar) and the replay slider
+        dom.by_id("app").addEventListener("change", change)
 
     def _on_click(self, event) -> None:
         try:
@@ -75,7 +93,7 @@ class App:
             elif dom.closest(target, "svg#map") is not None:
                 return
             node = dom.closest(target, "[data-choice],[data-card],[data-slot],[data-plague],"
-                                       "[data-region]")
+                                       "[data-region],[data-step]")
             if node is None:
                 return
             self.handle_node(node)
@@ -102,6 +120,8 @@ class App:
 
         if get("data-choice") is not None:
             self.choice(get("data-choice"))
+        elif get("data-step") is not None:
+            self.replay_goto(int(get("data-step")))
         elif get("data-card") is not None:
             self.click_target("card", get("data-card"))
         elif get("data-slot") is not None:
@@ -111,18 +131,191 @@ class App:
         elif get("data-region") is not None:
             self.click_target("region", get("data-region"))
 
+    def _on_change(self, event) -> None:
+        try:
+            target = event.target
+            if dom.attr(target, "data-field") == "replay":
+                self.replay_goto(int(target.value))
+            elif target.id == "import-file":
+                files = target.files
+                file = dom.js(files.item(0)) if files is not None and files.length else None
+                if file is not None:
+                    asyncio.ensure_future(self._import(file, target))
+        except Exception as exc:  # noqa: BLE001
+            self.fail(exc)
+
     # -- starting games ----------------------------------------------------------------------
     def start(self, config: Config) -> None:
+        self.attach(Session(config))
+
+    def attach(self, session: Session, resume: dict | None = None, note: str = "") -> None:
+        """Make ``session`` the game on the page (new, resumed or opened from a file), save
+        it (the previous autosave is replaced here, after any question was answered), and let
+        the bots play if it is their turn."""
         if self.pace_ms is not None:
-            config.pace_ms = self.pace_ms
-        self.session = Session(config)
-        self.pick, self.notice, self.screen = Pick(), "", None
-        self.results_closed = False
-        self.story, self.story_upto, self.story_on_map = [], 0, False
+            session.config.pace_ms = self.pace_ms
+        self.session = session
+        self.pick, self.notice, self.screen = Pick(), note, None
+        self.replay, self.confirm, self.busy = None, None, False
+        self.results_closed = bool((resume or {}).get("results_closed", False))
+        self.story, self.story_regions, self.story_upto, self.story_on_map = [], [], 0, False
+        if session.last_strike is not None:
+            step, events = session.last_strike
+            self._set_story(events)
+            self.story_on_map = step == len(session.game.history)
+        session.on_change.append(self._autosave)
+        self.save()
         self.render()
         self.bots.kick()
 
+    def resume(self, loaded: savefile.Loaded) -> None:
+        """Continue the autosaved game: same seat at the screen, same screen."""
+        self.attach(Session.from_loaded(loaded, resume=True), resume=loaded.resume)
+
+    # -- keeping games ---------------------------------------------------------------------
+    def _autosave(self, session, action, events) -> None:
+        if session is self.session:
+            self.save()
+
+    def save(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        if not persist.save(s, {"results_closed": self.results_closed}) and self.storage_ok:
+            self.storage_ok = False  # say it once
+            self.notice = t("err.storage_write")
+
+    def in_progress(self) -> bool:
+        """A game that asking first protects: started (a move made) and not over."""
+        s = self.session
+        return s is not None and not s.game.is_over and len(s.game.history) > 0
+
+    def summary(self, session: Session | None = None) -> str:
+        s = session or self.session
+        return t("save.summary", names=", ".join(s.names), moves=len(s.game.history))
+
+    def ask(self, text: str, yes: str, no: str, on_yes, on_no=None) -> None:
+        """An "are you sure" step in the page; ``yes``/``no`` are the button labels."""
+        self.confirm = {"text": text, "yes": yes, "no": no, "on_yes": on_yes, "on_no": on_no}
+        self.render()
+
+    def _answer(self, yes: bool) -> None:
+        asked, self.confirm = self.confirm, None
+        if asked is None:
+            return
+        then = asked["on_yes"] if yes else asked["on_no"]
+        if then is not None:
+            then()
+        self.render()
+        self.bots.kick()
+
+    def undo(self) -> None:
+        s = self.session
+        if s is None or self.replay is not None or self.busy:
+            return
+        blocker = s.undo_blocker
+        if blocker is not None:
+            self.notice = t("undo.why." + blocker)
+            self.render()
+            return
+        what = self._last_move_text()
+        s.undo()
+        self.pick = Pick()
+        self.notice = t("undo.done", action=what) if what else ""
+        self.render()
+
+    def _last_move_text(self) -> str:
+        s = self.session
+        step = len(s.game.history)
+        lines = [x for x, k in zip(s.log, s.log_steps, strict=True) if k == step]
+        return " ".join(lines)
+
+    def export(self) -> None:
+        """Download the game as a save file (the envelope of savefile.py)."""
+        s = self.session
+        if s is None:
+            return
+        stamp = str(window.Date.new().toISOString())[:16].replace(":", "")
+        name = f"rattus-{stamp}-{len(s.game.history)}.json"
+        window.rattusDownload(name, savefile.dumps(s.config, s.game))
+        self.notice = t("note.exported", name=name)
+        self.render()
+
+    def open_file_picker(self) -> None:
+        node = dom.by_id("import-file")
+        if node is not None:
+            node.click()
+
+    async def _import(self, file, node) -> None:
+        """Check a chosen file; a bad one is refused with the reason and changes nothing."""
+        name = str(file.name)
+        try:
+            if int(file.size) > savefile.MAX_BYTES:
+                raise savefile.SaveError("err.save.too_big", limit=savefile.MAX_BYTES // 1000)
+            text = str(await file.text())
+            loaded = savefile.load(text)
+            session = Session.from_loaded(loaded)
+        except savefile.SaveError as problem:
+            self._problem(t("err.import", name=name,
+                            reason=t(problem.key, **problem.details)))
+            return
+        finally:
+            node.value = ""  # the same file can be chosen again
+
+        def go():
+            self.attach(session, note=t("note.imported", name=name))
+
+        if self.in_progress():
+            self.ask(t("confirm.import", summary=self.summary(), name=name),
+                     t("btn.open_file_game"), t("btn.keep_current"), go)
+        else:
+            go()
+
+    def _problem(self, text: str) -> None:
+        """Say a problem where it is seen: in the new-game dialog if it is open."""
+        if self.screen == "new-game":
+            self.dialog_problem = text
+        else:
+            self.notice = text
+        self.render()
+
+    # -- the replay ------------------------------------------------------------------------
+    def replay_enter(self, step: int | None = None) -> None:
+        s = self.session
+        if s is None or self.replay is not None:
+            return
+        if self.busy:
+            self.notice = t("replay.why.busy")
+            self.render()
+            return
+        self.pick, self.notice, self.screen = Pick(), "", None
+        self._replay_results_closed = self.results_closed
+        self.results_closed = True
+        self.replay = Replay(s.game, step)
+        self.render()
+
+    def replay_goto(self, step: int) -> None:
+        if self.replay is None:
+            return
+        self.replay.goto(step)
+        self.render()
+
+    def replay_leave(self) -> None:
+        """Back to the live game, exactly as it was (it was only read)."""
+        if self.replay is None:
+            return
+        self.replay = None
+        self.results_closed = self._replay_results_closed
+        self.notice = ""
+        self.render()
+        self.bots.kick()
+
+    def paused(self) -> bool:
+        """Bots wait while the replay or a question is on the screen."""
+        return self.replay is not None or self.confirm is not None
+
     def show_dialog(self, problem: str = "") -> None:
+        self.replay = None
         if self.session is not None:
             cfg = self.session.config
             self.dialog_config = Config([Seat(s.name, s.colour, s.kind) for s in cfg.seats],
@@ -185,7 +378,15 @@ class App:
                               len(cfg.seats), seed)
         seats = [Seat(s.name, s.colour, s.kind if s.kind in KINDS else "human")
                  for s in cfg.seats]
-        self.start(Config(seats=seats, start=start, seed=seed))
+        config = Config(seats=seats, start=start, seed=seed)
+        if self.in_progress():
+            def back():
+                self.screen = "new-game"
+
+            self.ask(t("confirm.new_game", summary=self.summary()), t("btn.confirm_new"),
+                     t("btn.confirm_back"), lambda: self.start(config), back)
+            return
+        self.start(config)
 
     # -- input ---------------------------------------------------------------------------
     def human_turn(self) -> bool:
@@ -201,8 +402,36 @@ class App:
         if value == "dlg-start":
             self._start_from_dialog()
             return
+        if value in ("confirm-yes", "confirm-no"):
+            self._answer(value == "confirm-yes")
+            return
+        if value == "dlg-cancel":
+            self.screen, self.dialog_problem = None, ""
+            self.render()
+            return
         if value == "new-game":
             self.show_dialog()
+            return
+        if value == "import":
+            self.open_file_picker()
+            return
+        if value == "export":
+            self.export()
+            return
+        if value == "undo":
+            self.undo()
+            return
+        if value.startswith("replay-enter"):
+            self.replay_enter(int(value.split(":")[1]) if ":" in value else None)
+            return
+        if value == "replay-leave":
+            self.replay_leave()
+            return
+        if value.startswith("replay:") and self.replay is not None:
+            arg = value.split(":", 1)[1]
+            r = self.replay
+            self.replay_goto(r.step + 1 if arg == "forward" else
+                             r.step - 1 if arg == "back" else int(arg))
             return
         if value == "toggle-log":
             self.show_log = not self.show_log
@@ -218,9 +447,10 @@ class App:
             return
         if value == "close-results":
             self.results_closed = True
+            self.save()
             self.render()
             return
-        if value == "pass-ready" and s is not None:
+        if value == "pass-ready" and s is not None and self.replay is None:
             s.confirm_pass()
             self.pick, self.notice = Pick(), ""
             self.render()
@@ -245,7 +475,11 @@ class App:
 
     def _may_act(self) -> bool:
         s = self.session
-        if s is None or self.screen in ("new-game",):
+        if s is None or self.screen in ("new-game",) or self.confirm is not None:
+            return False
+        if self.replay is not None:
+            self.notice = t("why.replay")
+            self.render()
             return False
         if self.busy:
             self.notice = t("why.busy")
@@ -314,15 +548,11 @@ class App:
         s = self.session
         events = s.apply(action)
         self.pick, self.notice = Pick(), ""
-        story, regions = panels.strike_story(events)
         animate = False
-        if story:
-            self.story, self.story_regions = story, regions
-            self.story_final = any(e["kind"] == "final_plague" for e in events)
-            self.story_neutral = any(e["kind"] == "strike" and e.get("neutral") for e in events)
+        if self._set_story(events):
             self.story_on_map = True
             animate = self.pace() > 0 and not dom.reduced_motion()
-            self.story_upto = 0 if animate else len(story)
+            self.story_upto = 0 if animate else len(self.story)
         else:
             self.story_on_map = False
         if animate:
@@ -333,6 +563,17 @@ class App:
             asyncio.ensure_future(self._tell_strike())
         else:
             self.bots.kick()
+
+    def _set_story(self, events) -> bool:
+        """Keep the strike told by ``events`` (if any) for the strike panel and the map."""
+        story, regions = panels.strike_story(events)
+        if not story:
+            return False
+        self.story, self.story_regions = story, regions
+        self.story_final = any(e["kind"] == "final_plague" for e in events)
+        self.story_neutral = any(e["kind"] == "strike" and e.get("neutral") for e in events)
+        self.story_upto = len(story)
+        return True
 
     def pace(self) -> int:
         return self.session.config.pace_ms if self.session else 0
@@ -359,9 +600,12 @@ class App:
         focus = dom.focused_key()
         s = self.session
         body = document.body
+        self._render_toolbar()
         if s is None:
             self._render_screen()
-            body.dataset.screen = self.screen or "board"
+            return
+        if self.replay is not None:
+            self._render_replay()
             return
         game = s.game
         view = game.view(s.viewer)
@@ -397,11 +641,12 @@ class App:
         if self.show_log:
             dom.set_html("log", panels.log(s.log))
         dom.show("log", self.show_log)
+        ds = body.dataset
+        ds.replayStep = ""
         viewer = s.viewer
         dom.set_text("viewer", t("ui.you_are", name=s.names[viewer]) if viewer is not None
                      else t("ui.spectator"))
         self._render_screen()
-        ds = body.dataset
         ds.actions = str(len(game.history))
         ds.phase = game.phase
         ds.current = "" if current is None else str(current)
@@ -410,19 +655,89 @@ class App:
         ds.mode = self.pick.mode or ""
         dom.refocus(focus)
 
+    def _render_replay(self) -> None:
+        """A past position, public view only; the live game is not touched."""
+        s, r = self.session, self.replay
+        view = r.view()
+        seats = s.config.seats
+        events = r.public_events
+        story, regions = panels.strike_story(events)
+        self.map.render(view, Offer(), seats, story or None, len(story))
+        dom.set_html("players", panels.players(view, seats, r.position.is_over))
+        dom.set_html("cards", panels.cards(view, seats, Offer()))
+        dom.set_html("bar", panels.replay_bar(r.step, r.total, s.game.is_over))
+        if r.step == 0:
+            status = t("status.replay_start", total=r.total)
+        else:
+            lines = [x for x, k in zip(s.log, s.log_steps, strict=True) if k == r.step]
+            status = t("status.replay", step=r.step, total=r.total,
+                       what=" ".join(lines) or r.action)
+        dom.set_text("status", status)
+        dom.set_text("notice", self.notice)
+        dom.show("notice", bool(self.notice))
+        final = any(e["kind"] == "final_plague" for e in events)
+        neutral = any(e["kind"] == "strike" and e.get("neutral") for e in events)
+        dom.set_html("strike", panels.strike_panel(story, regions, seats, len(story), final,
+                                                    neutral))
+        dom.show("strike", bool(story))
+        dom.set_html("log", panels.log(s.log, s.log_steps, r.step))
+        dom.show("log", True)
+        here = dom.query("#log li.at")
+        if here is not None:
+            here.scrollIntoView(False)
+        dom.set_text("viewer", t("ui.replay_public"))
+        self._render_screen()
+        ds = document.body.dataset
+        ds.replayStep = str(r.step)
+        ds.mode = ""
+
+    def _render_toolbar(self) -> None:
+        """Undo (disabled with the reason, visible and as its description), replay, export."""
+        s = self.session
+        undo = dom.query('#toolbar [data-choice="undo"]')
+        if undo is not None:
+            if s is None:
+                reason = "start"
+            elif self.replay is not None:
+                reason = "replay"
+            else:
+                reason = s.undo_blocker
+            if reason is None:
+                what = self._last_move_text()
+                text = t("undo.ok", what=what) if what else t("undo.ok_plain")
+            else:
+                text = t("undo.why." + reason)
+            undo.disabled = reason is not None or self.busy
+            undo.title = text
+            undo.dataset.reason = reason or ""
+            dom.set_text("undo-why", text)
+        for choice in ("export", "replay-enter"):
+            node = dom.query(f'#toolbar [data-choice="{choice}"]')
+            if node is not None:
+                node.disabled = s is None or self.replay is not None or (
+                    choice == "replay-enter" and self.busy)
+
     def _render_screen(self) -> None:
         s = self.session
         screen, html = None, ""
-        if self.screen == "new-game":
+        if self.confirm is not None:
+            c = self.confirm
+            screen = "confirm"
+            html = panels.confirm(c["text"], ("confirm-yes", c["yes"]), ("confirm-no", c["no"]))
+        elif self.screen == "new-game":
             screen = "new-game"
-            html = panels.new_game_dialog(self.dialog_config, self.dialog_problem)
+            html = panels.new_game_dialog(self.dialog_config, self.dialog_problem,
+                                          can_cancel=s is not None)
         elif self.screen == "rules":
             screen, html = "rules", panels.rules_panel()
-        elif s is not None and s.game.is_over and not self.results_closed and not self.busy:
+        elif (s is not None and s.game.is_over and not self.results_closed and not self.busy
+              and self.replay is None):
             screen, html = "results", panels.results(s.game.view(None), s.config.seats)
         dom.set_html("screen", html)
         dom.show("screen", screen is not None)
-        if screen is None and s is not None and s.pass_to is not None:
+        if screen is None and self.replay is not None:
+            screen = "replay"
+        elif screen is None and s is not None and s.pass_to is not None:
             screen = "pass"  # shown in the decision bar over the public view
         document.body.dataset.screen = screen or "board"
         if screen == "new-game":

@@ -86,14 +86,18 @@ class BotRunner:
             while True:
                 if app.session is not s or s.game.is_over or not s.is_bot(s.current):
                     break
-                if app.busy:
+                if app.busy or app.paused():  # a strike being told, a replay, a question
                     await asyncio.sleep(0.02)
                     continue
                 await asyncio.sleep(s.config.pace_ms / 1000)
-                if app.session is not s or app.busy:
+                if app.session is not s or app.busy or app.paused():
                     continue
                 seat = s.current
                 action = await self._choose(s, seat)
+                if app.session is not s or s.current != seat:
+                    continue
+                while app.paused() and app.session is s:  # the replay opened meanwhile
+                    await asyncio.sleep(0.05)
                 if app.session is not s or s.current != seat:
                     continue
                 app.act(action)

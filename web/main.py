@@ -1,14 +1,25 @@
 """Entry point (PyScript runs this once Pyodide is up): load the map, bind the page, start.
 
 Why so little here: everything testable lives in the other modules; this file only joins the
-page (its static map preview and loading message) to the :class:`app.App` controller.
+page (its static map preview and loading message) to the :class:`app.App` controller, and
+decides which game the page opens with:
+
+* a game autosaved in this browser is resumed (same seat, same screen);
+* an address with game parameters (``?players=3&seed=42``) starts that game — but if a game in
+  progress is saved, the page first asks which one to play (the saved one stays saved until
+  the answer). The game parameters are then removed from the address (``pace`` stays), so
+  that a reload resumes the game instead of starting it again;
+* a saved game that cannot be loaded is set aside, and the new-game dialog says why.
 """
 
 import asyncio
 import json
+from urllib.parse import parse_qs, urlencode
 
 import dom
+import persist
 from messages import region, t
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 from setup_config import BadQuery, from_query, query_pace
 
@@ -38,25 +49,59 @@ async def boot() -> None:
     svg = dom.query("svg", holder)
     app = App(svg, json.loads(anchors_text))
     app.bind()
-    for choice, key in (("new-game", "btn.new_game"), ("toggle-log", "btn.log"),
+    for choice, key in (("new-game", "btn.new_game"), ("undo", "btn.undo"),
+                        ("replay-enter", "btn.replay"), ("export", "btn.export"),
+                        ("import", "btn.import"), ("toggle-log", "btn.log"),
                         ("toggle-rules", "btn.rules")):
         button = dom.query(f'#toolbar [data-choice="{choice}"]')
         if button is not None:
             button.textContent = t(key)
     dom.set_text("about", t("ui.about", version=rattus.__version__,
                             regions=", ".join(region(r) for r in rattus.REGIONS)))
+    dom.by_id("import-file").setAttribute("aria-label", t("btn.import"))
+    # test hook: the live game's complete state (the same as the autosave holds)
+    window.rattusGameJson = create_proxy(
+        lambda: "" if app.session is None else app.session.game.to_json())
     query = str(window.location.search or "")
     app.pace_ms = query_pace(query)
+    saved, damaged = persist.load()
+    problem = "" if damaged is None else t("err.storage",
+                                           reason=t(damaged.key, **damaged.details))
+    if saved is not None:
+        try:
+            app.resume(saved)
+        except Exception as exc:  # noqa: BLE001 - cannot happen (checked), but never blank
+            saved, problem = None, t("err.storage", reason=f"{type(exc).__name__}: {exc}")
+            app.session = None
+            persist.set_aside(persist.read() or "")
     try:
         config = from_query(query)
-    except BadQuery as problem:
-        app.show_dialog(t("err.url", problem=str(problem)))
+    except BadQuery as bad:
+        app.show_dialog(t("err.url", problem=str(bad)))
     else:
         if config is None:
-            app.show_dialog()
+            if saved is None:
+                app.show_dialog(problem)
         else:
-            app.start(config)
+            _drop_game_params(query)
+            if app.in_progress():
+                app.ask(t("confirm.url", summary=app.summary()), t("btn.url_game"),
+                        t("btn.saved_game"), lambda: app.start(config))
+            else:
+                app.start(config)
+                if problem:
+                    app.notice = problem
+                    app.render()
     document.body.dataset.ready = "1"
+
+
+def _drop_game_params(query: str) -> None:
+    """Remove the game parameters from the address (a reload then resumes the game); keep
+    ``pace``, which applies to every game."""
+    pace = parse_qs(query.lstrip("?")).get("pace")
+    rest = f"?{urlencode({'pace': pace[-1]})}" if pace else ""
+    url = str(window.location.pathname) + rest + str(window.location.hash or "")
+    window.history.replaceState(None, "", url)
 
 
 async def safe_boot() -> None:

@@ -141,9 +141,54 @@ def strike_panel(story, regions, seats, upto: int, final: bool, neutral: bool) -
     return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
 
 
-def log(lines: list[str]) -> str:
-    items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
-    return f'<h2>{esc(t("panel.log"))}</h2><ol class="log-lines">{items}</ol>'
+def log(lines: list[str], steps: list[int] | None = None, current: int | None = None) -> str:
+    """The log; with ``steps`` (replay) every line is a button to the position after its
+    move, the lines of the move shown are marked and later ones dimmed."""
+    if steps is None:
+        items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
+        return f'<h2>{esc(t("panel.log"))}</h2><ol class="log-lines">{items}</ol>'
+    out = []
+    for x, step in zip(lines, steps, strict=True):
+        cls = "at" if step == current else ("future" if step > current else "past")
+        aria = t("replay.log_aria", step=step, line=x)
+        here = ' aria-current="step"' if step == current else ""
+        out.append(f'<li class="{cls}" data-step="{step}" data-key="log-{step}" role="button" '
+                   f'tabindex="0" aria-label="{esc(aria)}"{here}>{esc(x)}</li>')
+    return (f'<h2>{esc(t("panel.log"))}</h2><ol class="log-lines replay-log">{"".join(out)}'
+            f'</ol>')
+
+
+def replay_bar(step: int, total: int, over: bool) -> str:
+    """The replay's controls, in the decision bar (the board stays in sight)."""
+    def btn(choice, key, disabled=False, kind=""):
+        return (f'<button type="button" class="btn {kind}" data-choice="{choice}" '
+                f'data-key="{choice}"{" disabled" if disabled else ""}>{esc(t(key))}</button>')
+
+    leave = "btn.replay_leave_over" if over else "btn.replay_leave"
+    return (f'<div class="replay-bar" role="group" aria-label="{esc(t("replay.bar"))}" '
+            f'data-screen="replay">'
+            + btn("replay:0", "btn.replay_start", step == 0)
+            + btn("replay:back", "btn.replay_back", step == 0)
+            + f'<label class="replay-pos">{esc(t("replay.slider"))} '
+              f'<input type="range" min="0" max="{total}" value="{step}" data-field="replay" '
+              f'data-key="replay-slider"> <b data-replay-step="{step}">{step}</b> / {total}'
+              f'</label>'
+            + btn("replay:forward", "btn.replay_forward", step == total, "primary")
+            + btn(f"replay:{total}", "btn.replay_end", step == total)
+            + btn("replay-leave", leave, kind="danger") + "</div>")
+
+
+def confirm(text: str, yes: tuple[str, str], no: tuple[str, str]) -> str:
+    """An "are you sure" step in the page itself (window.confirm would block the page and is
+    dismissed by test browsers); ``yes``/``no`` are (data-choice, label)."""
+    return (f'<div class="dialog confirm" role="alertdialog" aria-modal="true" '
+            f'aria-labelledby="confirm-title" aria-describedby="confirm-text" '
+            f'data-screen="confirm"><h2 id="confirm-title">{esc(t("confirm.title"))}</h2>'
+            f'<p id="confirm-text">{esc(text)}</p><div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-choice="{no[0]}" data-key="{no[0]}">'
+            f'{esc(no[1])}</button>'
+            f'<button type="button" class="btn primary" data-choice="{yes[0]}" '
+            f'data-key="{yes[0]}">{esc(yes[1])}</button></div></div>')
 
 
 def results(view: dict, seats) -> str:
@@ -174,6 +219,8 @@ def results(view: dict, seats) -> str:
             f'</table>{tie}<div class="dialog-buttons">'
             f'<button type="button" class="btn" data-choice="close-results">'
             f'{esc(t("btn.close"))}</button>'
+            f'<button type="button" class="btn" data-choice="replay-enter:0">'
+            f'{esc(t("btn.replay_game"))}</button>'
             f'<button type="button" class="btn primary" data-choice="new-game">'
             f'{esc(t("btn.play_again"))}</button></div></div>')
 
@@ -198,7 +245,7 @@ def rules_panel() -> str:
               f'</button></div></div>')
 
 
-def new_game_dialog(config: Config, problem: str = "") -> str:
+def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False) -> str:
     n = config.players
     count_buttons = "".join(
         f'<button type="button" class="btn{" pressed" if k == n else ""}" '
@@ -236,6 +283,12 @@ def new_game_dialog(config: Config, problem: str = "") -> str:
             f'</select></label>'
             f'<label class="field">{esc(t("dlg.seed"))} <input type="text" inputmode="numeric" '
             f'data-field="seed" value="{esc(seed)}"></label>'
-            f'<div class="dialog-buttons"><button type="button" class="btn primary" '
+            f'<div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-choice="import" data-key="dlg-import">'
+            f'{esc(t("btn.import"))}</button>'
+            + (f'<button type="button" class="btn" data-choice="dlg-cancel" '
+               f'data-key="dlg-cancel">{esc(t("btn.cancel_dialog"))}</button>'
+               if can_cancel else "")
+            + f'<button type="button" class="btn primary" '
             f'data-choice="dlg-start" data-key="dlg-start">{esc(t("btn.start"))}</button></div>'
             f'</div>')

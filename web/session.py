@@ -1,8 +1,12 @@
 """The session: one game, who plays it, who sits at the screen, and its log.
 
-Why a separate object: the controller (app.py) and the renderers read from it, and later
-features (autosave/resume, undo, save files, replay — issue 6) can be built on
-:meth:`to_dict`/:meth:`from_dict` and the :attr:`on_change` hooks without touching the glue.
+Why a separate object: the controller (app.py) and the renderers read from it; autosave
+(persist.py) hangs on the :attr:`on_change` hooks, save files go through :meth:`to_dict` /
+:meth:`from_dict` (the envelope of savefile.py), and undo is the engine's ``Game.undo``.
+
+The log is derived, never stored: a loaded game is replayed from its seed (:meth:`rebuild`),
+which gives the same lines as when it was played, and the step of each line (for undo, which
+drops the lines of the action taken back, and for the replay's "jump to a log line").
 
 Hotseat privacy (RULES R8): :attr:`viewer` is the seat whose knowledge the screen may show.
 With one human it is always that human; with several humans, a "pass to <name>" screen comes
@@ -12,14 +16,11 @@ it shows, or while bots play, the screen shows only the public view (``viewer is
 
 from __future__ import annotations
 
-import json
-
+import savefile
 from narrate import narrate
 from setup_config import Config
 
 import rattus
-
-SESSION_VERSION = 1
 
 
 class Session:
@@ -30,10 +31,14 @@ class Session:
         if self.config.seed is None:
             self.config.seed = self.game.seed
         self.log: list[str] = []
+        self.log_steps: list[int] = []  # per log line: the number of actions it follows
         self.screen_seat: int | None = None  # the human the screen currently belongs to
         self.pass_to: int | None = None  # a pass screen for this seat is showing
         self.last_events: list[dict] = []
-        #: Called as ``hook(session, action, events)`` after every applied action.
+        #: The last strike told (public: revealed faces): (step, events), or None.
+        self.last_strike: tuple[int, list] | None = None
+        #: Called as ``hook(session, action, events)`` after every change: an applied action,
+        #: and also an undo or a pass-screen confirmation (then ``action`` is None).
         self.on_change: list = []
         self.update_screen()
 
@@ -86,35 +91,89 @@ class Session:
         """The player named on the pass screen took the device."""
         if self.pass_to is not None:
             self.screen_seat, self.pass_to = self.pass_to, None
+            self._changed(None, [])
 
     # -- playing -----------------------------------------------------------------------
     def apply(self, action) -> list[dict]:
         """Apply one action of the current player (the engine decides if it is legal)."""
         events = self.game.apply(action)
-        self.last_events = events
-        self.log.extend(narrate(events, self.names))
+        self._record(events, len(self.game.history))
         self.update_screen()
-        for hook in list(self.on_change):
-            hook(self, action, events)
+        self._changed(action, events)
         return events
 
-    # -- saving (issue 6 builds on this) --------------------------------------------------
-    def to_dict(self) -> dict:
-        return {
-            "version": SESSION_VERSION,
-            "config": self.config.to_dict(),
-            "game": json.loads(self.game.to_json()),
-            "log": list(self.log),
-            "screen_seat": self.screen_seat,
-            "pass_to": self.pass_to,
-        }
+    def _record(self, events, step: int) -> None:
+        self.last_events = events
+        lines = narrate(events, self.names)
+        self.log.extend(lines)
+        self.log_steps.extend([step] * len(lines))
+        if any(e["kind"] == "token_revealed" for e in events):
+            self.last_strike = (step, events)
+
+    def _changed(self, action, events) -> None:
+        for hook in list(self.on_change):
+            hook(self, action, events)
+
+    @property
+    def undo_blocker(self) -> str | None:
+        """Why the player at the screen cannot undo now (a ``Game.undo_blocker`` key, or
+        ``not-yours``: only the player whose turn it is, at the screen, takes back a move —
+        never a bot's); None if they can."""
+        blocker = self.game.undo_blocker
+        if blocker is not None:
+            return blocker
+        cur = self.current
+        if self.is_bot(cur) or self.pass_to is not None or self.viewer != cur:
+            return "not-yours"
+        return None
+
+    def undo(self) -> str:
+        """Take back the last action of this turn (``Game.undo``: a replay from the seed);
+        its log lines go too. Returns the notation of the action taken back."""
+        if self.undo_blocker is not None:
+            raise rattus.IllegalAction(f"nothing to undo ({self.undo_blocker})",
+                                       "undo_" + str(self.undo_blocker))
+        taken = self.game.undo()
+        step = len(self.game.history)
+        while self.log_steps and self.log_steps[-1] > step:
+            self.log.pop()
+            self.log_steps.pop()
+        self.last_events = []
+        self.update_screen()
+        self._changed(None, [])
+        return taken
+
+    def rebuild(self) -> None:
+        """Derive the log (and the last strike) by replaying the game from its seed."""
+        self.log, self.log_steps, self.last_strike = [], [], None
+        history = self.game.history
+        replay = self.game.at(0)  # the game as set up from its seed
+        for step, action in enumerate(history, 1):
+            self._record(replay.apply(action), step)
+        self.last_events = []
+
+    # -- saving: the savefile.py envelope ----------------------------------------------
+    def resume_state(self) -> dict:
+        return {"screen_seat": self.screen_seat, "pass_to": self.pass_to}
+
+    def to_dict(self, resume: dict | None = None) -> dict:
+        """The save-file envelope; ``resume`` (who sits at the screen, and what else the page
+        wants back after a reload) is added for the autosave."""
+        return savefile.dump(self.config, self.game, resume)
 
     @classmethod
-    def from_dict(cls, d: dict) -> Session:
-        if d.get("version") != SESSION_VERSION:
-            raise ValueError(f"unknown session version {d.get('version')!r}")
-        game = rattus.Game.from_json(d["game"])
-        s = cls(Config.from_dict(d["config"]), game)
-        s.log = list(d.get("log", []))
-        s.screen_seat, s.pass_to = d.get("screen_seat"), d.get("pass_to")
+    def from_dict(cls, d, resume: bool = False) -> Session:
+        """A session from a save (text or object; :class:`savefile.SaveError` if it is bad).
+        With ``resume`` the screen is given back to whoever had it (autosave); without, a
+        loaded file starts as a fresh hand-over (a pass screen when several humans play)."""
+        return cls.from_loaded(savefile.load(d), resume)
+
+    @classmethod
+    def from_loaded(cls, loaded: savefile.Loaded, resume: bool = False) -> Session:
+        s = cls(loaded.config, loaded.game)
+        s.rebuild()
+        if resume and loaded.resume:
+            s.screen_seat = loaded.resume["screen_seat"]
+            s.pass_to = loaded.resume["pass_to"]
+            s.update_screen()  # a saved screen that no longer fits gets a pass screen
         return s
