@@ -602,6 +602,7 @@ class App:
         body = document.body
         self._render_toolbar()
         if s is None:
+            dom.set_text("status", t("status.new_game"))
             self._render_screen()
             return
         if self.replay is not None:
