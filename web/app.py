@@ -670,9 +670,10 @@ class App:
         if r.step == 0:
             status = t("status.replay_start", total=r.total)
         else:
+            # the move's first log line (the log below marks all of them)
             lines = [x for x, k in zip(s.log, s.log_steps, strict=True) if k == r.step]
             status = t("status.replay", step=r.step, total=r.total,
-                       what=" ".join(lines) or r.action)
+                       what=lines[0] if lines else r.action)
         dom.set_text("status", status)
         dom.set_text("notice", self.notice)
         dom.show("notice", bool(self.notice))
@@ -683,9 +684,9 @@ class App:
         dom.show("strike", bool(story))
         dom.set_html("log", panels.log(s.log, s.log_steps, r.step))
         dom.show("log", True)
-        here = dom.query("#log li.at")
-        if here is not None:
-            here.scrollIntoView(False)
+        here, lines = dom.query("#log li.at"), dom.query("#log ol")
+        if here is not None and lines is not None:  # scroll the log only, not the side panel
+            lines.scrollTop = here.offsetTop - lines.offsetTop - lines.clientHeight // 2
         dom.set_text("viewer", t("ui.replay_public"))
         self._render_screen()
         ds = document.body.dataset

@@ -1,0 +1,158 @@
+"""The replay (issue 6): step through a game move by move with the board as it was — the
+engine's ``Game.at(step)``, shown in its public view only — and leave it to find the live game
+unchanged. Also: a finished game opened from a file resumes at the results after a reload.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from playwright.sync_api import Page, expect
+from test_persistence import my_turn, reload, seen, state
+from uidriver import click, perform, shot
+
+import rattus
+
+
+def finished_game(seed: int = 21) -> rattus.Game:
+    game = rattus.new_game(players=2, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        plague = [a for a in legal if a.kind == "plague"]
+        game.apply(plague[0] if plague and rng.random() < 0.5 else rng.choice(legal))
+    return game
+
+
+def open_file(page: Page, game: rattus.Game, names=("Ann", "Bob")) -> None:
+    envelope = {"format": "rattus-savefile", "version": 1, "game": json.loads(game.to_json()),
+                "seats": [{"name": n, "colour": c, "kind": "human"}
+                          for n, c in zip(names, ("red", "blue"), strict=False)],
+                "pace_ms": 0}
+    page.set_input_files("#import-file", files=[{
+        "name": "finished.json", "mimeType": "application/json",
+        "buffer": json.dumps(envelope).encode()}])
+
+
+def shows_position(page: Page, position: rattus.Game) -> None:
+    """The board and panels show ``position``'s public view."""
+    view = position.view(None)
+    players = page.locator("#players")
+    for p in range(position.num_players):
+        expect(players.locator(f'[data-reserve="{p}"]')).to_have_text(str(view["reserve"][p]))
+        expect(players.locator(f'[data-palace="{p}"]')).to_have_text(str(view["palace"][p]))
+    expect(players.locator(".supply")).to_contain_text(f": {view['supply']}")
+    plague = page.locator(f'#map path.region[data-region="{view["plague"]}"]')
+    expect(plague).to_have_attribute("aria-label", _contains("plague here"))
+    for region in view["regions"]:
+        tokens = page.locator(f'#map .token[data-region="{region}"]')
+        expect(tokens).to_have_count(len(view["board"][region]["tokens"]))
+    assert page.locator("#map .token .front").count() == 0  # no face is ever public
+
+
+def _contains(words: str):
+    import re
+    return re.compile(re.escape(words))
+
+
+def step_shown(page: Page) -> int:
+    return int(page.locator("body").get_attribute("data-replay-step"))
+
+
+def test_replay_a_finished_game(page: Page, open_game, guard) -> None:
+    game = finished_game()
+    total = len(game.history)
+    open_game(page)
+    open_file(page, game)
+    results = page.locator('.dialog[data-screen="results"]')
+    expect(results).to_be_visible()
+    # the results screen resumes after a reload
+    before_state, before = state(page), seen(page)
+    reload(page)
+    expect(results).to_be_visible()
+    assert state(page) == before_state == game.to_json() and seen(page) == before
+    results.locator('[data-choice="replay-enter:0"]').click()
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-screen", "replay")
+    assert step_shown(page) == 0
+    expect(page.locator("#status")).to_contain_text("move 0 of")
+    shows_position(page, game.at(0))
+    bar = page.locator(".replay-bar")
+    expect(bar.locator('[data-choice="replay:back"]')).to_be_disabled()
+    for step in range(1, 7):  # forward, one move at a time
+        bar.locator('[data-choice="replay:forward"]').click()
+        expect(body).to_have_attribute("data-replay-step", str(step))
+        shows_position(page, game.at(step))
+    expect(page.locator("#status")).to_contain_text(f"move 6 of {total}")
+    bar.locator('[data-choice="replay:back"]').click()
+    expect(body).to_have_attribute("data-replay-step", "5")
+    shows_position(page, game.at(5))
+    # jump to a log line: the first strike
+    line = page.locator("#log li[data-step]", has_text="outbreak").first
+    target = int(line.get_attribute("data-step"))
+    line.click()
+    expect(body).to_have_attribute("data-replay-step", str(target))
+    shows_position(page, game.at(target))
+    expect(page.locator("#strike")).to_be_visible()  # the strike of that move is told
+    expect(page.locator("#log li.at").first).to_be_visible()
+    shot(page, "replay_strike")
+    # the slider, and the end
+    page.evaluate("""() => { const s = document.querySelector('[data-field="replay"]');
+                             s.value = '40'; s.dispatchEvent(new Event('change',
+                             {bubbles: true})); }""")
+    expect(body).to_have_attribute("data-replay-step", "40")
+    shows_position(page, game.at(40))
+    bar.locator(f'[data-choice="replay:{total}"]').click()
+    expect(body).to_have_attribute("data-replay-step", str(total))
+    shows_position(page, game)
+    expect(bar.locator('[data-choice="replay:forward"]')).to_be_disabled()
+    # board clicks do nothing in the replay
+    click(page, "region", game.view(None)["regions"][0])
+    expect(page.locator("#notice")).to_contain_text("This is the replay")
+    bar.locator('[data-choice="replay-leave"]').click()
+    expect(results).to_be_visible()
+    assert state(page) == game.to_json()
+
+
+def test_replay_during_a_game_is_public_and_leaves_it_unchanged(page: Page, open_game,
+                                                                guard) -> None:
+    open_game(page, "players=2&seed=12&names=Ann,Rat&bots=0,easy&pace=1500")
+    while True:
+        game = my_turn(page)
+        if game.phase != "setup":
+            break
+        perform(page, game, game.legal_actions()[0])
+    perform(page, game, rattus.parse_action("take Witch"))
+    perform(page, game, next(a for a in game.legal_actions() if a.kind == "witch"))
+    assert page.locator("#map .token .front").count() == 1  # Ann knows one face
+    live_state, live = state(page), seen(page)
+    page.locator('#toolbar [data-choice="replay-enter"]').click()
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-screen", "replay")
+    assert step_shown(page) == len(game.history)
+    expect(page.locator("#viewer")).to_contain_text("public view")
+    shows_position(page, game)  # the same position, without Ann's look
+    undo = page.locator('#toolbar [data-choice="undo"]')
+    expect(undo).to_be_disabled()
+    expect(page.locator("#undo-why")).to_have_text("Leave the replay to undo.")
+    shot(page, "replay_live")
+    page.locator('.replay-bar [data-choice="replay:0"]').click()
+    shows_position(page, game.at(0))
+    page.locator('.replay-bar [data-choice="replay-leave"]').click()
+    expect(body).to_have_attribute("data-screen", "board")
+    assert state(page) == live_state and seen(page) == live
+    assert page.locator("#map .token .front").count() == 1
+    # the bot waits while the replay shows
+    perform(page, game, rattus.parse_action("witch done"))
+    perform(page, game, next(a for a in game.legal_actions() if a.kind == "plague"))
+    while game.phase == "spread":
+        perform(page, game, game.legal_actions()[0])
+    expect(body).to_have_attribute("data-current", "1")
+    n = len(game.history)
+    page.locator('#toolbar [data-choice="replay-enter"]').click()
+    page.wait_for_timeout(2500)
+    assert json.loads(state(page))["history"] == game.history  # the bot did not move
+    page.locator('.replay-bar [data-choice="replay-leave"]').click()
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {n}",
+                           timeout=30_000)
