@@ -231,7 +231,9 @@ def test_export_then_import_in_a_fresh_context(page: Page, open_game, guard, bro
         fresh = context.new_page()
         open_game(fresh)
         expect(fresh.locator('.dialog[data-screen="new-game"]')).to_be_visible()
-        fresh.set_input_files("#import-file", files=[{
+        with fresh.expect_file_chooser() as chooser:  # the dialog's own button
+            fresh.locator('.dialog [data-choice="import"]').click()
+        chooser.value.set_files(files=[{
             "name": download.suggested_filename, "mimeType": "application/json",
             "buffer": text.encode()}])
         expect(fresh.locator("body")).to_have_attribute("data-actions", str(len(game.history)))
@@ -349,6 +351,14 @@ def test_new_game_and_address_ask_before_replacing_a_game(page: Page, open_game,
     dialog.locator('[data-choice="dlg-cancel"]').click()
     expect(page.locator("body")).to_have_attribute("data-screen", "board")
     assert state(page) == before
+    # opening a file while a game is in progress asks too; "keep" changes nothing
+    text = page.evaluate("localStorage.getItem('rattus.autosave')")
+    page.set_input_files("#import-file", files=[{
+        "name": "other.json", "mimeType": "application/json", "buffer": text.encode()}])
+    expect(confirm).to_contain_text("Open the game from “other.json” instead?")
+    confirm.locator('[data-choice="confirm-no"]').click()
+    expect(confirm).to_have_count(0)
+    assert state(page) == before
     # this time yes: the new game replaces the old one, also in storage
     page.locator('#toolbar [data-choice="new-game"]').click()
     dialog.locator('[data-choice="dlg-start"]').click()
@@ -360,3 +370,10 @@ def test_new_game_and_address_ask_before_replacing_a_game(page: Page, open_game,
     open_game(page, "players=3&seed=9&pace=0")
     expect(page.locator("body")).to_have_attribute("data-screen", "board")
     assert json.loads(state(page))["players"] == 3
+    # storage that refuses to write (full, switched off): the game plays on, and says so
+    page.add_init_script("Storage.prototype.setItem = function () {"
+                         " throw new DOMException('full', 'QuotaExceededError'); };")
+    open_game(page, "players=2&seed=9&pace=0")
+    expect(page.locator("#notice")).to_contain_text("does not let the page keep the game")
+    game = rattus.new_game(players=2, seed=9)
+    perform(page, game, game.legal_actions()[0])

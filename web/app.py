@@ -164,6 +164,7 @@ class App:
             self._set_story(events)
             self.story_on_map = step == len(session.game.history)
         session.on_change.append(self._autosave)
+        self.storage_ok = True  # each game says once if it cannot be kept
         self.save()
         self.render()
         self.bots.kick()
