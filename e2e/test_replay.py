@@ -117,7 +117,7 @@ def test_replay_a_finished_game(page: Page, open_game, guard) -> None:
 
 def test_replay_during_a_game_is_public_and_leaves_it_unchanged(page: Page, open_game,
                                                                 guard) -> None:
-    open_game(page, "players=2&seed=12&names=Ann,Rat&bots=0,easy&pace=1500")
+    open_game(page, "players=2&seed=12&names=Ann,Rat&bots=0,easy&pace=800")
     while True:
         game = my_turn(page)
         if game.phase != "setup":
@@ -151,7 +151,7 @@ def test_replay_during_a_game_is_public_and_leaves_it_unchanged(page: Page, open
     expect(body).to_have_attribute("data-current", "1")
     n = len(game.history)
     page.locator('#toolbar [data-choice="replay-enter"]').click()
-    page.wait_for_timeout(2500)
+    page.wait_for_timeout(1800)  # over twice the pace
     assert json.loads(state(page))["history"] == game.history  # the bot did not move
     page.locator('.replay-bar [data-choice="replay-leave"]').click()
     page.wait_for_function(f"() => Number(document.body.dataset.actions) > {n}",

@@ -260,6 +260,10 @@ class App:
             self._problem(t("err.import", name=name,
                             reason=t(problem.key, **problem.details)))
             return
+        except Exception as exc:  # noqa: BLE001 - an unreadable file: say so, change nothing
+            self._problem(t("err.import", name=name, reason=t(
+                "err.save.damaged", detail=f"{type(exc).__name__}: {exc}")))
+            return
         finally:
             node.value = ""  # the same file can be chosen again
 
@@ -301,14 +305,15 @@ class App:
         self.replay.goto(step)
         self.render()
 
-    def replay_leave(self) -> None:
+    def replay_leave(self, render: bool = True) -> None:
         """Back to the live game, exactly as it was (it was only read)."""
         if self.replay is None:
             return
         self.replay = None
         self.results_closed = self._replay_results_closed
         self.notice = ""
-        self.render()
+        if render:
+            self.render()
         self.bots.kick()
 
     def paused(self) -> bool:
@@ -316,7 +321,7 @@ class App:
         return self.replay is not None or self.confirm is not None
 
     def show_dialog(self, problem: str = "") -> None:
-        self.replay = None
+        self.replay_leave(render=False)
         if self.session is not None:
             cfg = self.session.config
             self.dialog_config = Config([Seat(s.name, s.colour, s.kind) for s in cfg.seats],
@@ -683,8 +688,9 @@ class App:
         dom.set_html("strike", panels.strike_panel(story, regions, seats, len(story), final,
                                                     neutral))
         dom.show("strike", bool(story))
-        dom.set_html("log", panels.log(s.log, s.log_steps, r.step))
-        dom.show("log", True)
+        if self.show_log:
+            dom.set_html("log", panels.log(s.log, s.log_steps, r.step))
+        dom.show("log", self.show_log)
         here, lines = dom.query("#log li.at"), dom.query("#log ol")
         if here is not None and lines is not None:  # scroll the log only, not the side panel
             lines.scrollTop = here.offsetTop - lines.offsetTop - lines.clientHeight // 2
@@ -743,8 +749,10 @@ class App:
         elif screen is None and s is not None and s.pass_to is not None:
             screen = "pass"  # shown in the decision bar over the public view
         document.body.dataset.screen = screen or "board"
-        if screen == "new-game":
-            node = dom.query('[data-screen="new-game"] input')
+        first = {"new-game": '[data-screen="new-game"] input',
+                 "confirm": '[data-choice="confirm-no"]'}.get(screen)
+        if first is not None:  # keyboard users land in the dialog (the safe choice)
+            node = dom.query(first)
             if node is not None and document.activeElement == document.body:
                 node.focus()
 
