@@ -58,6 +58,7 @@ class App:
         self.story_upto = 0
         self.story_on_map = False
         self.notice = ""
+        self._info = ""  # the notice is news, not a refusal, while it is this text
         self.dialog_config = Config(default_seats(2))
         self.dialog_problem = ""
         self.pace_ms: int | None = None
@@ -155,7 +156,8 @@ class App:
         if self.pace_ms is not None:
             session.config.pace_ms = self.pace_ms
         self.session = session
-        self.pick, self.notice, self.screen = Pick(), note, None
+        self.pick, self.screen = Pick(), None
+        self.inform(note)
         self.replay, self.confirm, self.busy = None, None, False
         self.results_closed = bool((resume or {}).get("results_closed", False))
         self.story, self.story_regions, self.story_upto, self.story_on_map = [], [], 0, False
@@ -222,7 +224,7 @@ class App:
         what = self._last_move_text()
         s.undo()
         self.pick = Pick()
-        self.notice = t("undo.done", action=what) if what else ""
+        self.inform(t("undo.done", action=what) if what else "")
         self.render()
 
     def _last_move_text(self) -> str:
@@ -239,8 +241,13 @@ class App:
         stamp = str(window.Date.new().toISOString())[:16].replace(":", "")
         name = f"rattus-{stamp}-{len(s.game.history)}.json"
         window.rattusDownload(name, savefile.dumps(s.config, s.game))
-        self.notice = t("note.exported", name=name)
+        self.inform(t("note.exported", name=name))
         self.render()
+
+    def inform(self, text: str) -> None:
+        """A notice that reports news (a file saved or opened, a move taken back): shown in
+        the notice line but not styled as a refusal."""
+        self.notice = self._info = text
 
     def open_file_picker(self) -> None:
         node = dom.by_id("import-file")
@@ -640,8 +647,7 @@ class App:
         else:
             dom.set_html("bar", panels.buttons(o))
         dom.set_text("status", status)
-        dom.set_text("notice", self.notice)
-        dom.show("notice", bool(self.notice))
+        self._render_notice()
         dom.set_html("strike", panels.strike_panel(self.story, self.story_regions, seats, upto,
                                                     self.story_final, self.story_neutral))
         dom.show("strike", bool(self.story))
@@ -681,8 +687,7 @@ class App:
             status = t("status.replay", step=r.step, total=r.total,
                        what=lines[0] if lines else r.action)
         dom.set_text("status", status)
-        dom.set_text("notice", self.notice)
-        dom.show("notice", bool(self.notice))
+        self._render_notice()
         final = any(e["kind"] == "final_plague" for e in events)
         neutral = any(e["kind"] == "strike" and e.get("neutral") for e in events)
         dom.set_html("strike", panels.strike_panel(story, regions, seats, len(story), final,
@@ -699,6 +704,13 @@ class App:
         ds = document.body.dataset
         ds.replayStep = str(r.step)
         ds.mode = ""
+
+    def _render_notice(self) -> None:
+        dom.set_text("notice", self.notice)
+        dom.show("notice", bool(self.notice))
+        node = dom.by_id("notice")
+        if node is not None:
+            node.className = "info" if self.notice and self.notice == self._info else ""
 
     def _render_toolbar(self) -> None:
         """Undo (disabled with the reason, visible and as its description), replay, export."""
