@@ -341,9 +341,15 @@ def test_new_game_and_address_ask_before_replacing_a_game(page: Page, open_game,
     confirm.locator('[data-choice="confirm-no"]').click()  # continue the saved game
     expect(page.locator("body")).to_have_attribute("data-screen", "board")
     assert state(page) == before and "seed" not in page.url
+    # a broken address: the saved game is resumed behind the dialog that says what is wrong
+    open_game(page, "players=9")
+    dialog = page.locator('.dialog[data-screen="new-game"]')
+    expect(dialog.locator("[data-problem]")).to_contain_text("“players”")
+    dialog.locator('[data-choice="dlg-cancel"]').click()
+    expect(page.locator("body")).to_have_attribute("data-screen", "board")
+    assert state(page) == before
     # New game → dialog → Start asks first; Back returns to the dialog, Cancel to the game
     page.locator('#toolbar [data-choice="new-game"]').click()
-    dialog = page.locator('.dialog[data-screen="new-game"]')
     dialog.locator('[data-choice="dlg-start"]').click()
     expect(confirm).to_be_visible()
     confirm.locator('[data-choice="confirm-no"]').click()
