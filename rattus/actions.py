@@ -42,7 +42,9 @@ class Action:
     def __new__(cls, kind: str, *args) -> Action:
         key = (kind, *args)
         found = cls._interned.get(key)
-        if found is None:
+        if found is None or found.args != args or any(
+                type(a) is not type(b) for a, b in zip(found.args, args)):
+            _check_shape(kind, args)
             found = object.__new__(cls)
             object.__setattr__(found, "kind", kind)
             object.__setattr__(found, "args", tuple(args))
@@ -64,11 +66,30 @@ class Action:
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Action):
-            return self.kind == other.kind and self.args == other.args
+            return self._text == other._text  # the notation names an action exactly
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.args))
+        return hash(self._text)
+
+
+#: The argument types of each kind of action (the Witch has two forms).
+_SHAPES: dict[str, tuple[tuple[type, ...], ...]] = {
+    "setup": ((str,),), "take": ((str,),), "place": ((str, int),), "king": ((str,),),
+    "monk": ((str, int, str),), "merchant": ((str, str, int),),
+    "witch": ((str, int), (str,)), "plague": ((str,),), "neutral": ((str,),),
+    "spread": ((str,),), "end": ((),),
+}
+
+
+def _check_shape(kind: str, args: tuple) -> None:
+    """Refuse a malformed Action (unknown kind, wrong arity, ``True`` for a count…), so that
+    one never reaches the rules or the interning table."""
+    shapes = _SHAPES.get(kind)
+    if shapes is None or not any(
+            len(shape) == len(args) and all(type(a) is t for a, t in zip(args, shape))
+            for shape in shapes):
+        raise IllegalAction(f"malformed action {kind!r} {args!r}")
 
 
 def _format(kind: str, args: tuple) -> str:

@@ -82,7 +82,3 @@ def neighbours(players: int) -> dict[str, tuple[str, ...]]:
     order = {r: i for i, r in enumerate(REGIONS)}
     return {r: tuple(sorted(ns, key=order.__getitem__)) for r, ns in result.items()}
 
-
-def is_sea_link(a: str, b: str) -> bool:
-    """Whether two neighbouring regions are linked across the sea (R2.2)."""
-    return NEIGHBOUR_PAIRS.get((a, b), NEIGHBOUR_PAIRS.get((b, a), False))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-#: Class cards in rulebook order, each with the symbol that marks it on rat tokens (R9)
-#: and the social class it stands for.
+#: Class cards in rulebook order, each with the symbol that marks it on rat tokens (R9);
+#: the comments name the social class each stands for.
 CARDS: tuple[str, ...] = ("Peasant", "Merchant", "Monk", "Knight", "Witch", "King")
 
 CARD_SYMBOL: dict[str, str] = {
@@ -15,15 +15,6 @@ CARD_SYMBOL: dict[str, str] = {
     "King": "R",  # Royalty
 }
 SYMBOL_CARD: dict[str, str] = {s: c for c, s in CARD_SYMBOL.items()}
-
-CARD_CLASS: dict[str, str] = {
-    "Peasant": "Peasantry",
-    "Merchant": "Bourgeoisie",
-    "Monk": "Church",
-    "Knight": "Chivalry",
-    "Witch": "Magic",
-    "King": "Royalty",
-}
 
 MAJORITY, ALL = "M", "A"
 

@@ -191,13 +191,13 @@ class Game:
     def from_json(cls, text: str | bytes | dict) -> Game:
         """Load a save; raises :class:`InvalidState` naming the first problem found.
 
-        A save that carries its seed and history must be the position they lead to: the
+        A save that carries its seed must be the position its seed and history lead to: the
         history is replayed and compared, so a hand-edited position (a swapped hidden face,
         a moved cube) is refused, and undo, which replays, stays exact.
         """
         game = cls._wrap(serialize.load(text))
         s = game._s
-        if s.seed is not None and s.history:
+        if s.seed is not None:
             replay = new_game(s.players, s.seed, s.start_player)
             for number, action in enumerate(s.history, 1):
                 try:

@@ -13,6 +13,12 @@ from .tokens import TOKENS
 NEUTRAL_CUBES = 2  # the Knight's plague piece counts as two neutral cubes (R6.3)
 
 
+def strikes(s: State, region: str) -> bool:
+    """Whether the plague strikes ``region``: it holds a rat token and a player cube (R5.3;
+    the Knight's neutral cubes alone never start a strike)."""
+    return bool(s.rats[region]) and any(s.cubes[region])
+
+
 def strike(s: State, region: str, neutral: bool) -> list[Event]:
     """Reveal the region's rat tokens oldest first and apply each (R5.3–R5.5).
 
@@ -72,7 +78,7 @@ def final_plague(s: State) -> list[Event]:
     cubes, if declared, count where the plague piece stands."""
     events = [Event("final_plague", regions=list(s.regions))]
     for region in s.regions:
-        if s.rats[region] and any(s.cubes[region]):
+        if strikes(s, region):
             events.extend(strike(s, region, s.neutral and region == s.plague))
     return events
 

@@ -9,7 +9,7 @@ from .board import REGIONS
 from .cards import CARDS
 from .errors import IllegalAction
 from .events import Event
-from .plague import final_plague, ranking, scores, strike
+from .plague import final_plague, ranking, scores, strike, strikes
 from .state import State
 from .tokens import TOKENS
 
@@ -62,18 +62,18 @@ def legal_actions(s: State) -> list[Action]:
     if final:
         if _ability_free(s, seat, "Knight"):  # R7.2: up to two steps, no spread, no strike
             actions += [Action("plague", r) for r in plague_destinations(s, two_steps=True)]
-        if s.cards.get("Knight") == seat and not s.neutral:  # R7.2 Ruling
+        if s.holds(seat, "Knight") and not s.neutral:  # R7.2 Ruling
             actions.append(Action("neutral", "yes"))
         actions.append(Action("end"))
     else:  # R4.3, R6.3
-        knight = s.cards.get("Knight") == seat
+        knight = s.holds(seat, "Knight")
         actions += [Action("plague", r) for r in plague_destinations(s, two_steps=knight)]
     return actions
 
 
 def _ability_free(s: State, seat: int, card: str) -> bool:
     """The seat holds ``card`` and has not used it this turn (R6: once per turn)."""
-    return s.cards.get(card) == seat and card not in s.used
+    return s.holds(seat, card) and card not in s.used
 
 
 def _placements(s: State, seat: int, final: bool) -> list[Action]:
@@ -86,7 +86,7 @@ def _placements(s: State, seat: int, final: bool) -> list[Action]:
         return []
     if s.placed:  # R4.2: at most once per turn
         return []
-    peasant = s.cards.get("Peasant") == seat
+    peasant = s.holds(seat, "Peasant")
     actions = []
     for r in s.regions:
         rats = len(s.rats[r])
@@ -224,6 +224,8 @@ def _witch(s: State, args) -> list[Event]:
         s.witch_stage = 0
         return [Event("witch_done", seat=seat)]
     if args[0] == "swap":
+        # R6.6 swaps the tokens' positions: each takes the other's place, and so its place
+        # in the arrival order that R5.3 reveals by (unlike the Monk's token, which arrives).
         (ra, ia), (rb, ib) = (s.slot_of(t) for t in s.witch_looks[-2:])
         s.rats[ra][ia - 1], s.rats[rb][ib - 1] = s.rats[rb][ib - 1], s.rats[ra][ia - 1]
         s.witch_stage = 0
@@ -273,22 +275,19 @@ def _continue_plague(s: State) -> list[Event]:
         s.spread_left = 0
     s.phase = "turn"
     region = s.plague
-    strikes = bool(s.rats[region]) and any(s.cubes[region])
-    if strikes and s.cards.get("Knight") == s.current and not s.neutral:
+    if strikes(s, region) and s.holds(s.current, "Knight"):
         s.phase = "neutral"  # R6.3: declared before the tokens are revealed
         return events
     return events + strike(s, region, s.neutral) + _end_regular_turn(s)
 
 
 def _neutral(s: State, args) -> list[Event]:
-    declared = args[0] == "yes"
-    events = [Event("neutral", seat=s.current, declared=declared)]
-    if s.phase == "final":  # R7.2 Ruling: counts during the final plague
-        s.neutral = True
+    s.neutral = args[0] == "yes"
+    events = [Event("neutral", seat=s.current, declared=s.neutral)]
+    if s.phase == "final":  # R7.2 Ruling: they count where the piece stands in R7.3
         return events
-    s.neutral = declared
     s.phase = "turn"
-    return events + strike(s, s.plague, declared) + _end_regular_turn(s)
+    return events + strike(s, s.plague, s.neutral) + _end_regular_turn(s)
 
 
 def _end_regular_turn(s: State) -> list[Event]:
@@ -360,66 +359,103 @@ def explain(s: State, action: Action) -> IllegalAction:
 
 
 def _why(s: State, a: Action) -> tuple[str, dict]:
+    """The first reason, in the order a player would look, that ``a`` is not legal now."""
     kind, args, seat = a.kind, a.args, s.current
-    regions = [x for x in args if isinstance(x, str) and x in REGIONS]
-    for r in regions:
-        if r not in s.rats:
+    for r in args:
+        if r in REGIONS and r not in s.rats:
             return "not_in_play", {"region": r}
     if s.phase == "over":
         return "game_over", {}
-    pending = {"setup": "setup", "spread": "spread", "neutral": "neutral"}.get(s.phase)
+    pending = s.phase if s.phase in ("setup", "spread", "neutral") else None
     if pending and kind != pending:
         return f"{pending}_pending", {}
     if s.witch_stage and kind != "witch":
         return "witch_pending", {}
-    if s.phase == "final" and kind in ("take", "spread") or (
-            s.phase == "final" and kind == "place" and s.cards.get("Peasant") != seat):
+    final = s.phase == "final"
+    if final and (kind in ("take", "spread") or kind == "place" and not s.holds(seat, "Peasant")):
         return "final_round", {}
-    if s.phase != "final" and kind == "end":
+    if not final and kind == "end":
         return "turn_ends_with_plague", {}
-    card = {"king": "King", "monk": "Monk", "merchant": "Merchant", "witch": "Witch"}.get(kind)
-    if s.phase == "final" and kind in ("plague", "place"):
-        card = {"plague": "Knight", "place": "Peasant"}[kind]
+    card = _ABILITY_CARD.get(kind)
+    if final and kind in _FINAL_ABILITY_CARD:
+        card = _FINAL_ABILITY_CARD[kind]
     if card and not (kind == "witch" and s.witch_stage):
-        if s.cards.get(card) != seat:
+        if not s.holds(seat, card):
             return "no_card", {"card": card}
         if card in s.used:
             return "ability_used", {"card": card}
-    if kind == "take":
-        if s.took_card:
-            return "card_taken", {}
-        return "card_held", {"card": args[0]}
-    if kind == "place":
-        if s.placed:
-            return "placed", {}
-        if not s.reserve(seat):
-            return "reserve_empty", {}
-        if not s.rats[args[0]] and s.cards.get("Peasant") != seat:
-            return "no_rats", {"region": args[0]}
-        return "wrong_count", {"region": args[0], "rats": len(s.rats[args[0]])}
-    if kind == "king":
-        if s.rats[args[0]]:
-            return "region_has_rats", {"region": args[0]}
-        return "no_cube_there", {"region": args[0]}
-    if kind in ("monk", "merchant") and args[-1 if kind == "monk" else 1] not in s.nbrs[args[0]]:
-        return "not_neighbour", {"region": args[0], "to": args[-1 if kind == "monk" else 1]}
-    if kind == "monk":
-        if args[1] > len(s.rats[args[0]]):
-            return "no_token", {"region": args[0], "slot": args[1]}
-        return "region_full", {"region": args[2]}
-    if kind == "merchant":
-        return "too_few_cubes", {"region": args[0], "count": args[2]}
-    if kind == "witch" and len(args) == 2 and args[1] > len(s.rats[args[0]]):
+    explain_kind = _WHY_BY_KIND.get(kind)
+    return explain_kind(s, args) if explain_kind else ("not_now", {})
+
+
+_ABILITY_CARD = {"king": "King", "monk": "Monk", "merchant": "Merchant", "witch": "Witch"}
+_FINAL_ABILITY_CARD = {"plague": "Knight", "place": "Peasant"}  # R7.2 exceptions
+
+
+def _why_take(s: State, args) -> tuple[str, dict]:
+    if s.took_card:
+        return "card_taken", {}
+    return "card_held", {"card": args[0]}
+
+
+def _why_place(s: State, args) -> tuple[str, dict]:
+    region = args[0]
+    if s.placed:
+        return "placed", {}
+    if not s.reserve(s.current):
+        return "reserve_empty", {}
+    counts = [str(a.args[1]) for a in legal_actions(s)
+              if a.kind == "place" and a.args[0] == region]
+    if not counts:
+        return "no_rats", {"region": region}
+    return "wrong_count", {"region": region, "counts": " or ".join(counts)}
+
+
+def _why_king(s: State, args) -> tuple[str, dict]:
+    if s.rats[args[0]]:
+        return "region_has_rats", {"region": args[0]}
+    return "no_cube_there", {"region": args[0]}
+
+
+def _why_monk(s: State, args) -> tuple[str, dict]:
+    region, slot, to = args
+    if slot > len(s.rats[region]):
+        return "no_token", {"region": region, "slot": slot}
+    if to not in s.nbrs[region]:
+        return "not_neighbour", {"region": region, "to": to}
+    return "region_full", {"region": to}
+
+
+def _why_merchant(s: State, args) -> tuple[str, dict]:
+    region, to, count = args
+    if to not in s.nbrs[region]:
+        return "not_neighbour", {"region": region, "to": to}
+    return "too_few_cubes", {"region": region, "count": count}
+
+
+def _why_witch(s: State, args) -> tuple[str, dict]:
+    if len(args) == 2 and args[1] > len(s.rats[args[0]]):
         return "no_token", {"region": args[0], "slot": args[1]}
-    if kind == "plague":
-        if args[0] == s.plague:
-            return "plague_stay", {}
-        return "plague_too_far", {"region": args[0]}
-    if kind == "spread":
-        if args[0] not in s.nbrs[s.plague]:
-            return "not_neighbour", {"region": s.plague, "to": args[0]}
-        return "region_full", {"region": args[0]}
     return "not_now", {}
+
+
+def _why_plague(s: State, args) -> tuple[str, dict]:
+    if args[0] == s.plague:
+        return "plague_stay", {}
+    return "plague_too_far", {"region": args[0]}
+
+
+def _why_spread(s: State, args) -> tuple[str, dict]:
+    if args[0] not in s.nbrs[s.plague]:
+        return "not_neighbour", {"region": s.plague, "to": args[0]}
+    return "region_full", {"region": args[0]}
+
+
+_WHY_BY_KIND = {
+    "take": _why_take, "place": _why_place, "king": _why_king, "monk": _why_monk,
+    "merchant": _why_merchant, "witch": _why_witch, "plague": _why_plague,
+    "spread": _why_spread,
+}
 
 
 _REASON_TEXT = {
@@ -438,7 +474,7 @@ _REASON_TEXT = {
     "placed": "you have already placed cubes this turn",
     "reserve_empty": "your reserve is empty",
     "no_rats": "{region} has no rat tokens, so it takes no cubes",
-    "wrong_count": "{region} has {rats} rat tokens: place that many cubes",
+    "wrong_count": "you may place {counts} cube(s) in {region} now",
     "region_has_rats": "the King only saves a cube from a region without rat tokens",
     "no_cube_there": "you have no cube in {region}",
     "not_neighbour": "{to} is not a neighbour of {region}",

@@ -136,7 +136,7 @@ def _load(text) -> State:
     for key in cards.data:
         if key not in _KNOWN_CARDS:
             raise InvalidState(f"unknown class card {key!r} in cards")
-    s.cards = {c: cards.optional_int(c, *seat) for c in CARDS if c in cards.data}
+    s.cards = {c: cards.optional_int(c, *seat) if c in cards.data else None for c in CARDS}
     s.plague = r.choice("plague", s.regions)
     s.setup_queue = r.int_list("setup_queue", 0, 2 * players, *seat)
 

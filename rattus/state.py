@@ -86,10 +86,8 @@ class State:
         """Cubes of ``seat`` in the reserve: 20 minus board and palace (R1.2)."""
         return CUBES_PER_PLAYER - self.on_board(seat) - self.palace[seat]
 
-    def holder(self, card: str) -> int | None:
-        return self.cards.get(card)
-
     def holds(self, seat: int, card: str) -> bool:
+        """Whether ``seat`` holds the class card ``card`` now."""
         return self.cards.get(card) == seat
 
     def slot_of(self, token: int) -> tuple[str, int] | None:

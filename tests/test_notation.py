@@ -80,3 +80,15 @@ def test_slots_number_tokens_oldest_first():
          .rats(Gallia=["1 P B", "2 M K R", "3 M B C"]).game())
     (event,) = g.apply("witch Gallia/3")
     assert event["face"] == {"threshold": 3, "symbols": ["M", "B", "C"]}
+
+
+@pytest.mark.parametrize("kind,args", [
+    ("place", ("Anglia", True)), ("place", ("Anglia", 1.0)), ("merchant", ("Anglia",)),
+    ("fly", ()), ("end", ("now",)),
+])
+def test_a_malformed_action_is_refused_and_poisons_nothing(kind, args):
+    """An Action built by hand with the wrong shape is an IllegalAction, and the real action
+    it resembles stays as it was (actions are interned)."""
+    with pytest.raises(rattus.IllegalAction, match="malformed"):
+        rattus.Action(kind, *args)
+    assert str(rattus.Action("place", "Anglia", 1)) == "place Anglia 1"

@@ -4,6 +4,8 @@ and Knight exceptions), the final plague, and the score with its tie-break."""
 import pytest
 from scenario import Scenario, cubes_in, face_of, kinds, legal, of_kind, rats_in, rejects
 
+import rattus
+
 
 def ending(players=4, last=0, **cards):
     """A scenario in which ``last`` is to play the last regular turn: the supply holds one
@@ -124,7 +126,9 @@ def test_r7_2_peasant_places_one_cube_in_any_region():
     finish(g)
     places = {str(a) for a in g.legal_actions() if a.kind == "place"}
     assert places == {f"place {r} 1" for r in g.view(None)["regions"]}
-    rejects(g, "place Gallia 2")
+    with pytest.raises(rattus.IllegalAction, match="1 cube"):
+        g.apply("place Gallia 2")
+    rejects(g, "place Gallia 2", "wrong_count")
     g.apply("place Anglia 1")
     assert cubes_in(g, "Anglia") == [1, 0, 0, 0]
     rejects(g, "place Gallia 1", "ability_used")

@@ -324,3 +324,18 @@ def test_a_history_that_is_not_legal_is_refused():
     save["history"][0] = "setup Russia"
     with pytest.raises(rattus.InvalidState, match="history action 1"):
         rattus.Game.from_json(json.dumps(save))
+
+
+def test_an_edited_position_before_any_action_is_refused():
+    """A seeded save with no history yet must still be the seed's own setup (R3)."""
+    save = json.loads(rattus.new_game(2, seed=5).to_json())
+    save["cubes"]["Anglia"][1] = 6
+    with pytest.raises(rattus.InvalidState, match="edited"):
+        rattus.Game.from_json(json.dumps(save))
+
+
+def test_cards_missing_from_a_save_are_beside_the_board():
+    save = json.loads(rattus.new_game(2, seed=5).to_json())
+    save["seed"], save["history"] = None, []
+    del save["cards"]["Witch"]
+    assert rattus.Game.from_json(json.dumps(save)).view(0)["cards"]["Witch"] is None

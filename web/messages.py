@@ -240,7 +240,7 @@ EN: dict[str, str] = {
     "why.placed": "You have already placed cubes this turn.",
     "why.reserve_empty": "Your reserve is empty.",
     "why.no_rats": "{region} has no rat tokens, so it takes no cubes.",
-    "why.wrong_count": "{region} has {rats} rat tokens: place that many cubes.",
+    "why.wrong_count": "You may place {counts} cube(s) in {region} now.",
     "why.region_has_rats": "The King only saves a cube from a region without rat tokens.",
     "why.no_cube_there": "You have no cube in {region}.",
     "why.not_neighbour": "{to} is not a neighbour of {region}.",
