@@ -22,13 +22,12 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
 import serve  # noqa: E402
+from chromium import launch_args  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from uidriver import perform  # noqa: E402
 from uipaths import choose, tags  # noqa: E402
 
 import rattus  # noqa: E402
-
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 def play(page, url: str, players: int, seed: int) -> list[float]:
@@ -49,12 +48,9 @@ def main() -> None:
     args = parser.parse_args()
     if not (ROOT / "dist" / "index.html").is_file():
         sys.exit("dist/ is missing: run `make build` first")
-    launch = {"args": ["--no-sandbox", "--disable-gpu"]}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
     all_times: list[float] = []
     with serve.start(ROOT / "dist") as url, sync_playwright() as p:
-        browser = p.chromium.launch(**launch)
+        browser = p.chromium.launch(**launch_args())
         page = browser.new_page(viewport={"width": 1366, "height": 800})
         for spec in args.games.split(","):
             players, seed = spec.split(":")

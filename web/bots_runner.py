@@ -5,49 +5,24 @@ time_budget=None)``, ``bot.choose(view, legal)``, and for a long search an incre
 ``bot.start(view, legal)`` → ``search.step()`` … ``search.best()``). A bot sees only its seat's
 view (R8.4). Everything runs on the main thread, so a search is run in slices with
 ``await asyncio.sleep(0)`` between them: clicks, the log and the rules panel keep answering.
-
-If ``rattus.bots`` is missing from the build, a seat plays a uniformly random legal action
-(drawn from ``legal_actions()``: still no rule in the glue).
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 
 from pyscript import window
 
-from rattus import parse_action
+from rattus.bots import make_bot as _make_bot
 
 #: Hard's time per decision (seconds); the search is cut into slices of SLICE seconds.
 HARD_BUDGET_S = 1.5
 SLICE_S = 0.012
 
-try:  # the engine-side bots (issue 5) may not be in this build yet
-    from rattus.bots import make_bot as _make_bot
-except Exception:  # noqa: BLE001 - any import problem means: no engine bots
-    _make_bot = None
-
-
-class _RandomBot:
-    """Stand-in while ``rattus.bots`` is missing: a random legal action."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal):
-        return self.rng.choice(legal)
-
 
 def make_bot(level: str, seed=None):
-    if _make_bot is None:
-        return _RandomBot(seed)
-    budget = HARD_BUDGET_S if level == "hard" else None
-    try:
-        return _make_bot(level, seed=seed, time_budget=budget)
-    except TypeError:
-        return _make_bot(level, seed=seed)
+    return _make_bot(level, seed=seed, time_budget=HARD_BUDGET_S if level == "hard" else None)
 
 
 class BotRunner:
@@ -58,9 +33,6 @@ class BotRunner:
         self.session = None
         #: Seconds each bot decision took (the last ones), for the benchmark.
         self.think_times: list[float] = []
-
-    def available(self) -> bool:
-        return _make_bot is not None
 
     def kick(self) -> None:
         """Start the bot loop if a bot is to play and it is not running yet."""
@@ -129,8 +101,4 @@ class BotRunner:
             await asyncio.sleep(0)
         self.think_times = (self.think_times + [time.perf_counter() - t0])[-200:]
         window.rattusBotTimes.push(round((time.perf_counter() - t0) * 1000, 1))
-        if isinstance(action, str):
-            action = parse_action(action)
-        if action not in legal:  # a bot's bug must not stop the game
-            action = legal[0]
         return action
