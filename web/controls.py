@@ -50,6 +50,10 @@ class Offer:
     selected_region: str | None = None
     selected_token: tuple | None = None
     plague_clickable: bool = False
+    #: Plague destinations two steps away (the Knight). Display only: the legal moves are
+    #: ``regions``; this just tells a one-step target from a two-step one, which otherwise
+    #: look alike, by comparing each with the neighbours of the plague region.
+    far: set = field(default_factory=set)
 
 
 def group(legal) -> dict[str, list]:
@@ -89,7 +93,11 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
                 key = {"swap": "btn.witch_swap", "done": "btn.witch_stop" if stage == 1
                        else "btn.witch_keep"}[a.args[0]]
                 o.buttons.append(Button("witch:" + a.args[0], t(key), a))
-        o.status = t("status.witch_second" if stage == 1 else "status.witch_swap")
+        # the engine offers no swap of two tokens of one region (R6.6): then say so, rather
+        # than ask "swap or keep" beside a lone "keep" button
+        swap = any(b.choice == "witch:swap" for b in o.buttons)
+        o.status = t("status.witch_second" if stage == 1 else
+                     "status.witch_swap" if swap else "status.witch_keep_only")
         return o
 
     final = phase == "final"
@@ -133,16 +141,18 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
                      options=join_or(options) + ".")
     elif mode == "place":
         o.selected_region = pick.region
-        for a in by["place"]:
-            if a.args[0] == pick.region:
-                o.buttons.insert(0, Button(f"count:{a.args[1]}", t("btn.count", n=a.args[1]), a,
-                                           kind="primary"))
+        o.buttons[:0] = _count_buttons([(a.args[1], a) for a in by["place"]
+                                        if a.args[0] == pick.region])
         o.status = t("status.place_count", name=name, region=region(pick.region or ""))
     elif mode == "plague":
         o.regions = {a.args[0]: a for a in plague_moves}
+        near = set(view["neighbours"].get(view["plague"]) or ())
+        o.far = {r for r in o.regions if r not in near}
         knight = view["cards"].get("Knight") == view["current_player"]
         o.status = t("status.plague_final" if final else
                      "status.plague_knight" if knight else "status.plague", name=name)
+        if o.far:
+            o.status += " " + t("status.plague_far")
     elif mode == "King":
         o.regions = {a.args[0]: a for a in by["king"]}
         o.status = t("status.king")
@@ -170,16 +180,21 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
             o.status = t("status.merchant_to")
         else:
             o.selected_region = pick.region
-            for a in moves:
-                if a.args[0] == pick.region and a.args[1] == pick.to:
-                    o.buttons.insert(0, Button(f"count:{a.args[2]}",
-                                               t("btn.count", n=a.args[2]), a, kind="primary"))
+            o.buttons[:0] = _count_buttons([(a.args[2], a) for a in moves
+                                            if a.args[0] == pick.region and a.args[1] == pick.to])
             o.status = t("status.merchant_count", region=region(pick.region),
                          to=region(pick.to))
     elif mode == "Witch":
         o.tokens = {(a.args[0], a.args[1]): a for a in by["witch"] if len(a.args) == 2}
         o.status = t("status.witch_first")
     return o
+
+
+def _count_buttons(counts: list) -> list[Button]:
+    """One button per legal count, smallest first (read left to right like a number line),
+    each saying "1 cube" or "n cubes"."""
+    return [Button(f"count:{n}", t("btn.count.1") if n == 1 else t("btn.count", n=n), a,
+                   kind="primary") for n, a in sorted(counts, key=lambda c: c[0])]
 
 
 def step(pick: Pick, what: str, value) -> Pick:

@@ -26,6 +26,7 @@ EN: dict[str, str] = {
     "map.out_of_play": "not in play",
     "map.palace": "Palace",
     "map.plague": "plague piece",
+    "map.far": "2 steps",
     # -- class cards (R1.4, R6) ----------------------------------------------------------
     "card.Peasant": "Peasant",
     "card.Merchant": "Merchant",
@@ -74,6 +75,7 @@ EN: dict[str, str] = {
     "aria.cubes_of": "{colour} {count}",
     "aria.plague_here": "; plague here",
     "aria.target": " (can be chosen)",
+    "aria.target_far": " (can be chosen: 2 steps away)",
     # -- colours -------------------------------------------------------------------------
     "colour.red": "red",
     "colour.blue": "blue",
@@ -106,6 +108,7 @@ EN: dict[str, str] = {
                             "with the Knight.",
     "status.plague_final": "{name}: Knight — move the plague piece up to 2 steps "
                            "(no spread, no strike).",
+    "status.plague_far": "Regions two steps away are marked “2 steps”.",
     "status.king": "King: click a highlighted region to move one of your cubes into the palace.",
     "status.monk_token": "Monk: click the rat token to move.",
     "status.monk_to": "Monk: click the neighbouring region the rat token goes to.",
@@ -115,6 +118,8 @@ EN: dict[str, str] = {
     "status.witch_first": "Witch: click a rat token to look at it.",
     "status.witch_second": "Witch: look at a second rat token, or stop.",
     "status.witch_swap": "Witch: swap the two rat tokens, or keep them where they are.",
+    "status.witch_keep_only": "Witch: both tokens are in the same region, so swapping them "
+                              "changes nothing — keep them in place.",
     "status.spread": "{name}: the plague spreads — click a highlighted region for the new "
                      "rat token ({left} to place).",
     "status.neutral": "{name}, Knight: does the plague piece count as two neutral cubes "
@@ -131,7 +136,8 @@ EN: dict[str, str] = {
     "btn.mode.Witch": "Use the Witch",
     "btn.mode.plague": "Move the plague piece",
     "btn.mode.plague_final": "Knight: move the plague piece",
-    "btn.count": "{n} cube(s)",
+    "btn.count": "{n} cubes",
+    "btn.count.1": "1 cube",
     "btn.cancel": "Cancel",
     "btn.neutral_yes": "Yes: two neutral cubes",
     "btn.neutral_no": "No",

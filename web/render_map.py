@@ -64,26 +64,38 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
     if face is None:
         parts.append(f'<circle class="back" r="{TOKEN_R}"/>{_rat_glyph()}')
     else:
-        syms = " ".join(face["symbols"])
+        # letters without spaces, on a bar with a light edge: the bars of two known tokens
+        # side by side (TOKEN_GAP apart) used to run together into one unreadable strip
+        syms = "".join(face["symbols"])
         parts.append(
             f'<g class="token-face known"><circle class="front" r="{TOKEN_R}"/>'
             f'<text class="thr" y="3.5">{face["threshold"]}</text>'
-            f'<rect class="syms-bg" x="{-len(syms) * 2.8 - 3:.1f}" y="{TOKEN_R + 1}" '
-            f'width="{len(syms) * 5.6 + 6:.1f}" height="12" rx="2"/>'
+            f'<rect class="syms-bg" x="{-len(syms) * 2.8 - 2.5:.1f}" y="{TOKEN_R + 1}" '
+            f'width="{len(syms) * 5.6 + 5:.1f}" height="12" rx="2"/>'
             f'<text class="syms" y="{TOKEN_R + 10}">{esc(syms)}</text></g>')
     parts.append("</g>")
     return "".join(parts)
 
 
+#: Advance widths (SVG units) of the revealed badge's texts, as style.css sets them: the
+#: threshold in 12px bold, the symbols in 10px monospace with 1px letter spacing. The badge is
+#: sized from them so that the symbols neither run into the threshold nor out of the box.
+RV_THR_CHAR = 7.6
+RV_SYM_CHAR = 7.0
+
+
 def _revealed(x: float, y: float, face: dict, outbreak: bool, index: int) -> str:
     """A token revealed by the strike now being told (public, R8.1), shown face up."""
-    syms = " ".join(face["symbols"])
+    syms = "".join(face["symbols"])
+    thr = f'{face["threshold"]}+'
+    sx = -10 + len(thr) * RV_THR_CHAR + 4
+    width = sx + len(syms) * RV_SYM_CHAR + 5 + 16
     cls = "revealed outbreak" if outbreak else "revealed"
     return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
             f'<g class="rv-inner"><rect class="rv-bg" x="-16" y="-11" '
-            f'width="{max(32, len(syms) * 5.4 + 18):.1f}" '
-            f'height="22" rx="4"/><text class="rv-thr" x="-9" y="4">{face["threshold"]}+</text>'
-            f'<text class="rv-syms" x="3" y="3.5">{esc(syms)}</text></g></g>')
+            f'width="{width:.1f}" '
+            f'height="22" rx="4"/><text class="rv-thr" x="-10" y="4">{thr}</text>'
+            f'<text class="rv-syms" x="{sx:.1f}" y="3.5">{esc(syms)}</text></g></g>')
 
 
 def _cubes(x: float, y: float, counts: list[int], seats) -> str:
@@ -105,6 +117,28 @@ def _cubes(x: float, y: float, counts: list[int], seats) -> str:
     return "".join(parts)
 
 
+def _far_mark(x: float, y: float) -> str:
+    """The "2 steps" tag over a region's name: a Knight's two-step destination (R6.3) is
+    highlighted like a one-step one, so this is what tells them apart (the region's name for
+    screen readers says it too)."""
+    text = t("map.far")
+    w = len(text) * 5.6 + 10
+    return (f'<g class="far-mark" transform="translate({x:.1f} {y - 23:.1f})" '
+            f'aria-hidden="true"><rect x="{-w / 2:.1f}" y="-8" width="{w:.1f}" height="13" '
+            f'rx="6.5"/><text y="2.3">{esc(text)}</text></g>')
+
+
+def _plague_spot(pp: dict, tok: dict, n: int) -> tuple[float, float]:
+    """Where the plague piece stands: its anchor, moved sideways when the region's row of
+    ``n`` rat tokens would reach under it (the anchors of some regions sit next to a single
+    token, so a second or third one was hidden by the piece)."""
+    x, y = pp["x"], pp["y"]
+    clear = (n - 1) / 2 * TOKEN_GAP + TOKEN_R + 4 + 12 + 2  # token ring + piece + a gap
+    if n and abs(y - tok["y"]) < TOKEN_R + 4 + 12 and abs(x - tok["x"]) < clear:
+        x = tok["x"] + (clear if x >= tok["x"] else -clear)
+    return x, y
+
+
 def _plague(x: float, y: float, clickable: bool, label: str) -> str:
     attrs = f'class="plague-piece{" target" if clickable else ""}" data-plague="1" ' \
             f'data-key="plague" transform="translate({x:.1f} {y:.1f})"'
@@ -119,7 +153,8 @@ def _plague(x: float, y: float, clickable: bool, label: str) -> str:
             '<circle class="pp-eye" cx="2.3" cy="-2" r="1.6"/></g>')
 
 
-def region_aria(name: str, board: dict | None, seats, plague_here: bool, target: bool) -> str:
+def region_aria(name: str, board: dict | None, seats, plague_here: bool, target: bool,
+                far: bool = False) -> str:
     if board is None:
         return t("aria.region_out", region=region(name))
     n = len(board["tokens"])
@@ -128,7 +163,8 @@ def region_aria(name: str, board: dict | None, seats, plague_here: bool, target:
                       for p, c in enumerate(board["cubes"]) if c) or t("aria.no_cubes")
     text = t("aria.region", region=region(name), rats=rats, cubes=cubes,
              plague=t("aria.plague_here") if plague_here else "")
-    return text + (t("aria.target") if target else "")
+    return text + (t("aria.target_far") if target and far else
+                   t("aria.target") if target else "")
 
 
 class MapView:
@@ -162,16 +198,19 @@ class MapView:
             a = self.anchors["regions"].get(r)
             path = self.paths.get(r)
             target = r in offer.regions
+            far = target and r in offer.far
             cls = ["region"]
             if r not in in_play:
                 cls.append("out")
             elif target:
                 cls.append("target")
+                if far:
+                    cls.append("far")
             if offer.selected_region == r:
                 cls.append("selected")
             if view["plague"] == r:
                 cls.append("plague-region")
-            aria = region_aria(r, board.get(r), seats, view["plague"] == r, target)
+            aria = region_aria(r, board.get(r), seats, view["plague"] == r, target, far)
             state = (" ".join(cls), aria, r in in_play)
             if path is not None and self._path_state.get(r) != state:
                 path.setAttribute("class", state[0])
@@ -192,6 +231,8 @@ class MapView:
                 f'<text class="region-label{" out" if out else ""}{" target" if target else ""}"'
                 f' data-region="{r}" x="{lab["x"]}" y="{lab["y"]}" aria-hidden="true">'
                 f'{esc(region_label(r))}</text>')
+            if far:
+                parts.append(_far_mark(lab["x"], lab["y"]))
             if out:
                 parts.append(f'<text class="out-note" x="{lab["x"]}" y="{lab["y"] + 12}"'
                              f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')
@@ -207,8 +248,8 @@ class MapView:
             cub = a["cubes"]
             parts.append(_cubes(cub["x"], cub["y"], board[r]["cubes"], seats))
             if view["plague"] == r:
-                pp = a["plague"]
-                parts.append(_plague(pp["x"], pp["y"], offer.plague_clickable,
+                px, py = _plague_spot(a["plague"], tok, n)
+                parts.append(_plague(px, py, offer.plague_clickable,
                                      t("map.plague") + ": " + region(r)))
         # faces revealed by the strike being told (public)
         if strike_story:
