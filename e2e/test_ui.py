@@ -3,7 +3,11 @@ the new-game dialog starts a game, the log and rules panels open."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from playwright.sync_api import Page, expect
+from test_replay import open_file
 from uidriver import click, pass_if_asked, perform, shot, wait_actions
 
 import rattus
@@ -122,3 +126,61 @@ def test_log_and_rules_panels(page: Page, open_game, guard) -> None:
     shot(page, "rules")
     page.locator('[data-choice="close-rules"]').click()
     expect(page.locator('.dialog[data-screen="rules"]')).to_have_count(0)
+
+
+def knight_position(seed: int = 1) -> rattus.Game:
+    """A 2-player game (random moves, seeded) at a regular turn whose player holds the Knight
+    and may move the plague piece two steps (R6.3)."""
+    game = rattus.new_game(players=2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        view = game.view(None)
+        legal = game.legal_actions()
+        near = view["neighbours"][view["plague"]]
+        if game.phase == "turn" and any(a.kind == "plague" and a.args[0] not in near
+                                        for a in legal):
+            return game
+        kinds = sorted({a.kind for a in legal})
+        kind = "plague" if "plague" in kinds and rng.random() < 0.4 else rng.choice(kinds)
+        game.apply(rng.choice([a for a in legal if a.kind == kind]))
+    raise AssertionError("no Knight position found")
+
+
+def test_knight_two_step_targets_are_marked_and_named(page: Page, open_game, guard) -> None:
+    """A two-step destination looks different from a one-step one (a "2 steps" tag, a dotted
+    outline) and its accessible name says so; the status line explains the tag."""
+    game = knight_position()
+    open_game(page)
+    open_file(page, game)
+    wait_actions(page, len(game.history))
+    pass_if_asked(page)
+    click(page, "choice", "mode:plague")
+    view = game.view(None)
+    near = set(view["neighbours"][view["plague"]])
+    targets = {a.args[0] for a in game.legal_actions() if a.kind == "plague"}
+    far, close = targets - near, targets & near
+    assert far and close
+    expect(page.locator("#status")).to_contain_text("2 steps")
+    expect(page.locator("#map .far-mark")).to_have_count(len(far))
+    for r in far:
+        path = page.locator(f'#map path.region[data-region="{r}"]')
+        expect(path).to_have_class(re.compile(r"\bfar\b"))
+        assert "2 steps away" in path.get_attribute("aria-label")
+    for r in close:
+        path = page.locator(f'#map path.region[data-region="{r}"]')
+        assert "far" not in path.get_attribute("class").split()
+        assert "2 steps" not in path.get_attribute("aria-label")
+    shot(page, "knight_two_steps")
+    # a two-step move is still one click on its region
+    perform(page, game, next(a for a in game.legal_actions()
+                             if a.kind == "plague" and a.args[0] in far))
+    expect(page.locator("#map .far-mark")).to_have_count(0)
+
+
+def test_narrow_screen_map_fills_the_width(page: Page, open_game, guard) -> None:
+    """Under 1000px the side panel goes below the map; the map then spans the page's width
+    (it used to shrink to the SVG's default 300px)."""
+    page.set_viewport_size({"width": 900, "height": 900})
+    open_game(page, "players=2&seed=3&pace=0")
+    width = page.locator("#map").bounding_box()["width"]
+    assert width > 800, width
