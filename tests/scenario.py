@@ -91,6 +91,19 @@ def play_random(g: rattus.Game, rng, max_actions: int = 100_000) -> list[str]:
     return done
 
 
+def random_state(players: int, seed: int, steps: int) -> rattus.Game:
+    """A real game after ``steps`` uniformly random actions from its seed (or over)."""
+    import random
+
+    rng = random.Random(seed)
+    g = rattus.new_game(players, seed=seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
 class Scenario:
     """A fluent builder of a game state; see the module docstring."""
 

@@ -27,7 +27,7 @@ import random
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from scenario import PROPERTY
+from scenario import PROPERTY, random_state
 
 import rattus
 from rattus.actions import Action
@@ -219,17 +219,6 @@ ANY_ACTION = st.one_of(
     st.builds(lambda r: Action("plague", r), REGION),
     st.builds(lambda r: Action("spread", r), REGION),
 )
-
-
-def random_state(players: int, seed: int, steps: int) -> rattus.Game:
-    """The game after ``steps`` random actions (or over)."""
-    rng = random.Random(seed)
-    g = rattus.new_game(players, seed=seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
 
 
 @PROPERTY

@@ -6,24 +6,17 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from scenario import PROPERTY, Scenario, setup_game
+from scenario import PROPERTY, Scenario, random_state, setup_game
 
 import rattus
 
 
 def valid_save(players=4, seed=3, steps=30) -> dict:
-    rng = random.Random(seed)
-    g = rattus.new_game(players, seed=seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return json.loads(g.to_json())
+    return json.loads(random_state(players, seed, steps).to_json())
 
 
 def invalid(data, *words):
