@@ -6,12 +6,12 @@ data attributes and compares it with the current :class:`controls.Offer` — com
 ``game.legal_actions()`` only. A match applies the action (or narrows a multi-step pick); a
 miss is refused with the engine's own reason. The glue decides no rule.
 
-Keeping games (issue 6): every change is autosaved (persist.py) through the session's
-``on_change`` hook; undo is ``Game.undo`` (via :meth:`Session.undo`); save files are the
-savefile.py envelope, exported as a download and imported from the toolbar's file input; the
-replay (replay.py) shows past positions in their public view while the live game waits (bots
-pause, clicks on the board are refused). Anything that would replace a game in progress asks
-first, in the page (:meth:`App.ask`), never with ``window.confirm``.
+Why a coordinator with helpers: :class:`App` keeps the state that every part reads (the
+session, the pick and offer, the screen, the notice, the replay cursor, the question asked)
+and does the moves and the rendering; each other job is a small object that takes the app —
+the new-game dialog (dialog.py), keeping games: autosave, undo, save files and asking before
+a game is lost (keeping.py), the replay's controls (replay_controls.py), and what each
+``data-choice`` button does (choices.py). A helper keeps only the state that is its own.
 """
 
 from __future__ import annotations
@@ -20,18 +20,21 @@ import asyncio
 
 import controls
 import dom
-import persist
 import render_panels as panels
 import savefile
 from bots_runner import BotRunner
+from choices import Choices
 from controls import Offer, Pick
+from dialog import NewGameDialog
+from keeping import Keeper
 from messages import card, region, t
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from render_map import MapView
 from replay import Replay
+from replay_controls import ReplayControls
 from session import Session
-from setup_config import COLOURS, DEFAULT_COLOURS, KINDS, Config, Seat, default_seats
+from setup_config import Config
 
 import rattus
 
@@ -59,15 +62,16 @@ class App:
         self.story_on_map = False
         self.notice = ""
         self._info = ""  # the notice is news, not a refusal, while it is this text
-        self.dialog_config = Config(default_seats(2))
-        self.dialog_problem = ""
         self.pace_ms: int | None = None
         self.bots = BotRunner(self)
+        #: The past position shown instead of the live game (None: the live game).
         self.replay: Replay | None = None
-        self._replay_results_closed = False
         #: An "are you sure" step showing: text, buttons and what "yes"/"no" do.
         self.confirm: dict | None = None
-        self.storage_ok = True
+        self.dialog = NewGameDialog(self)
+        self.keeper = Keeper(self)
+        self.replay_controls = ReplayControls(self)
+        self.choices = Choices(self)
         self._proxies = []
 
     # -- wiring ------------------------------------------------------------------------
@@ -120,9 +124,9 @@ class App:
             return dom.attr(node, name)
 
         if get("data-choice") is not None:
-            self.choice(get("data-choice"))
+            self.choices.choose(get("data-choice"))
         elif get("data-step") is not None:
-            self.replay_goto(int(get("data-step")))
+            self.replay_controls.goto(int(get("data-step")))
         elif get("data-card") is not None:
             self.click_target("card", get("data-card"))
         elif get("data-slot") is not None:
@@ -136,12 +140,12 @@ class App:
         try:
             target = event.target
             if dom.attr(target, "data-field") == "replay":
-                self.replay_goto(int(target.value))
+                self.replay_controls.goto(int(target.value))
             elif target.id == "import-file":
                 files = target.files
                 file = dom.js(files.item(0)) if files is not None and files.length else None
                 if file is not None:
-                    asyncio.ensure_future(self._import(file, target))
+                    asyncio.ensure_future(self.keeper.import_file(file, target))
         except Exception as exc:  # noqa: BLE001
             self.fail(exc)
 
@@ -165,9 +169,9 @@ class App:
             step, events = session.last_strike
             self._set_story(events)
             self.story_on_map = step == len(session.game.history)
-        session.on_change.append(self._autosave)
-        self.storage_ok = True  # each game says once if it cannot be kept
-        self.save()
+        session.on_change.append(self.keeper.autosave)
+        self.keeper.storage_ok = True  # each game says once if it cannot be kept
+        self.keeper.save()
         self.render()
         self.bots.kick()
 
@@ -175,231 +179,27 @@ class App:
         """Continue the autosaved game: same seat at the screen, same screen."""
         self.attach(Session.from_loaded(loaded, resume=True), resume=loaded.resume)
 
-    # -- keeping games ---------------------------------------------------------------------
-    def _autosave(self, session, action, events) -> None:
-        if session is self.session:
-            self.save()
-
-    def save(self) -> None:
-        s = self.session
-        if s is None:
-            return
-        if not persist.save(s, {"results_closed": self.results_closed}) and self.storage_ok:
-            self.storage_ok = False  # say it once
-            self.notice = t("err.storage_write")
+    # -- what the page's entry point (main.py) asks for --------------------------------------
+    def show_dialog(self, problem: str = "") -> None:
+        self.dialog.show(problem)
 
     def in_progress(self) -> bool:
-        """A game that asking first protects: started (a move made) and not over."""
-        s = self.session
-        return s is not None and not s.game.is_over and len(s.game.history) > 0
+        return self.keeper.in_progress()
 
     def summary(self, session: Session | None = None) -> str:
-        s = session or self.session
-        return t("save.summary", names=", ".join(s.names), moves=len(s.game.history))
+        return self.keeper.summary(session)
 
     def ask(self, text: str, yes: str, no: str, on_yes, on_no=None) -> None:
-        """An "are you sure" step in the page; ``yes``/``no`` are the button labels."""
-        self.confirm = {"text": text, "yes": yes, "no": no, "on_yes": on_yes, "on_no": on_no}
-        self.render()
-
-    def _answer(self, yes: bool) -> None:
-        asked, self.confirm = self.confirm, None
-        if asked is None:
-            return
-        then = asked["on_yes"] if yes else asked["on_no"]
-        if then is not None:
-            then()
-        self.render()
-        self.bots.kick()
-
-    def undo(self) -> None:
-        s = self.session
-        if s is None or self.replay is not None or self.busy:
-            return
-        blocker = s.undo_blocker
-        if blocker is not None:
-            self.notice = t("undo.why." + blocker)
-            self.render()
-            return
-        what = self._last_move_text()
-        s.undo()
-        self.pick = Pick()
-        self.inform(t("undo.done", action=what) if what else "")
-        self.render()
-
-    def _last_move_text(self) -> str:
-        s = self.session
-        step = len(s.game.history)
-        lines = [x for x, k in zip(s.log, s.log_steps, strict=True) if k == step]
-        return " ".join(lines)
-
-    def export(self) -> None:
-        """Download the game as a save file (the envelope of savefile.py)."""
-        s = self.session
-        if s is None:
-            return
-        stamp = str(window.Date.new().toISOString())[:16].replace(":", "")
-        name = f"rattus-{stamp}-{len(s.game.history)}.json"
-        window.rattusDownload(name, savefile.dumps(s.config, s.game))
-        self.inform(t("note.exported", name=name))
-        self.render()
+        self.keeper.ask(text, yes, no, on_yes, on_no)
 
     def inform(self, text: str) -> None:
         """A notice that reports news (a file saved or opened, a move taken back): shown in
         the notice line but not styled as a refusal."""
         self.notice = self._info = text
 
-    def open_file_picker(self) -> None:
-        node = dom.by_id("import-file")
-        if node is not None:
-            node.click()
-
-    async def _import(self, file, node) -> None:
-        """Check a chosen file; a bad one is refused with the reason and changes nothing."""
-        name = str(file.name)
-        try:
-            if int(file.size) > savefile.MAX_BYTES:
-                raise savefile.SaveError("err.save.too_big", limit=savefile.MAX_BYTES // 1000)
-            text = str(await file.text())
-            loaded = savefile.load(text)
-            session = Session.from_loaded(loaded)
-        except savefile.SaveError as problem:
-            self._problem(t("err.import", name=name,
-                            reason=t(problem.key, **problem.details)))
-            return
-        except Exception as exc:  # noqa: BLE001 - an unreadable file: say so, change nothing
-            self._problem(t("err.import", name=name, reason=t(
-                "err.save.damaged", detail=f"{type(exc).__name__}: {exc}")))
-            return
-        finally:
-            node.value = ""  # the same file can be chosen again
-
-        def go():
-            self.attach(session, note=t("note.imported", name=name))
-
-        if self.in_progress():
-            self.ask(t("confirm.import", summary=self.summary(), name=name),
-                     t("btn.open_file_game"), t("btn.keep_current"), go)
-        else:
-            go()
-
-    def _problem(self, text: str) -> None:
-        """Say a problem where it is seen: in the new-game dialog if it is open."""
-        if self.screen == "new-game":
-            self.dialog_problem = text
-        else:
-            self.notice = text
-        self.render()
-
-    # -- the replay ------------------------------------------------------------------------
-    def replay_enter(self, step: int | None = None) -> None:
-        s = self.session
-        if s is None or self.replay is not None:
-            return
-        if self.busy:
-            self.notice = t("replay.why.busy")
-            self.render()
-            return
-        self.pick, self.notice, self.screen = Pick(), "", None
-        self._replay_results_closed = self.results_closed
-        self.results_closed = True
-        self.replay = Replay(s.game, step)
-        self.render()
-
-    def replay_goto(self, step: int) -> None:
-        if self.replay is None:
-            return
-        self.replay.goto(step)
-        self.render()
-
-    def replay_leave(self, render: bool = True) -> None:
-        """Back to the live game, exactly as it was (it was only read)."""
-        if self.replay is None:
-            return
-        self.replay = None
-        self.results_closed = self._replay_results_closed
-        self.notice = ""
-        if render:
-            self.render()
-        self.bots.kick()
-
     def paused(self) -> bool:
         """Bots wait while the replay or a question is on the screen."""
         return self.replay is not None or self.confirm is not None
-
-    def show_dialog(self, problem: str = "") -> None:
-        self.replay_leave(render=False)
-        if self.session is not None:
-            cfg = self.session.config
-            self.dialog_config = Config([Seat(s.name, s.colour, s.kind) for s in cfg.seats],
-                                        start=cfg.start, seed=None)
-        self.dialog_problem = problem
-        self.screen = "new-game"
-        self.render()
-
-    def _read_dialog(self) -> Config:
-        cfg = self.dialog_config
-        for i, seat in enumerate(cfg.seats):
-            for field in ("name", "colour", "kind"):
-                node = dom.query(f'[data-field="{field}"][data-seat="{i}"]')
-                if node is not None:
-                    setattr(seat, field, node.value.strip() if field == "name" else node.value)
-        start = dom.query('[data-field="start"]')
-        seed = dom.query('[data-field="seed"]')
-        cfg.extra["start_choice"] = start.value if start is not None else "0"
-        cfg.extra["seed_text"] = seed.value.strip() if seed is not None else ""
-        return cfg
-
-    def _resize_dialog(self, n: int) -> None:
-        cfg = self._read_dialog()
-        seats = cfg.seats[:n]
-        used = {s.colour for s in seats}
-        while len(seats) < n:
-            colour = next(c for c in (*DEFAULT_COLOURS, *COLOURS) if c not in used)
-            used.add(colour)
-            seats.append(Seat(t("player.default", n=len(seats) + 1), colour))
-        cfg.seats = seats
-        if cfg.start >= n:
-            cfg.start = 0
-        if cfg.extra.get("start_choice", "0") not in ("random", *map(str, range(n))):
-            cfg.extra["start_choice"] = "0"
-        self.dialog_problem = ""
-        self.render()
-
-    def _start_from_dialog(self) -> None:
-        from setup_config import resolve_start
-
-        cfg = self._read_dialog()
-        problem = ""
-        if any(not s.name for s in cfg.seats):
-            problem = t("dlg.err.names")
-        elif len({s.colour for s in cfg.seats}) != len(cfg.seats):
-            problem = t("dlg.err.colours")
-        seed = None
-        text = cfg.extra.get("seed_text", "")
-        if text:
-            if text.lstrip("-").isdigit():
-                seed = int(text)
-            else:
-                problem = problem or t("dlg.err.seed")
-        if problem:
-            self.dialog_problem = problem
-            self.render()
-            return
-        choice = cfg.extra.get("start_choice", "0")
-        start = resolve_start(choice if choice == "random" else int(choice),
-                              len(cfg.seats), seed)
-        seats = [Seat(s.name, s.colour, s.kind if s.kind in KINDS else "human")
-                 for s in cfg.seats]
-        config = Config(seats=seats, start=start, seed=seed)
-        if self.in_progress():
-            def back():
-                self.screen = "new-game"
-
-            self.ask(t("confirm.new_game", summary=self.summary()), t("btn.confirm_new"),
-                     t("btn.confirm_back"), lambda: self.start(config), back)
-            return
-        self.start(config)
 
     # -- input ---------------------------------------------------------------------------
     def human_turn(self) -> bool:
@@ -407,86 +207,9 @@ class App:
         return (s is not None and not s.game.is_over and s.pass_to is None
                 and not s.is_bot(s.current) and s.viewer == s.current)
 
-    def choice(self, value: str) -> None:
-        s = self.session
-        if value.startswith("dlg-players:"):
-            self._resize_dialog(int(value.split(":")[1]))
-            return
-        if value == "dlg-start":
-            self._start_from_dialog()
-            return
-        if value in ("confirm-yes", "confirm-no"):
-            self._answer(value == "confirm-yes")
-            return
-        if value == "dlg-cancel":
-            self.screen, self.dialog_problem = None, ""
-            self.render()
-            return
-        if value == "new-game":
-            self.show_dialog()
-            return
-        if value == "import":
-            self.open_file_picker()
-            return
-        if value == "export":
-            self.export()
-            return
-        if value == "undo":
-            self.undo()
-            return
-        if value.startswith("replay-enter"):
-            self.replay_enter(int(value.split(":")[1]) if ":" in value else None)
-            return
-        if value == "replay-leave":
-            self.replay_leave()
-            return
-        if value.startswith("replay:") and self.replay is not None:
-            arg = value.split(":", 1)[1]
-            r = self.replay
-            self.replay_goto(r.step + 1 if arg == "forward" else
-                             r.step - 1 if arg == "back" else int(arg))
-            return
-        if value == "toggle-log":
-            self.show_log = not self.show_log
-            self.render()
-            return
-        if value == "toggle-rules":
-            self.screen = None if self.screen == "rules" else "rules"
-            self.render()
-            return
-        if value == "close-rules":
-            self.screen = None
-            self.render()
-            return
-        if value == "close-results":
-            self.results_closed = True
-            self.save()
-            self.render()
-            return
-        if value == "pass-ready" and s is not None and self.replay is None:
-            s.confirm_pass()
-            self.pick, self.notice = Pick(), ""
-            self.render()
-            return
-        if not self._may_act():
-            return
-        if value.startswith("mode:"):
-            mode = value.split(":", 1)[1]
-            self.pick = Pick() if self.pick.mode == mode else Pick(mode)
-            self.notice = ""
-            self.render()
-            return
-        if value == "cancel":
-            self.pick, self.notice = Pick(), ""
-            self.render()
-            return
-        for button in self.offer.buttons:
-            if button.choice == value and button.action is not None:
-                self.act(button.action)
-                return
-        self.refuse("why.not_now")
-
-    def _may_act(self) -> bool:
+    def may_act(self) -> bool:
+        """Whether the player at the screen may pick a move now; if not, say why (unless no game
+        is on, or a dialog or question covers the board)."""
         s = self.session
         if s is None or self.screen in ("new-game",) or self.confirm is not None:
             return False
@@ -508,7 +231,7 @@ class App:
         return True
 
     def click_target(self, what: str, value) -> None:
-        if not self._may_act():
+        if not self.may_act():
             return
         o = self.offer
         if what == "plague":
@@ -616,10 +339,10 @@ class App:
         self._render_toolbar()
         if s is None:
             dom.set_text("status", t("status.new_game"))
-            self._render_screen()
+            self.render_screen()
             return
         if self.replay is not None:
-            self._render_replay()
+            self.replay_controls.render()
             return
         game = s.game
         view = game.view(s.viewer)
@@ -647,7 +370,7 @@ class App:
         else:
             dom.set_html("bar", panels.buttons(o))
         dom.set_text("status", status)
-        self._render_notice()
+        self.render_notice()
         dom.set_html("strike", panels.strike_panel(self.story, self.story_regions, seats, upto,
                                                     self.story_final, self.story_neutral))
         dom.show("strike", bool(self.story))
@@ -659,7 +382,7 @@ class App:
         viewer = s.viewer
         dom.set_text("viewer", t("ui.you_are", name=s.names[viewer]) if viewer is not None
                      else t("ui.spectator"))
-        self._render_screen()
+        self.render_screen()
         ds.actions = str(len(game.history))
         ds.phase = game.phase
         ds.current = "" if current is None else str(current)
@@ -668,44 +391,7 @@ class App:
         ds.mode = self.pick.mode or ""
         dom.refocus(focus)
 
-    def _render_replay(self) -> None:
-        """A past position, public view only; the live game is not touched."""
-        s, r = self.session, self.replay
-        view = r.view()
-        seats = s.config.seats
-        events = r.public_events
-        story, regions = panels.strike_story(events)
-        self.map.render(view, Offer(), seats, story or None, len(story))
-        dom.set_html("players", panels.players(view, seats, r.position.is_over))
-        dom.set_html("cards", panels.cards(view, seats, Offer()))
-        dom.set_html("bar", panels.replay_bar(r.step, r.total, s.game.is_over))
-        if r.step == 0:
-            status = t("status.replay_start", total=r.total)
-        else:
-            # the move's first log line (the log below marks all of them)
-            lines = [x for x, k in zip(s.log, s.log_steps, strict=True) if k == r.step]
-            status = t("status.replay", step=r.step, total=r.total,
-                       what=lines[0] if lines else r.action)
-        dom.set_text("status", status)
-        self._render_notice()
-        final = any(e["kind"] == "final_plague" for e in events)
-        neutral = any(e["kind"] == "strike" and e.get("neutral") for e in events)
-        dom.set_html("strike", panels.strike_panel(story, regions, seats, len(story), final,
-                                                    neutral))
-        dom.show("strike", bool(story))
-        if self.show_log:
-            dom.set_html("log", panels.log(s.log, s.log_steps, r.step))
-        dom.show("log", self.show_log)
-        here, lines = dom.query("#log li.at"), dom.query("#log ol")
-        if here is not None and lines is not None:  # scroll the log only, not the side panel
-            lines.scrollTop = here.offsetTop - lines.offsetTop - lines.clientHeight // 2
-        dom.set_text("viewer", t("ui.replay_public"))
-        self._render_screen()
-        ds = document.body.dataset
-        ds.replayStep = str(r.step)
-        ds.mode = ""
-
-    def _render_notice(self) -> None:
+    def render_notice(self) -> None:
         dom.set_text("notice", self.notice)
         dom.show("notice", bool(self.notice))
         node = dom.by_id("notice")
@@ -724,7 +410,7 @@ class App:
             else:
                 reason = s.undo_blocker
             if reason is None:
-                what = self._last_move_text()
+                what = self.keeper.last_move_text()
                 text = t("undo.ok", what=what) if what else t("undo.ok_plain")
             else:
                 text = t("undo.why." + reason)
@@ -738,7 +424,7 @@ class App:
                 node.disabled = s is None or self.replay is not None or (
                     choice == "replay-enter" and self.busy)
 
-    def _render_screen(self) -> None:
+    def render_screen(self) -> None:
         s = self.session
         screen, html = None, ""
         if self.confirm is not None:
@@ -747,7 +433,7 @@ class App:
             html = panels.confirm(c["text"], ("confirm-yes", c["yes"]), ("confirm-no", c["no"]))
         elif self.screen == "new-game":
             screen = "new-game"
-            html = panels.new_game_dialog(self.dialog_config, self.dialog_problem,
+            html = panels.new_game_dialog(self.dialog.config, self.dialog.problem,
                                           can_cancel=s is not None)
         elif self.screen == "rules":
             screen, html = "rules", panels.rules_panel()

@@ -1,4 +1,5 @@
-"""Small DOM helpers: the only module besides app.py and main.py that talks to the browser.
+"""Small DOM helpers: with main.py and the controller (app.py and its helper modules), the only
+code that talks to the browser.
 
 Why strings: a render builds each panel as one HTML/SVG string and sets it with a single call;
 crossing the Python↔JS bridge once per panel keeps an action's re-render far below 100 ms.

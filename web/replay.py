@@ -7,7 +7,7 @@ forward by one applies the next action to the position in hand instead of replay
 Only the public view is ever shown (``view(None)``): during a game a past position must not
 show any seat's private knowledge (a Witch's look, R8), and after it nobody's knowledge is
 special. The live game is only read, never changed: leaving the replay returns to it as it was.
-Pure Python (the engine API only); the controller (app.py) renders it.
+Pure Python (the engine API only); replay_controls.py puts it on the page.
 """
 
 from __future__ import annotations
