@@ -11,6 +11,7 @@ from .cards import CARDS
 from .errors import IllegalAction, InvalidState
 from .events import Event
 from .plague import ranking, scores
+from .refusals import explain
 from .state import State
 from .tokens import NORMAL_IDS, REMOVED_AT_SETUP, STARTING_IDS
 from .view import view
@@ -120,7 +121,7 @@ class Game:
         if self._legal is None:
             self._legal = rules.legal_actions(self._s)
         if action not in self._legal:
-            raise rules.explain(self._s, action)
+            raise explain(self._s, action)
         self._legal = None
         return rules.apply(self._s, action)
 

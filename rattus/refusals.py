@@ -1,0 +1,153 @@
+"""Why an action is refused: the words for a player, with a stable key for a UI.
+
+Legality itself is decided by ``rules.legal_actions`` alone; this module only finds the first
+reason, in the order a player would look, that an action is not among them.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .board import REGIONS
+from .errors import IllegalAction
+from .rules import legal_actions
+from .state import State
+
+
+def explain(s: State, action: Action) -> IllegalAction:
+    """An :class:`IllegalAction` that says, in a player's terms, why ``action`` is not legal.
+
+    Legality itself is decided by :func:`legal_actions` alone; this only finds the words.
+    Each exception has ``reason`` (a stable key a UI can translate) and ``details``.
+    """
+    reason, details = _why(s, action)
+    text = _REASON_TEXT[reason].format(action=action, **details)
+    return IllegalAction(text, reason, details)
+
+
+def _why(s: State, a: Action) -> tuple[str, dict]:
+    """The first reason, in the order a player would look, that ``a`` is not legal now."""
+    kind, args, seat = a.kind, a.args, s.current
+    for r in args:
+        if r in REGIONS and r not in s.rats:
+            return "not_in_play", {"region": r}
+    if s.phase == "over":
+        return "game_over", {}
+    pending = s.phase if s.phase in ("setup", "spread", "neutral") else None
+    if pending and kind != pending:
+        return f"{pending}_pending", {}
+    if s.witch_stage and kind != "witch":
+        return "witch_pending", {}
+    final = s.phase == "final"
+    if final and (kind in ("take", "spread") or kind == "place" and not s.holds(seat, "Peasant")):
+        return "final_round", {}
+    if not final and kind == "end":
+        return "turn_ends_with_plague", {}
+    card = _ABILITY_CARD.get(kind)
+    if final and kind in _FINAL_ABILITY_CARD:
+        card = _FINAL_ABILITY_CARD[kind]
+    if card and not (kind == "witch" and s.witch_stage):
+        if not s.holds(seat, card):
+            return "no_card", {"card": card}
+        if card in s.used:
+            return "ability_used", {"card": card}
+    explain_kind = _WHY_BY_KIND.get(kind)
+    return explain_kind(s, args) if explain_kind else ("not_now", {})
+
+
+_ABILITY_CARD = {"king": "King", "monk": "Monk", "merchant": "Merchant", "witch": "Witch"}
+_FINAL_ABILITY_CARD = {"plague": "Knight", "place": "Peasant"}  # R7.2 exceptions
+
+
+def _why_take(s: State, args) -> tuple[str, dict]:
+    if s.took_card:
+        return "card_taken", {}
+    return "card_held", {"card": args[0]}
+
+
+def _why_place(s: State, args) -> tuple[str, dict]:
+    region = args[0]
+    if s.placed:
+        return "placed", {}
+    if not s.reserve(s.current):
+        return "reserve_empty", {}
+    counts = [str(a.args[1]) for a in legal_actions(s)
+              if a.kind == "place" and a.args[0] == region]
+    if not counts:
+        return "no_rats", {"region": region}
+    return "wrong_count", {"region": region, "counts": " or ".join(counts)}
+
+
+def _why_king(s: State, args) -> tuple[str, dict]:
+    if s.rats[args[0]]:
+        return "region_has_rats", {"region": args[0]}
+    return "no_cube_there", {"region": args[0]}
+
+
+def _why_monk(s: State, args) -> tuple[str, dict]:
+    region, slot, to = args
+    if slot > len(s.rats[region]):
+        return "no_token", {"region": region, "slot": slot}
+    if to not in s.nbrs[region]:
+        return "not_neighbour", {"region": region, "to": to}
+    return "region_full", {"region": to}
+
+
+def _why_merchant(s: State, args) -> tuple[str, dict]:
+    region, to, count = args
+    if to not in s.nbrs[region]:
+        return "not_neighbour", {"region": region, "to": to}
+    return "too_few_cubes", {"region": region, "count": count}
+
+
+def _why_witch(s: State, args) -> tuple[str, dict]:
+    if len(args) == 2 and args[1] > len(s.rats[args[0]]):
+        return "no_token", {"region": args[0], "slot": args[1]}
+    return "not_now", {}
+
+
+def _why_plague(s: State, args) -> tuple[str, dict]:
+    if args[0] == s.plague:
+        return "plague_stay", {}
+    return "plague_too_far", {"region": args[0]}
+
+
+def _why_spread(s: State, args) -> tuple[str, dict]:
+    if args[0] not in s.nbrs[s.plague]:
+        return "not_neighbour", {"region": s.plague, "to": args[0]}
+    return "region_full", {"region": args[0]}
+
+
+_WHY_BY_KIND = {
+    "take": _why_take, "place": _why_place, "king": _why_king, "monk": _why_monk,
+    "merchant": _why_merchant, "witch": _why_witch, "plague": _why_plague,
+    "spread": _why_spread,
+}
+
+
+_REASON_TEXT = {
+    "not_in_play": "{region} is not in play in this game",
+    "game_over": "the game is over",
+    "setup_pending": "during setup each player only places 2 cubes in a region",
+    "spread_pending": "first place the rat tokens that the plague spreads",
+    "neutral_pending": "first say whether the Knight's plague piece counts as two cubes",
+    "witch_pending": "first finish the Witch: look at a second token, swap, or stop",
+    "final_round": "in the final round only the abilities of cards held may be used",
+    "turn_ends_with_plague": "a regular turn ends by moving the plague piece",
+    "no_card": "you do not hold the {card}",
+    "ability_used": "the {card} has already been used this turn",
+    "card_taken": "you have already taken a class card this turn",
+    "card_held": "you already hold the {card}",
+    "placed": "you have already placed cubes this turn",
+    "reserve_empty": "your reserve is empty",
+    "no_rats": "{region} has no rat tokens, so it takes no cubes",
+    "wrong_count": "you may place {counts} cube(s) in {region} now",
+    "region_has_rats": "the King only saves a cube from a region without rat tokens",
+    "no_cube_there": "you have no cube in {region}",
+    "not_neighbour": "{to} is not a neighbour of {region}",
+    "no_token": "{region} has no rat token number {slot}",
+    "region_full": "{region} already holds 3 rat tokens",
+    "too_few_cubes": "you do not have {count} cubes in {region}",
+    "plague_stay": "the plague piece must leave its region",
+    "plague_too_far": "the plague piece cannot reach {region} this turn",
+    "not_now": "{action} is not possible now",
+}
