@@ -98,18 +98,22 @@ class Game:
         return self._s.phase == "over"
 
     def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now: the single source of legality for
+        the UI, the bots and :meth:`apply` (a fresh list; the caller may keep or change it)."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions, computed once per position (apply() clears the cache)."""
         if self._legal is None:
             self._legal = rules.legal_actions(self._s)
-        return list(self._legal)
+        return self._legal
 
     def is_legal(self, action: Action | str) -> bool:
         try:
             action = parse_action(action)
         except IllegalAction:
             return False
-        if self._legal is None:
-            self._legal = rules.legal_actions(self._s)
-        return action in self._legal
+        return action in self._legal_now()
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one decision of the current player; return what followed, as events.
@@ -118,9 +122,7 @@ class Game:
         that says why) and leaves the game exactly as it was.
         """
         action = parse_action(action)
-        if self._legal is None:
-            self._legal = rules.legal_actions(self._s)
-        if action not in self._legal:
+        if action not in self._legal_now():
             raise explain(self._s, action)
         self._legal = None
         return rules.apply(self._s, action)
