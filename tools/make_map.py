@@ -18,7 +18,8 @@ Pipeline (Python 3.11, standard library only, deterministic):
 5. Clip to the frame (and European Russia to the meridian 60°E, the Urals), drop
    islands too small to see, round to 1 decimal.
 6. Write the SVG (regions, context land, sea links with arrow markers) and the
-   anchors (label / rat tokens / cubes / plague piece per region, the palace box).
+   anchors (label / rat tokens / cubes / plague piece / revealed tokens per region, the
+   palace box), checked to keep what the UI draws at them from overlapping.
 
 Choices that are not in RULES R2:
 - Russia (region) is European Russia: Russia west of 60°E.  The part east of 60°E
@@ -111,45 +112,95 @@ SEA_LINKS: dict[tuple[str, str], tuple[tuple[float, float], tuple[float, float],
 }
 
 #: Anchors per region.  Each region's label point is hand-placed (lon/lat); the other
-#: anchors default to a cluster under it (offsets in user units from the label), or are
-#: hand-placed (lon/lat) where the region's shape needs it.  The script checks them:
-#: inside the region, clear of its border, apart from each other.
-ANCHOR_KINDS = ("label", "tokens", "cubes", "plague")
-ANCHOR_OFFSETS = {"tokens": (0.0, 24.0), "cubes": (0.0, 48.0), "plague": (-46.0, 12.0)}
+#: anchors default to a cluster around it (offsets in user units from the label), or are
+#: hand-placed (lon/lat) where the region's shape needs it.  The cluster: the name, the row
+#: of rat tokens under it, the row of cube stacks under that, the plague piece left of the
+#: tokens and the column of tokens revealed by a strike right of them.  The script checks
+#: them: inside the region and clear of its border (all but ``reveal``, which floats beside
+#: the region for the few seconds a strike is told), and no two footprints overlapping.
+ANCHOR_KINDS = ("label", "tokens", "cubes", "plague", "reveal")
+ANCHOR_OFFSETS = {
+    "tokens": (0.0, 24.0),
+    "cubes": (0.0, 62.0),
+    "plague": (-57.0, 24.0),
+    "reveal": (62.0, 12.0),
+}
 ANCHORS_LONLAT: dict[str, dict[str, tuple[float, float]]] = {
     "Anglia": {
         "label": (-1.6, 53.95),
-        "tokens": (-1.9, 52.55),
-        "cubes": (-1.1, 51.15),
-        "plague": (-4.3, 56.9),  # Scotland
+        "tokens": (-2.0, 52.8),
+        "cubes": (-1.1, 51.05),
+        "plague": (-7.5, 53.15),  # Ireland
+        "reveal": (3.55, 54.6),  # over the North Sea, clear of Germania
     },
-    "Scandia": {"label": (13.5, 62.8)},
-    "Gallia": {"label": (2.4, 47.0), "plague": (5.0, 46.5)},
+    "Scandia": {"label": (13.5, 62.8), "plague": (13.45, 64.15)},
+    "Gallia": {
+        "label": (2.4, 47.0),
+        "plague": (2.0, 48.5),
+        "reveal": (-4.1, 45.4),  # over the Bay of Biscay, clear of Italia
+    },
     "Hispania": {"label": (-3.7, 40.9)},
-    "Germania": {"label": (10.2, 51.3), "plague": (13.3, 51.2)},
+    "Germania": {"label": (10.2, 51.3), "plague": (10.25, 52.75)},
     "Italia": {  # down the boot: the name and the rats in the Po valley
         "label": (11.2, 46.0),
-        "tokens": (10.3, 45.0),
-        "cubes": (11.8, 43.55),
-        "plague": (13.4, 42.35),
+        "tokens": (10.3, 44.9),
+        "cubes": (12.2, 43.1),
+        "plague": (15.8, 40.75),  # Apulia: the boot further up is narrower than the piece
+        "reveal": (9.2, 41.5),  # over the Tyrrhenian Sea
     },
-    "Polonia": {"label": (24.8, 55.0)},
-    "Hungaria": {"label": (18.5, 46.9), "plague": (16.6, 45.6)},
-    "Bulgaria": {
+    "Polonia": {
+        "label": (24.95, 55.5),
+        "plague": (25.95, 57.0),
+        "reveal": (30.15, 54.6),  # clear of Tartaria
+    },
+    "Hungaria": {
+        "label": (18.5, 46.9),
+        "plague": (19.05, 48.4),  # Slovakia
+        "reveal": (23.05, 47.25),  # clear of Bulgaria
+    },
+    "Bulgaria": {  # the name in Bulgaria, the rest down into Macedonia and Greece
         "label": (25.2, 43.1),
-        "tokens": (24.8, 42.0),
-        "cubes": (22.3, 41.2),
-        "plague": (22.0, 39.4),
+        "tokens": (24.3, 42.0),
+        "cubes": (21.25, 40.2),
+        "plague": (20.55, 42.05),  # Albania and Macedonia
+        "reveal": (26.2, 39.9),  # over the Aegean
     },
-    "Turcia": {"label": (33.5, 39.4)},
-    "Tartaria": {"label": (31.5, 50.0)},
+    "Turcia": {"label": (33.65, 39.75)},
+    "Tartaria": {"label": (31.2, 50.5)},
     "Russia": {"label": (44.0, 57.5)},
 }
-#: Half-widths (user units) that should fit inside the region around each anchor:
-#: the name, a row of rat tokens, a row of cube stacks, the plague piece.
+#: Half-widths (user units) that should fit inside the region around each anchor: the
+#: middle of the name, the middle rat token, the middle cube stacks, the plague piece.
 ANCHOR_HALF_WIDTH = {"label": 12.0, "tokens": 18.0, "cubes": 16.0, "plague": 6.0}
 MIN_ANCHOR_CLEARANCE = 4.0  # user units from the region's border
+#: The plague piece (radius 12, its stroke) stands wholly on its region's land, off the coast.
+MIN_PLAGUE_CLEARANCE = 14.0  # user units from its centre to the region's border
 MIN_ANCHOR_SPACING = 22.0  # user units between two anchors of one region
+
+#: What web/render_map.py and web/style.css draw at each anchor, as a box (x0, y0, x1, y1)
+#: relative to it, at its largest: three rat tokens 25 apart (radius 11, a 4-unit target
+#: ring) with the symbol bar of a known token under them; four cube stacks 19 wide, 3 apart;
+#: the plague piece (radius 12 and its stroke); three revealed-token badges stacked 24 apart
+#: (22 high, up to 66 wide for "5+" and five symbols).  The name's box is sized per region
+#: (``label_box``).  Boxes of one region must not overlap: a known token's symbols used to run
+#: into the cubes, and the plague piece, pushed aside by tokens, onto the coast or the name.
+FOOTPRINT = {
+    "tokens": (-40.0, -15.0, 40.0, 24.6),
+    "cubes": (-42.5, -10.0, 42.5, 10.0),
+    "plague": (-13.5, -13.5, 13.5, 13.5),
+    "reveal": (-16.75, -11.75, 50.0, 59.75),
+}
+#: The name in 15px bold: its advance per letter (DejaVu Sans, wider than most system fonts)
+#: plus its 1.75-unit halo, from the cap height to the descenders.
+LABEL_CHAR_WIDTH = 10.2
+LABEL_BOX_Y = (-12.0, 4.0)
+MIN_FOOTPRINT_GAP = 2.0  # user units between two boxes of one region
+
+
+def label_box(region: str) -> tuple[float, float, float, float]:
+    half = len(region) * LABEL_CHAR_WIDTH / 2 + 2.0
+    return (-half, LABEL_BOX_Y[0], half, LABEL_BOX_Y[1])
+
 
 #: Where the UI draws the palace (R1.1): open sea, top-left (Norwegian Sea).
 PALACE = {"x": 194, "y": 28, "w": 150, "h": 128}
@@ -573,6 +624,17 @@ def sea_link_path(a_pt, b_pt, bow: float) -> str:
     return f"M{fmt(x1)} {fmt(y1)}Q{fmt(cx)} {fmt(cy)} {fmt(x2)} {fmt(y2)}"
 
 
+def footprint(region: str, kind: str, at: tuple[float, float]):
+    """The box (x0, y0, x1, y1) that what is drawn at anchor ``kind`` covers, in user units."""
+    x0, y0, x1, y1 = label_box(region) if kind == "label" else FOOTPRINT[kind]
+    return (at[0] + x0, at[1] + y0, at[0] + x1, at[1] + y1)
+
+
+def _box_gap(a, b) -> float:
+    """How far apart two boxes are (negative: by how much they overlap)."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+
 def make_anchors(regions) -> dict:
     out: dict = {}
     problems = []
@@ -586,6 +648,8 @@ def make_anchors(regions) -> dict:
             else:
                 x, y = lx + ANCHOR_OFFSETS[kind][0], ly + ANCHOR_OFFSETS[kind][1]
             pts[kind] = (round(x, 1), round(y, 1))
+            if kind not in ANCHOR_HALF_WIDTH:
+                continue
             hw = ANCHOR_HALF_WIDTH[kind]
             for probe in ((x, y), (x - hw, y), (x + hw, y)):
                 if not point_in_rings(probe, rings):
@@ -596,11 +660,27 @@ def make_anchors(regions) -> dict:
                     problems.append(
                         f"{r}.{kind}: {fmt(probe[0])},{fmt(probe[1])} is {d:.1f} from the border"
                     )
+        x, y = pts["plague"]
+        if point_in_rings((x, y), rings) and dist_to_rings((x, y), rings) < MIN_PLAGUE_CLEARANCE:
+            problems.append(f"{r}.plague: the piece reaches over the region's border")
+        boxes = {k: footprint(r, k, p) for k, p in pts.items()}
         for i, k1 in enumerate(ANCHOR_KINDS):
             for k2 in ANCHOR_KINDS[i + 1 :]:
                 if (d := math.dist(pts[k1], pts[k2])) < MIN_ANCHOR_SPACING:
                     problems.append(f"{r}.{k1} and {r}.{k2} are {d:.1f} apart")
+                if (g := _box_gap(boxes[k1], boxes[k2])) < MIN_FOOTPRINT_GAP:
+                    problems.append(f"{r}.{k1} and {r}.{k2} are drawn {g:.1f} apart")
+        x0, y0, x1, y1 = boxes["reveal"]
+        if x0 < 0 or y0 < 0 or x1 > WIDTH or y1 > HEIGHT:
+            problems.append(f"{r}.reveal: the revealed tokens leave the map")
         out[r] = {k: {"x": p[0], "y": p[1]} for k, p in pts.items()}
+    # The final plague reveals tokens everywhere at once: no region's column covers a name.
+    for r in REGIONS:
+        column = footprint(r, "reveal", (out[r]["reveal"]["x"], out[r]["reveal"]["y"]))
+        for other in REGIONS:
+            name = footprint(other, "label", (out[other]["label"]["x"], out[other]["label"]["y"]))
+            if other != r and _box_gap(column, name) < MIN_FOOTPRINT_GAP:
+                problems.append(f"{r}.reveal covers the name of {other}")
     return out, problems
 
 
@@ -644,7 +724,13 @@ def render_svg(regions, context, anchors=None) -> str:
         )
     lines.append("</g>")
     if anchors is not None:  # debug only
-        colours = {"label": "#c00", "tokens": "#06c", "cubes": "#080", "plague": "#808"}
+        colours = {
+            "label": "#c00",
+            "tokens": "#06c",
+            "cubes": "#080",
+            "plague": "#808",
+            "reveal": "#f80",
+        }
         lines.append('<g id="debug">')
         for lon in range(-12, 62, 2):
             pts = " ".join(
@@ -663,11 +749,10 @@ def render_svg(regions, context, anchors=None) -> str:
                 )
         for r, a in anchors["regions"].items():
             for kind, p in a.items():
-                hw = ANCHOR_HALF_WIDTH[kind]
-                x, y = fmt(p["x"] - hw), fmt(p["y"] - 5)
+                x0, y0, x1, y1 = footprint(r, kind, (p["x"], p["y"]))
                 lines.append(
-                    f'<rect x="{x}" y="{y}" width="{fmt(2 * hw)}" height="10"'
-                    f' fill="{colours[kind]}" opacity=".45"/>'
+                    f'<rect x="{fmt(x0)}" y="{fmt(y0)}" width="{fmt(x1 - x0)}"'
+                    f' height="{fmt(y1 - y0)}" fill="{colours[kind]}" opacity=".3"/>'
                 )
                 lines.append(f'<circle cx="{p["x"]}" cy="{p["y"]}" r="2" fill="{colours[kind]}"/>')
             lab = a["label"]

@@ -13,9 +13,12 @@ from dom import esc, js
 from messages import card, region, symbols, t
 from setup_config import COLOURS
 
+#: Sizes the map generator (tools/make_map.py, FOOTPRINT) reserves room for around each
+#: anchor, so that nothing drawn here covers the name or another row of the region.
 TOKEN_R = 11
 TOKEN_GAP = 25
 CUBE = 19
+REVEAL_STEP = 24  # revealed-token badges stack down from the region's "reveal" anchor
 
 #: Patterns and filters added to the generated SVG: legal targets get a hatch as well as a
 #: colour and a dashed outline (shape, not colour alone); regions out of play a grey hatch.
@@ -85,7 +88,8 @@ RV_SYM_CHAR = 7.0
 
 
 def _revealed(x: float, y: float, face: dict, outbreak: bool, index: int) -> str:
-    """A token revealed by the strike now being told (public, R8.1), shown face up."""
+    """A token revealed by the strike now being told (public, R8.1), shown face up, in a
+    column beside the region (its "reveal" anchor), clear of its name, tokens and cubes."""
     syms = "".join(face["symbols"])
     thr = f'{face["threshold"]}+'
     sx = -10 + len(thr) * RV_THR_CHAR + 4
@@ -126,17 +130,6 @@ def _far_mark(x: float, y: float) -> str:
     return (f'<g class="far-mark" transform="translate({x:.1f} {y - 23:.1f})" '
             f'aria-hidden="true"><rect x="{-w / 2:.1f}" y="-8" width="{w:.1f}" height="13" '
             f'rx="6.5"/><text y="2.3">{esc(text)}</text></g>')
-
-
-def _plague_spot(pp: dict, tok: dict, n: int) -> tuple[float, float]:
-    """Where the plague piece stands: its anchor, moved sideways when the region's row of
-    ``n`` rat tokens would reach under it (the anchors of some regions sit next to a single
-    token, so a second or third one was hidden by the piece)."""
-    x, y = pp["x"], pp["y"]
-    clear = (n - 1) / 2 * TOKEN_GAP + TOKEN_R + 4 + 12 + 2  # token ring + piece + a gap
-    if n and abs(y - tok["y"]) < TOKEN_R + 4 + 12 and abs(x - tok["x"]) < clear:
-        x = tok["x"] + (clear if x >= tok["x"] else -clear)
-    return x, y
 
 
 def _plague(x: float, y: float, clickable: bool, label: str) -> str:
@@ -248,8 +241,9 @@ class MapView:
             cub = a["cubes"]
             parts.append(_cubes(cub["x"], cub["y"], board[r]["cubes"], seats))
             if view["plague"] == r:
-                px, py = _plague_spot(a["plague"], tok, n)
-                parts.append(_plague(px, py, offer.plague_clickable,
+                # its own anchor, clear of the name, three tokens and four cube stacks
+                pp = a["plague"]
+                parts.append(_plague(pp["x"], pp["y"], offer.plague_clickable,
                                      t("map.plague") + ": " + region(r)))
         # faces revealed by the strike being told (public)
         if strike_story:
@@ -264,8 +258,8 @@ class MapView:
                     continue
                 k = by_region.get(item["region"], 0)
                 by_region[item["region"]] = k + 1
-                tok = a["tokens"]
-                parts.append(_revealed(tok["x"] + 34, tok["y"] - 14 + k * 24, item["face"],
+                rv = a["reveal"]
+                parts.append(_revealed(rv["x"], rv["y"] + k * REVEAL_STEP, item["face"],
                                        item["outbreak"], k))
         html = "".join(parts)
         if html != self._overlay_html:
