@@ -230,7 +230,7 @@ EN: dict[str, str] = {
     "log.final_plague": "Final plague: the plague strikes every region.",
     "log.game_over": "Game over: {name} wins.",
     "log.end": "{name} ends the final turn.",
-    # -- why a click did nothing (the engine's IllegalAction reasons, rattus/refusals.py) ------------
+    # -- why a click did nothing (the engine's IllegalAction reasons, rattus/refusals.py) --------
     "why.not_in_play": "{region} is not in play in this game.",
     "why.game_over": "The game is over.",
     "why.setup_pending": "During setup each player only places 2 cubes in a region.",
