@@ -8,6 +8,7 @@
 See DESIGN.md for the contract and docs/notation.md for the action notation.
 """
 
+from . import constants
 from .actions import Action, parse_action
 from .board import REGIONS, neighbours, regions_in_play
 from .cards import CARDS
@@ -20,5 +21,5 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "CARDS", "Event", "Game", "IllegalAction", "InvalidState", "REGIONS", "TOKENS",
-    "__version__", "neighbours", "new_game", "parse_action", "regions_in_play",
+    "__version__", "constants", "neighbours", "new_game", "parse_action", "regions_in_play",
 ]

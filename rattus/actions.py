@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .board import REGIONS
 from .cards import CARDS
+from .constants import CUBES_PER_PLAYER, MAX_RATS, MERCHANT_MAX
 from .errors import IllegalAction
 
 _REGION_BY_NAME = {r.lower(): r for r in REGIONS}
@@ -138,8 +139,9 @@ def _region(word: str) -> str:
 
 def _slot(word: str) -> tuple[str, int]:
     name, sep, number = word.partition("/")
-    if not sep or not _is_number(number) or not 1 <= int(number) <= 3:
-        raise IllegalAction(f"expected a rat token as Region/slot (slot 1-3), got {word!r}")
+    if not sep or not _is_number(number) or not 1 <= int(number) <= MAX_RATS:  # R5.2
+        raise IllegalAction(f"expected a rat token as Region/slot (slot 1-{MAX_RATS}),"
+                            f" got {word!r}")
     return _region(name), int(number)
 
 
@@ -185,7 +187,7 @@ def _one_region(kind):
 
 def _place(w):
     _arity(w, 2)
-    return Action("place", _region(w[0]), _count(w[1], 1, 20))
+    return Action("place", _region(w[0]), _count(w[1], 1, CUBES_PER_PLAYER))
 
 
 def _monk(w):
@@ -195,7 +197,7 @@ def _monk(w):
 
 def _merchant(w):
     _arity(w, 3)
-    return Action("merchant", _region(w[0]), _region(w[1]), _count(w[2], 1, 3))
+    return Action("merchant", _region(w[0]), _region(w[1]), _count(w[2], 1, MERCHANT_MAX))
 
 
 def _neutral(w):

@@ -19,6 +19,7 @@ import time
 
 from . import new_game
 from .bots import LEVELS, make_bot
+from .constants import MAX_PLAYERS, MIN_PLAYERS
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     levels = args.levels
     players = args.players or len(levels)
-    if len(levels) != players or not 2 <= players <= 4:
+    if len(levels) != players or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         ap.error(f"list one level per seat: {players} players need {players} levels")
     tasks = [(levels, i, args.seed, args.budget, args.iterations) for i in range(args.games)]
     started = time.perf_counter()

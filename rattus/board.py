@@ -7,6 +7,8 @@ box who finds a difference corrects it here and nowhere else.
 
 from __future__ import annotations
 
+from .constants import MAX_PLAYERS, MIN_PLAYERS
+
 #: The 12 regions in board order, with their tier (R2): light regions are always
 #: in play, middle ones from 3 players, dark ones with 4.
 REGION_TIERS: dict[str, str] = {
@@ -59,9 +61,6 @@ _TIERS_IN_PLAY: dict[int, tuple[str, ...]] = {
     4: ("light", "middle", "dark"),
 }
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-
 def regions_in_play(players: int) -> tuple[str, ...]:
     """The regions used with ``players`` players, in board order (R2.1)."""
     if players not in _TIERS_IN_PLAY:
@@ -82,3 +81,20 @@ def neighbours(players: int) -> dict[str, tuple[str, ...]]:
     order = {r: i for i, r in enumerate(REGIONS)}
     return {r: tuple(sorted(ns, key=order.__getitem__)) for r, ns in result.items()}
 
+
+
+def steps_from(nbrs: dict[str, tuple[str, ...]], start: str, limit: int) -> dict[str, int]:
+    """Each region reachable from ``start`` in 1..``limit`` steps, with its fewest steps (the
+    plague piece's move, R4.3, and the Knight's, R6.3). ``start`` itself is not included: a
+    move never ends where it began (R6.3 Ruling)."""
+    found: dict[str, int] = {}
+    frontier = [start]
+    for step in range(1, limit + 1):
+        nxt = []
+        for region in frontier:
+            for n in nbrs[region]:
+                if n != start and n not in found:
+                    found[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    return found

@@ -6,14 +6,14 @@ import random
 
 from . import rules, serialize
 from .actions import Action, parse_action
-from .board import MAX_PLAYERS, MIN_PLAYERS
 from .cards import CARDS
+from .constants import MAX_PLAYERS, MIN_PLAYERS, REMOVED_AT_SETUP
 from .errors import IllegalAction, InvalidState
 from .events import Event
 from .plague import ranking, scores
 from .refusals import explain
 from .state import State
-from .tokens import NORMAL_IDS, REMOVED_AT_SETUP, STARTING_IDS
+from .tokens import NORMAL_IDS, STARTING_IDS
 from .view import view
 
 

@@ -6,11 +6,10 @@ These are the automatic consequences of the players' decisions: no choice is mad
 from __future__ import annotations
 
 from .cards import ALL, MAJORITY, SYMBOL_CARD
+from .constants import NEUTRAL_CUBES
 from .events import Event
 from .state import State
 from .tokens import TOKENS
-
-NEUTRAL_CUBES = 2  # the Knight's plague piece counts as two neutral cubes (R6.3)
 
 
 def strikes(s: State, region: str) -> bool:

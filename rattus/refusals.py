@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .board import REGIONS
+from .constants import MAX_RATS, NEUTRAL_CUBES, SETUP_CUBES
 from .errors import IllegalAction
 from .rules import legal_actions
 from .state import State
@@ -127,9 +128,10 @@ _WHY_BY_KIND = {
 _REASON_TEXT = {
     "not_in_play": "{region} is not in play in this game",
     "game_over": "the game is over",
-    "setup_pending": "during setup each player only places 2 cubes in a region",
+    "setup_pending": f"during setup each player only places {SETUP_CUBES} cubes in a region",
     "spread_pending": "first place the rat tokens that the plague spreads",
-    "neutral_pending": "first say whether the Knight's plague piece counts as two cubes",
+    "neutral_pending": "first say whether the Knight's plague piece counts as"
+                       f" {NEUTRAL_CUBES} cubes",
     "witch_pending": "first finish the Witch: look at a second token, swap, or stop",
     "final_round": "in the final round only the abilities of cards held may be used",
     "turn_ends_with_plague": "a regular turn ends by moving the plague piece",
@@ -145,7 +147,7 @@ _REASON_TEXT = {
     "no_cube_there": "you have no cube in {region}",
     "not_neighbour": "{to} is not a neighbour of {region}",
     "no_token": "{region} has no rat token number {slot}",
-    "region_full": "{region} already holds 3 rat tokens",
+    "region_full": f"{{region}} already holds {MAX_RATS} rat tokens",
     "too_few_cubes": "you do not have {count} cubes in {region}",
     "plague_stay": "the plague piece must leave its region",
     "plague_too_far": "the plague piece cannot reach {region} this turn",

@@ -5,14 +5,21 @@ what each one does (RULES R3–R7). Automatic consequences come back as events.
 from __future__ import annotations
 
 from .actions import Action
+from .board import steps_from
 from .cards import CARDS
+from .constants import (
+    FINAL_PEASANT_CUBES,
+    KNIGHT_STEPS,
+    MAX_RATS,
+    MERCHANT_MAX,
+    PEASANT_EXTRA,
+    SETUP_CUBES,
+    SPREAD_MAX,
+)
 from .events import Event
 from .plague import final_plague, ranking, scores, strike, strikes
 from .state import State
 from .tokens import TOKENS
-
-MAX_RATS = 3  # R5.2
-SETUP_CUBES = 2  # R3.5
 
 # Actions that reveal nothing and stay within a turn: these may be undone (see Game.undo).
 _UNDOABLE_KINDS = frozenset({"take", "place", "king", "monk", "merchant"})
@@ -53,7 +60,7 @@ def legal_actions(s: State) -> list[Action]:
             own = s.cubes[r][seat]
             if own:
                 actions += [Action("merchant", r, n, k)
-                            for n in s.nbrs[r] for k in range(1, min(3, own) + 1)]
+                            for n in s.nbrs[r] for k in range(1, min(MERCHANT_MAX, own) + 1)]
     if _ability_free(s, seat, "Witch"):  # R6.6
         actions += [Action("witch", r, i) for r in s.regions
                     for i in range(1, len(s.rats[r]) + 1)]
@@ -80,7 +87,7 @@ def _placements(s: State, seat: int, final: bool) -> list[Action]:
         return []
     if final:  # R7.2: the Peasant may place one cube in any region in play
         if _ability_free(s, seat, "Peasant"):
-            return [Action("place", r, 1) for r in s.regions]
+            return [Action("place", r, FINAL_PEASANT_CUBES) for r in s.regions]
         return []
     if s.placed:  # R4.2: at most once per turn
         return []
@@ -91,7 +98,7 @@ def _placements(s: State, seat: int, final: bool) -> list[Action]:
         # R4.2 as many as rats (all that remain when fewer, Ruling); R6.4 one more
         counts = {min(rats, reserve)}
         if peasant:
-            counts.add(min(rats + 1, reserve))
+            counts.add(min(rats + PEASANT_EXTRA, reserve))
         actions += [Action("place", r, k) for k in sorted(counts) if k]
     return actions
 
@@ -99,12 +106,7 @@ def _placements(s: State, seat: int, final: bool) -> list[Action]:
 def plague_destinations(s: State, two_steps: bool) -> list[str]:
     """Where the plague piece may go: a neighbour in play, or with the Knight also a region
     two steps away; never the region it starts in (R4.3, R6.3 Ruling)."""
-    start = s.plague
-    reach = set(s.nbrs[start])
-    if two_steps:
-        for n in s.nbrs[start]:
-            reach.update(s.nbrs[n])
-    reach.discard(start)
+    reach = steps_from(s.nbrs, s.plague, KNIGHT_STEPS if two_steps else 1)
     return [r for r in s.regions if r in reach]
 
 
@@ -247,7 +249,7 @@ def _plague(s: State, args) -> list[Event]:
         s.used.append("Knight")
         return events
     rats = len(s.rats[to])  # R5.1: counted before anything else
-    s.spread_left = 0 if rats == 0 else 1 if rats == 1 else 2
+    s.spread_left = min(rats, SPREAD_MAX)
     return events + _continue_plague(s)
 
 

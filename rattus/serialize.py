@@ -12,11 +12,22 @@ from __future__ import annotations
 import json
 import re
 
-from .board import MAX_PLAYERS, MIN_PLAYERS, REGIONS
+from .board import REGIONS
 from .cards import CARDS
+from .constants import (
+    CUBES_PER_PLAYER,
+    MAX_PLAYERS,
+    MAX_RATS,
+    MIN_PLAYERS,
+    REMOVED_AT_SETUP,
+    SETUP_CUBES,
+    SETUP_PLACEMENTS,
+    SPREAD_MAX,
+    WITCH_LOOKS,
+)
 from .errors import InvalidState
-from .state import CUBES_PER_PLAYER, PHASES, State
-from .tokens import REMOVED_AT_SETUP, TOKENS
+from .state import PHASES, State
+from .tokens import TOKENS
 
 FORMAT = "rattus-game"
 #: A save nests 3 levels deep; far deeper text is refused before ``json.loads`` sees it: in
@@ -125,7 +136,7 @@ def _load(text) -> State:
     rats = r.child("rats").regions(s.regions)
     token_ids = (0, len(TOKENS) - 1)
     for region in s.regions:
-        s.rats[region] = rats.child(region).int_list(0, 3, *token_ids)
+        s.rats[region] = rats.child(region).int_list(0, MAX_RATS, *token_ids)
     s.supply = r.int_list("supply", 0, len(TOKENS), *token_ids)
     s.removed = r.int_list("removed", 0, len(TOKENS), *token_ids)
     s.revealed = r.int_list("revealed", 0, len(TOKENS), *token_ids)
@@ -138,15 +149,15 @@ def _load(text) -> State:
             raise InvalidState(f"unknown class card {key!r} in cards")
     s.cards = {c: cards.optional_int(c, *seat) if c in cards.data else None for c in CARDS}
     s.plague = r.choice("plague", s.regions)
-    s.setup_queue = r.int_list("setup_queue", 0, 2 * players, *seat)
+    s.setup_queue = r.int_list("setup_queue", 0, SETUP_PLACEMENTS * players, *seat)
 
     t = r.child("turn")
     s.took_card = t.bool("took_card")
     s.placed = t.bool("placed")
     s.used = t.str_list("used", _KNOWN_CARDS)
-    s.witch_looks = t.int_list("witch_looks", 0, 2, *token_ids)
-    s.witch_stage = t.int("witch_stage", 0, 2)
-    s.spread_left = t.int("spread_left", 0, 2)
+    s.witch_looks = t.int_list("witch_looks", 0, WITCH_LOOKS, *token_ids)
+    s.witch_stage = t.int("witch_stage", 0, WITCH_LOOKS)
+    s.spread_left = t.int("spread_left", 0, SPREAD_MAX)
     s.neutral = t.bool("neutral")
 
     knowledge = r.list("knowledge", players, players)
@@ -207,7 +218,7 @@ def _check_phase(s: State) -> None:
     elif s.setup_queue:
         raise InvalidState(f"setup_queue must be empty in phase {s.phase!r}")
     for p in set(s.setup_queue):  # R3.5: each placement still due takes 2 from the reserve
-        if s.reserve(p) < 2 * s.setup_queue.count(p):
+        if s.reserve(p) < SETUP_CUBES * s.setup_queue.count(p):
             raise InvalidState(f"seat {p} has {s.reserve(p)} cubes in the reserve, too few for"
                                f" the setup placements still due (R3.5)")
     final_phase = s.phase in ("final", "over")
@@ -219,9 +230,9 @@ def _check_phase(s: State) -> None:
         raise InvalidState("phase 'spread' needs spread_left > 0")
     if s.phase == "spread" and not s.supply:  # R5.2 Ruling: nothing left to draw
         raise InvalidState("phase 'spread' needs a token in the supply (R5.2)")
-    if s.phase == "spread" and all(len(s.rats[r]) >= 3 for r in s.nbrs[s.plague]):
+    if s.phase == "spread" and all(len(s.rats[r]) >= MAX_RATS for r in s.nbrs[s.plague]):
         raise InvalidState("phase 'spread' needs a neighbour of the plague region with fewer"
-                           " than 3 rat tokens (R5.2)")
+                           f" than {MAX_RATS} rat tokens (R5.2)")
     if s.phase not in ("spread",) and s.spread_left:
         raise InvalidState("spread_left must be 0 outside phase 'spread'")
     if len(s.witch_looks) < s.witch_stage:

@@ -8,8 +8,7 @@ saving it is a direct mapping (``serialize.py``). The rules that change it live 
 from __future__ import annotations
 
 from .board import neighbours, regions_in_play
-
-CUBES_PER_PLAYER = 20  # R1.2
+from .constants import CUBES_PER_PLAYER
 
 #: Phases of the game: whose decision of which sort is pending.
 PHASES = ("setup", "turn", "spread", "neutral", "final", "over")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import SYMBOL_ORDER
+from .constants import REMOVED_AT_SETUP, STARTING_TOKENS, TOKENS_TOTAL
 
 _STARTING = """
 1 P B      1 M C      2 M K W    2 M K R    2 P W R    3 M B C
@@ -59,7 +60,6 @@ TOKENS: tuple[Token, ...] = tuple(_parse(_STARTING, True) + _parse(_NORMAL, Fals
 STARTING_IDS: tuple[int, ...] = tuple(i for i, t in enumerate(TOKENS) if t.starting)
 NORMAL_IDS: tuple[int, ...] = tuple(i for i, t in enumerate(TOKENS) if not t.starting)
 
-#: Normal tokens removed unseen at setup, by player count (R3.3).
-REMOVED_AT_SETUP: dict[int, int] = {2: 12, 3: 6, 4: 0}
+__all__ = ["NORMAL_IDS", "REMOVED_AT_SETUP", "STARTING_IDS", "TOKENS", "Token"]
 
-assert len(STARTING_IDS) == 12 and len(NORMAL_IDS) == 37
+assert len(STARTING_IDS) == STARTING_TOKENS and len(TOKENS) == TOKENS_TOTAL  # R1.3

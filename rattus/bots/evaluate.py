@@ -16,7 +16,8 @@ and does not leak the sample's secrets into decisions.
 from __future__ import annotations
 
 from ..cards import CARD_SYMBOL, CARDS
-from ..state import CUBES_PER_PLAYER, State
+from ..constants import CUBES_PER_PLAYER, MAX_RATS, NEUTRAL_CUBES
+from ..state import State
 from ..tokens import TOKENS
 
 _CARD_OF = {s: c for c, s in CARD_SYMBOL.items()}
@@ -24,7 +25,7 @@ THR = [t.threshold for t in TOKENS]
 NM = [t.symbols.count("M") for t in TOKENS]
 NA = [t.symbols.count("A") for t in TOKENS]
 CLS = [tuple(_CARD_OF[x] for x in t.symbols if x in _CARD_OF) for t in TOKENS]
-MAXN = 6  # thresholds go up to 5 (R9)
+MAXN = max(THR) + 1  # cube counts that matter: thresholds go up to 5 (R9)
 
 
 class Params:
@@ -158,8 +159,8 @@ def expected_scores(s: State, seat: int | None, params: Params = DEFAULT) -> lis
         if not any(cubes):
             continue
         tokens = s.rats[r]
-        extra = min(3 - len(tokens), fut) if fut else 0.0
-        bonus = 2 if (final and s.neutral and r == s.plague) else 0
+        extra = min(MAX_RATS - len(tokens), fut) if fut else 0.0
+        bonus = NEUTRAL_CUBES if (final and s.neutral and r == s.plague) else 0
         if tokens or extra > 0:
             left = region_losses(cubes, tokens, known, table, holder, extra, bonus, params)
         else:

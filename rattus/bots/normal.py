@@ -20,6 +20,7 @@ import random
 
 from .. import rules
 from ..actions import Action
+from ..constants import MAX_RATS
 from .base import Bot
 from .determinize import Determinizer
 from .evaluate import DEFAULT, Params, advantage, expected_scores
@@ -54,7 +55,7 @@ def _pressure(view: dict, region: str) -> float:
     if not rats:
         return 0.0
     mine = spot["cubes"][view["seat"]]
-    return min(rats, 3) * (sum(spot["cubes"]) - 2 * mine)
+    return min(rats, MAX_RATS) * (sum(spot["cubes"]) - 2 * mine)
 
 
 def score_actions(view: dict, legal: list[Action], rng: random.Random, samples: int = 6,

@@ -15,6 +15,7 @@ import random
 
 from ..actions import Action
 from ..cards import CARDS
+from ..constants import PEASANT_EXTRA
 from ..rules import plague_destinations, spread_targets
 from ..state import State
 
@@ -32,7 +33,7 @@ def placement_options(s: State, seat: int) -> list[tuple[float, Action]]:
     out = []
     for r in s.regions:
         k = len(s.rats[r])
-        count = min(k + 1 if peasant else k, reserve)
+        count = min(k + PEASANT_EXTRA if peasant else k, reserve)
         if count <= 0:
             continue
         cubes = s.cubes[r]
