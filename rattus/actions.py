@@ -93,13 +93,14 @@ def _check_shape(kind: str, args: tuple) -> None:
         raise IllegalAction(f"malformed action {kind!r} {args!r}")
 
 
-def _format(kind: str, args: tuple) -> str:
-    if kind == "monk":
-        region, slot, to = args
-        return f"monk {region}/{slot} {to}"
-    if kind == "witch" and len(args) == 2:
-        return f"witch {args[0]}/{args[1]}"
+def notation(kind: str, args: tuple) -> str:
+    """The canonical text of an action, or of a partial one (``monk Gallia/1``)."""
+    if kind in ("monk", "witch") and len(args) >= 2 and isinstance(args[1], int):
+        return " ".join([f"{kind} {args[0]}/{args[1]}", *map(str, args[2:])])
     return " ".join([kind, *map(str, args)])
+
+
+_format = notation
 
 
 def parse_action(text: str) -> Action:
@@ -121,6 +122,32 @@ def parse_action(text: str) -> Action:
         raise IllegalAction(f"unknown action {words[0]!r} in {text!r}")
     try:
         return parser(rest)
+    except IllegalAction as e:
+        raise IllegalAction(f"{e} in {text!r}") from None
+
+
+#: Partial actions (``Game.why_not``): kind -> how many argument words may stand for the whole.
+PARTIAL_WORDS: dict[str, tuple[int, ...]] = {"place": (1,), "monk": (1,), "merchant": (1, 2)}
+
+
+def parse_partial(text: str | Action) -> tuple[str, tuple]:
+    """``(kind, args)`` of a full action, or of the start of one: ``place Gallia`` (any
+    count), ``monk Gallia/1`` (any destination), ``merchant Gallia`` and ``merchant Gallia
+    Italia`` (any destination, any count). Raises :class:`IllegalAction` (the full parser's
+    message) for anything else."""
+    try:
+        action = parse_action(text)
+        return action.kind, action.args
+    except IllegalAction:
+        words = text.split() if isinstance(text, str) else []
+        kind = words[0].lower() if words else ""
+        if len(words) - 1 not in PARTIAL_WORDS.get(kind, ()):
+            raise
+    rest = words[1:]
+    try:
+        if kind == "monk":
+            return kind, _slot(rest[0])
+        return kind, tuple(_region(w) for w in rest)
     except IllegalAction as e:
         raise IllegalAction(f"{e} in {text!r}") from None
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 from . import rules, serialize
-from .actions import Action, parse_action
+from .actions import Action, parse_action, parse_partial
 from .cards import CARDS
 from .constants import MAX_PLAYERS, MIN_PLAYERS, REMOVED_AT_SETUP
 from .errors import IllegalAction, InvalidState
 from .events import Event
 from .plague import ranking, scores
-from .refusals import explain
+from .refusals import explain, refusal
 from .state import State
 from .tokens import NORMAL_IDS, STARTING_IDS
 from .view import view
@@ -122,10 +122,24 @@ class Game:
         that says why) and leaves the game exactly as it was.
         """
         action = parse_action(action)
-        if action not in self._legal_now():
-            raise explain(self._s, action)
+        legal = self._legal_now()
+        if action not in legal:
+            raise explain(self._s, action, legal)
         self._legal = None
         return rules.apply(self._s, action)
+
+    def why_not(self, action: Action | str) -> dict | None:
+        """None if ``action`` is legal now; else why not, JSON-ready:
+        ``{"reason": key, "details": {...}, "message": English text}`` — the very reason,
+        details and message :meth:`apply` would raise (``bad_notation`` for text that does not
+        parse). It also takes a *partial* action, the kind and its first arguments only
+        (``"place Gallia"``, ``"monk Gallia/1"``, ``"merchant Gallia"``, ``"merchant Gallia
+        Italia"``): None if some legal action starts like that. Never changes the game."""
+        try:
+            kind, args = parse_partial(action)
+        except IllegalAction as e:
+            return {"reason": e.reason, "details": dict(e.details), "message": str(e)}
+        return refusal(self._s, kind, args, self._legal_now())
 
     def scores(self) -> list[int]:
         """Cubes in regions plus palace, per seat (R7.4); meaningful at any time."""
@@ -140,7 +154,7 @@ class Game:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < self._s.players):
             raise ValueError(f"no seat {seat!r} in a {self._s.players}-player game")
-        return view(self._s, seat)
+        return view(self._s, seat, self._legal_now())
 
     # -- undo ---------------------------------------------------------------------------
     @property

@@ -30,7 +30,8 @@ def strike(s: State, region: str, neutral: bool) -> list[Event]:
         return [Event("no_strike", region=region, reason="no rats")]
     if not any(cubes):
         return [Event("no_strike", region=region, reason="no cubes")]
-    events = [Event("strike", region=region, cubes=sum(cubes), neutral=neutral)]
+    events = [Event("strike", region=region, cubes=sum(cubes),
+                    neutral=NEUTRAL_CUBES if neutral else 0)]
     while tokens and any(cubes):
         token_id = tokens.pop(0)
         for known in s.knowledge:

@@ -12,6 +12,7 @@ from .constants import (
     KNIGHT_STEPS,
     MAX_RATS,
     MERCHANT_MAX,
+    NEUTRAL_CUBES,
     PEASANT_EXTRA,
     SETUP_CUBES,
     SPREAD_MAX,
@@ -237,13 +238,14 @@ def _witch(s: State, args) -> list[Event]:
     s.witch_stage += 1
     if s.witch_stage == 1:
         s.used.append("Witch")
-    return [Event("witch_look", seat=seat, region=region, slot=slot,
+    return [Event("witch_look", seat=seat, region=region, slot=slot, look=s.witch_stage,
                   face=TOKENS[token].face(), private_to=seat)]
 
 
 def _plague(s: State, args) -> list[Event]:
     (to,) = args
-    events = [Event("plague_moved", seat=s.current, region=s.plague, to=to)]
+    steps = steps_from(s.nbrs, s.plague, KNIGHT_STEPS)[to]
+    events = [Event("plague_moved", seat=s.current, region=s.plague, to=to, steps=steps)]
     s.plague = to
     if s.phase == "final":  # R7.2: the Knight moves it; no spread, no strike
         s.used.append("Knight")
@@ -283,7 +285,8 @@ def _continue_plague(s: State) -> list[Event]:
 
 def _neutral(s: State, args) -> list[Event]:
     s.neutral = args[0] == "yes"
-    events = [Event("neutral", seat=s.current, declared=s.neutral)]
+    events = [Event("neutral", seat=s.current, declared=s.neutral,
+                    count=NEUTRAL_CUBES if s.neutral else 0)]
     if s.phase == "final":  # R7.2 Ruling: they count where the piece stands in R7.3
         return events
     s.phase = "turn"

@@ -1,19 +1,26 @@
 """What one seat may know of the game (RULES R8): public information plus that seat's
 private knowledge, nothing more. UIs render from this; bots decide from it.
+Every key is documented in ``docs/view.md``.
 """
 
 from __future__ import annotations
 
+from . import rules
+from .actions import Action
+from .board import steps_from
+from .constants import KNIGHT_STEPS, limits
 from .plague import ranking, scores
 from .state import State
 from .tokens import TOKENS
 
 
-def view(s: State, seat: int | None) -> dict:
+def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
     """A JSON-ready dict of R8.1 plus the R8.3 knowledge of ``seat`` (None: a spectator).
 
     Face-down tokens appear per region as a list, oldest first; an entry is the token's face
     if this seat's Witch saw it (R6.6), otherwise None. Token identities never appear.
+    ``legal`` is ``rules.legal_actions(s)`` when the caller has it (``Game`` caches it);
+    otherwise it is computed, and only when a plague move may be pending.
     """
     known = s.knowledge[seat] if seat is not None else ()
     over = s.phase == "over"
@@ -34,6 +41,7 @@ def view(s: State, seat: int | None) -> dict:
         },
         "palace": list(s.palace),
         "reserve": [s.reserve(p) for p in range(s.players)],
+        "on_board": [s.on_board(p) for p in range(s.players)],
         "cards": dict(s.cards),
         "plague": s.plague,
         "supply": len(s.supply),
@@ -55,10 +63,43 @@ def view(s: State, seat: int | None) -> dict:
         "scores": scores(s),
         "winner": None,
         "tied": [],
+        "decision": decision(s, legal),
+        "knows": len(known),
+        "limits": limits(),
     }
     if over:
         result["winner"], result["tied"] = ranking(s)
     return result
+
+
+def decision(s: State, legal: list[Action] | None = None) -> dict:
+    """The pending decision, public (R8.1): its kind, whose it is, whether it can involve
+    knowledge only that seat has (R8.3), and the plague moves open to it.
+
+    ``private`` is False during setup (no Witch can have been used: nobody knows a face,
+    R3.5) and once the game is over; otherwise the acting seat may hold a Witch's private
+    look (R6.6). ``plague_reach`` maps each region a legal ``plague`` action reaches to its
+    steps from the plague region (1 = a neighbour, R4.3; 2 = the Knight's second step, R6.3);
+    it is taken from the legal actions, the single source of legality.
+    """
+    # the kinds are the phase names (state.PHASES), plus "witch": finishing her use (R6.6)
+    kind = "witch" if s.witch_stage else s.phase
+    reach: dict[str, int] = {}
+    if kind in ("turn", "final"):
+        if legal is None:
+            legal = rules.legal_actions(s)
+        targets = [a.args[0] for a in legal if a.kind == "plague"]
+        if targets:
+            steps = steps_from(s.nbrs, s.plague, KNIGHT_STEPS)
+            reach = {r: steps[r] for r in targets}
+    return {
+        "kind": kind,
+        "seat": None if kind == "over" else s.current,
+        "private": kind not in ("setup", "over"),
+        "plague_reach": reach,
+        "spread_left": s.spread_left,
+        "witch_stage": s.witch_stage,
+    }
 
 
 def _where(s: State, token: int) -> list | None:

@@ -26,8 +26,10 @@ import json
 import os
 
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 import rattus
+from rattus.actions import Action
 from rattus.cards import CARDS, SYMBOL_ORDER
 from rattus.tokens import REMOVED_AT_SETUP, TOKENS
 
@@ -38,6 +40,23 @@ RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 #: RATTUS_EXAMPLES=2000 in the environment hunts deeper.
 PROPERTY = settings(max_examples=int(os.environ.get("RATTUS_EXAMPLES", "40")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+#: Any well-formed Action, legal or not: the whole action space (docs/notation.md).
+REGION = st.sampled_from(rattus.REGIONS)
+ANY_ACTION = st.one_of(
+    st.builds(lambda r: Action("setup", r), REGION),
+    st.builds(lambda c: Action("take", c), st.sampled_from(CARDS)),
+    st.builds(lambda r, k: Action("place", r, k), REGION, st.integers(1, 20)),
+    st.builds(lambda r: Action("king", r), REGION),
+    st.builds(lambda r, i, t: Action("monk", r, i, t), REGION, st.integers(1, 3), REGION),
+    st.builds(lambda r, t, k: Action("merchant", r, t, k), REGION, REGION, st.integers(1, 3)),
+    st.builds(lambda r, i: Action("witch", r, i), REGION, st.integers(1, 3)),
+    st.sampled_from([Action("witch", "swap"), Action("witch", "done"), Action("end"),
+                     Action("neutral", "yes"), Action("neutral", "no")]),
+    st.builds(lambda r: Action("plague", r), REGION),
+    st.builds(lambda r: Action("spread", r), REGION),
+)
 
 
 def face_key(face: str) -> tuple[int, tuple[str, ...]]:

@@ -27,11 +27,9 @@ import random
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from scenario import PROPERTY, random_state
+from scenario import ANY_ACTION, PROPERTY, random_state
 
 import rattus
-from rattus.actions import Action
-from rattus.cards import CARDS
 from rattus.tokens import TOKENS
 
 SEEDS = st.integers(0, 2**31 - 1)
@@ -204,22 +202,6 @@ def test_same_seed_and_actions_replay_to_the_same_game(players, seed):
 
 
 # -- illegal actions --------------------------------------------------------------------------
-
-REGION = st.sampled_from(rattus.REGIONS)
-ANY_ACTION = st.one_of(
-    st.builds(lambda r: Action("setup", r), REGION),
-    st.builds(lambda c: Action("take", c), st.sampled_from(CARDS)),
-    st.builds(lambda r, k: Action("place", r, k), REGION, st.integers(1, 20)),
-    st.builds(lambda r: Action("king", r), REGION),
-    st.builds(lambda r, i, t: Action("monk", r, i, t), REGION, st.integers(1, 3), REGION),
-    st.builds(lambda r, t, k: Action("merchant", r, t, k), REGION, REGION, st.integers(1, 3)),
-    st.builds(lambda r, i: Action("witch", r, i), REGION, st.integers(1, 3)),
-    st.sampled_from([Action("witch", "swap"), Action("witch", "done"), Action("end"),
-                     Action("neutral", "yes"), Action("neutral", "no")]),
-    st.builds(lambda r: Action("plague", r), REGION),
-    st.builds(lambda r: Action("spread", r), REGION),
-)
-
 
 @PROPERTY
 @given(players=st.sampled_from(PLAYERS), seed=SEEDS, steps=st.integers(0, 400),

@@ -122,7 +122,8 @@ def test_r4_3_plague_moves_to_a_neighbour_in_play_and_ends_the_turn():
     assert {str(a) for a in g.legal_actions() if a.kind == "plague"} == {
         "plague Anglia", "plague Hispania", "plague Germania", "plague Italia"}
     events = g.apply("plague Italia")
-    assert events[0] == {"kind": "plague_moved", "seat": 0, "region": "Gallia", "to": "Italia"}
+    assert events[0] == {"kind": "plague_moved", "seat": 0, "region": "Gallia", "to": "Italia",
+                         "steps": 1}
     assert events[-1] == {"kind": "turn", "seat": 1, "final": False}
     assert g.view(None)["plague"] == "Italia"
 

@@ -162,7 +162,8 @@ def test_r6_3_neutral_cubes_declared_before_the_reveal_count_two():
     g = neutral_case()
     assert g.phase == "neutral" and legal(g) == {"neutral yes", "neutral no"}
     events = g.apply("neutral yes")
-    assert events[0] == {"kind": "neutral", "seat": 0, "declared": True}
+    assert events[0] == {"kind": "neutral", "seat": 0, "declared": True, "count": 2}
+    assert of_kind(events, "strike")[0]["neutral"] == 2  # the strike tells how many (R6.3)
     (revealed,) = of_kind(events, "token_revealed")
     assert (revealed["cubes"], revealed["outbreak"]) == (4, True)
     assert cubes_in(g, "Hispania") == [0, 0, 0, 0]
@@ -201,7 +202,7 @@ def test_r6_3_only_the_knights_holder_when_active_is_asked():
          .rats(Hispania=["4 A P B C"]).cubes(Hispania=[1, 1, 0, 0]).game())
     g.apply("plague Hispania")
     events = g.apply("spread Italia")
-    assert "neutral" not in kinds(events) and of_kind(events, "strike")[0]["neutral"] is False
+    assert "neutral" not in kinds(events) and of_kind(events, "strike")[0]["neutral"] == 0
 
 
 # -- R6.4 Peasant -----------------------------------------------------------------------------

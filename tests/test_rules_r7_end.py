@@ -164,7 +164,8 @@ def test_r7_2_ruling_knight_declares_neutral_cubes_for_the_final_plague():
         assert ("neutral yes" in legal(g)) and "neutral no" not in legal(g)
         g.apply("plague Germania")
         if declare:
-            assert g.apply("neutral yes") == [{"kind": "neutral", "seat": 0, "declared": True}]
+            assert g.apply("neutral yes") == [{"kind": "neutral", "seat": 0, "declared": True,
+                                               "count": 2}]
             assert "neutral yes" not in legal(g)
         return g, g.apply("end")
     g, events = play(declare=True)
