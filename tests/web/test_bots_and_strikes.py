@@ -1,0 +1,162 @@
+"""A bot's move arrives as an event and is applied only when it is still that bot's decision;
+a strike (R5.3–R5.5) is told token by token, and meanwhile moves and bots wait.
+"""
+
+from __future__ import annotations
+
+from glue import (
+    card,
+    choice,
+    decision,
+    frame,
+    new_session,
+    offer,
+    region,
+    run,
+    token,
+    turn_start,
+)
+from messages import t
+from ui import Question, Ui
+
+
+def striking(pace_ms: int, kinds=None, motion: bool = True):
+    """Ann's Monk puts a second rat token into her home region; then she moves the plague
+    piece there and places the spread (R5.1): the plague strikes her 4 cubes (R5.3), two
+    tokens to reveal. Returns ``(ui, session, effects of the last click)``."""
+    ui, s, home = turn_start(pace_ms=pace_ms, kinds=kinds)
+    ui = ui.but(motion=motion)
+    here = s.game.view(None)["plague"]
+    ui, s, _ = run(ui, s, card("Monk"), choice("mode:Monk"), token(here, 1), region(home))
+    assert len(s.game.view(None)["board"][home]["tokens"]) == 2
+    ui, s, effects = run(ui, s, choice("mode:plague"), region(home))
+    while decision(s)["kind"] == "spread":
+        ui, s, effects = run(ui, s, region(sorted(offer(ui, s).regions)[0]))
+    return ui, s, effects
+
+
+def told(ui, s) -> int:
+    """How many revealed tokens the strike panel shows."""
+    return frame(ui, s).html["strike"].count('class="strike-token')
+
+
+# -- strikes -------------------------------------------------------------------------------------
+def test_a_strike_is_told_step_by_step_when_the_game_has_a_pace() -> None:
+    ui, s, effects = striking(pace_ms=300)
+    assert ("tell_strike",) in effects
+    assert ui.busy and len(ui.story.items) == 2 and ui.story.upto == 0
+    assert frame(ui, s).data["busy"] == "1"
+    assert told(ui, s) == 0
+    ui, s, _ = run(ui, s, ("strike_step",))
+    assert ui.story.upto == 1 and told(ui, s) == 1
+    ui, s, _ = run(ui, s, ("strike_step",))
+    assert ui.story.upto == 2 and told(ui, s) == 2
+    ui, s, _ = run(ui, s, ("strike_step",))  # no further than the tokens revealed
+    assert ui.story.upto == 2
+    ui, s, _ = run(ui, s, ("strike_done",))
+    assert not ui.busy and told(ui, s) == 2
+    assert frame(ui, s).data["busy"] == ""
+
+
+def test_the_map_shows_the_faces_revealed_so_far() -> None:
+    ui, s, _ = striking(pace_ms=300)
+    assert frame(ui, s).map[1].count('class="revealed') == 0
+    ui, s, _ = run(ui, s, ("strike_step",))
+    assert frame(ui, s).map[1].count('class="revealed') == 1
+
+
+def test_the_strike_panel_names_the_plague_region() -> None:
+    ui, s, _ = striking(pace_ms=0)
+    struck = ui.story.regions[0]
+    assert frame(ui, s).html["strike"].startswith(
+        f"<h2>{t('panel.strike', region=struck)}</h2>")
+
+
+def test_without_a_pace_the_strike_is_shown_at_once() -> None:
+    ui, s, effects = striking(pace_ms=0)
+    assert ("tell_strike",) not in effects
+    assert not ui.busy and ui.story.upto == len(ui.story.items) == 2
+    assert told(ui, s) == 2
+
+
+def test_reduced_motion_shows_the_strike_at_once() -> None:
+    ui, s, effects = striking(pace_ms=300, motion=False)
+    assert effects == () and not ui.busy and told(ui, s) == 2
+
+
+def test_the_next_move_takes_the_strike_off_the_map_but_keeps_the_story() -> None:
+    ui, s, _ = striking(pace_ms=0)
+    assert ui.story.on_map
+    s.confirm_pass()
+    ui, s, _ = run(ui, s, card("King"))
+    assert not ui.story.on_map and ui.story.items
+    assert frame(ui, s).map[1].count('class="revealed') == 0
+    assert told(ui, s) == 2  # still in the panel
+
+
+def test_a_failure_lifts_the_wait_and_says_so() -> None:
+    ui, s, _ = striking(pace_ms=300)
+    ui, s, _ = run(ui, s, ("failed", "Boom: x"))
+    assert not ui.busy and ui.notice == t("err.internal", detail="Boom: x")
+
+
+# -- bots ------------------------------------------------------------------------------------------
+def bots_turn():
+    """Bob (a bot) places his first setup cubes (R3.5) next."""
+    ui, s = Ui(), new_session(2, seed=1, kinds=["human", "easy"])
+    ui, s, _ = run(ui, s, region("Gallia"))
+    assert s.game.current_player == 1
+    return ui, s
+
+
+def test_a_bots_move_is_applied_on_its_turn() -> None:
+    ui, s = bots_turn()
+    assert frame(ui, s).text["status"] == t("status.bot", name="Bob")
+    ui, s, _ = run(ui, s, ("bot_move", 1, "setup Italia"))
+    assert s.game.view(None)["board"]["Italia"]["cubes"][1] == 2
+
+
+def test_a_bots_move_out_of_turn_is_dropped() -> None:
+    ui, s = Ui(), new_session(2, seed=1, kinds=["human", "easy"])
+    before = s.game.to_json()
+    ui2, s, _ = run(ui, s, ("bot_move", 1, "setup Italia"))
+    assert s.game.to_json() == before and ui2 == ui
+
+
+def test_a_move_for_a_human_seat_is_not_a_bots() -> None:
+    ui, s = Ui(), new_session(2, seed=1)
+    before = s.game.to_json()
+    ui, s, _ = run(ui, s, ("bot_move", 0, "setup Italia"))
+    assert s.game.to_json() == before
+
+
+def test_bots_wait_while_a_question_is_open() -> None:
+    ui, s = bots_turn()
+    ui = ui.but(question=Question("?", "yes", "no", None))
+    assert ui.paused
+    before = s.game.to_json()
+    ui, s, _ = run(ui, s, ("bot_move", 1, "setup Italia"))
+    assert s.game.to_json() == before
+
+
+def test_bots_wait_while_a_strike_is_told() -> None:
+    ui, s, _ = striking(pace_ms=300, kinds=["human", "easy"])
+    assert s.game.current_player == 1 and ui.busy
+    before = s.game.to_json()
+    ui, s, _ = run(ui, s, ("bot_move", 1, s.game.legal_actions()[0]))
+    assert s.game.to_json() == before
+    ui, s, _ = run(ui, s, ("strike_done",), ("bot_move", 1, s.game.legal_actions()[0]))
+    assert s.game.to_json() != before
+
+
+def test_a_bots_strike_is_told_as_well() -> None:
+    ui, s, home = turn_start(kinds=["easy", "human"], pace_ms=300)
+    # Ann is a bot here: her plague move to her own cubes strikes them (R5.3)
+    here = s.game.view(None)["plague"]
+    ui, s, _ = run(ui, s, ("bot_move", 0, f"plague {home}"))
+    assert here != home
+    effects = ()
+    while decision(s)["kind"] == "spread":
+        spread = next(a for a in s.game.legal_actions() if a.kind == "spread")
+        ui, s, effects = run(ui, s, ("bot_move", 0, spread))
+    assert ("tell_strike",) in effects and ui.busy

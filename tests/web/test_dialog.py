@@ -1,0 +1,131 @@
+"""The new-game dialog: who plays (R3.1: each player chooses a colour), who starts, the seed;
+what was typed is kept; a game in progress is only replaced once the player says so.
+"""
+
+from __future__ import annotations
+
+from glue import card, choice, frame, new_session, run, turn_start
+from messages import t
+from ui import Question, Ui
+
+FIELDS = {"name.0": "Ann", "name.1": "Bob", "colour.0": "red", "colour.1": "blue",
+          "kind.0": "human", "kind.1": "human", "start": "0", "seed": "7"}
+
+
+def opened(session=None):
+    ui, s, _ = run(Ui(), session, choice("new-game"))
+    return ui, s
+
+
+def test_new_game_opens_the_dialog() -> None:
+    ui, s = opened()
+    assert ui.screen == "new-game"
+    f = frame(ui, s)
+    assert f.data["screen"] == "new-game"
+    assert 'data-choice="dlg-start"' in f.html["screen"]
+    assert f.text["status"] == t("status.new_game")
+
+
+def test_the_dialog_starts_like_the_game_on_the_page_with_a_new_seed() -> None:
+    ui, s = opened(new_session(3, seed=5))
+    seats = ui.draft.config.seats
+    assert [x.name for x in seats] == ["Ann", "Bob", "Cy"]
+    assert ui.draft.config.seed is None
+
+
+def test_more_players_keep_the_names_typed_so_far() -> None:
+    ui, s = opened()
+    ui, s, _ = run(ui, s, choice("dlg-players:3", {**FIELDS, "name.0": "Zoe",
+                                                   "name.1": "Yan"}))
+    seats = ui.draft.config.seats
+    assert [x.name for x in seats] == ["Zoe", "Yan", t("player.default", n=3)]
+    assert len({x.colour for x in seats}) == 3  # the new seat gets a free colour (R3.1)
+    assert 'value="Zoe"' in frame(ui, s).html["screen"]
+
+
+def test_fewer_players_drop_the_last_seats() -> None:
+    ui, s = opened()
+    ui, s, _ = run(ui, s, choice("dlg-players:4", FIELDS))
+    ui, s, _ = run(ui, s, choice("dlg-players:2", {**FIELDS, "name.2": "Cy", "name.3": "Di",
+                                                   "colour.2": "green",
+                                                   "colour.3": "yellow"}))
+    assert [x.name for x in ui.draft.config.seats] == ["Ann", "Bob"]
+
+
+def test_an_empty_name_is_a_problem() -> None:
+    ui, s = opened()
+    ui, s2, effects = run(ui, s, choice("dlg-start", {**FIELDS, "name.1": "  "}))
+    assert s2 is None and effects == ()
+    assert ui.draft.problem == t("dlg.err.names")
+    assert ui.screen == "new-game"
+    assert t("dlg.err.names") in frame(ui, s2).html["screen"]
+
+
+def test_two_players_of_one_colour_is_a_problem() -> None:
+    ui, s = opened()
+    ui, s, _ = run(ui, s, choice("dlg-start", {**FIELDS, "colour.1": "red"}))
+    assert s is None and ui.draft.problem == t("dlg.err.colours")
+
+
+def test_a_seed_that_is_not_a_number_is_a_problem() -> None:
+    ui, s = opened()
+    ui, s, _ = run(ui, s, choice("dlg-start", {**FIELDS, "seed": "forty-two"}))
+    assert s is None and ui.draft.problem == t("dlg.err.seed")
+
+
+def test_a_valid_draft_starts_the_game() -> None:
+    ui, s = opened()
+    ui, s, _ = run(ui, s, choice("dlg-start", {**FIELDS, "name.0": "Zoe", "start": "1"}))
+    assert s is not None and ui.screen is None
+    assert s.names == ["Zoe", "Bob"]
+    assert s.config.seed == 7 and s.game.seed == 7
+    assert s.game.current_player == 1  # the start player chosen (R3.5)
+    assert frame(ui, s).data["screen"] == "board"
+
+
+def test_starting_asks_first_when_a_game_is_in_progress() -> None:
+    ui, old, _home = turn_start()
+    ui, old, _ = run(ui, old, card("King"), choice("new-game"))
+    ui, s, _ = run(ui, old, choice("dlg-start", FIELDS))
+    assert s is old and isinstance(ui.question, Question)
+    assert ui.paused
+    f = frame(ui, s)
+    assert f.data["screen"] == "confirm"
+    assert old.summary() in f.html["screen"]
+
+
+def test_no_to_the_question_returns_to_the_dialog_as_typed() -> None:
+    ui, old, _home = turn_start()
+    ui, old, _ = run(ui, old, card("King"), choice("new-game"))
+    ui, s, _ = run(ui, old, choice("dlg-start", {**FIELDS, "name.0": "Zoe"}))
+    before = old.game.to_json()
+    ui, s, _ = run(ui, s, choice("confirm-no"))
+    assert s is old and s.game.to_json() == before
+    assert ui.question is None and ui.screen == "new-game"
+    assert ui.draft.config.seats[0].name == "Zoe"
+
+
+def test_yes_to_the_question_starts_the_new_game() -> None:
+    ui, old, _home = turn_start()
+    ui, old, _ = run(ui, old, card("King"), choice("new-game"))
+    ui, s, _ = run(ui, old, choice("dlg-start", FIELDS), choice("confirm-yes"))
+    assert s is not old and len(s.game.history) == 0 and s.game.seed == 7
+    assert ui.question is None and ui.screen is None
+
+
+def test_a_game_not_started_is_replaced_without_asking() -> None:
+    ui, old = opened(new_session(2, seed=1))
+    ui, s, _ = run(ui, old, choice("dlg-start", FIELDS))
+    assert s is not old and ui.question is None
+
+
+def test_cancel_closes_the_dialog_and_keeps_the_game() -> None:
+    ui, old, _home = turn_start()
+    ui, s, _ = run(ui, old, choice("new-game"), choice("dlg-cancel", FIELDS))
+    assert s is old and ui.screen is None
+
+
+def test_the_dialog_closes_the_replay() -> None:
+    ui, s, _home = turn_start()
+    ui, s, _ = run(ui, s, card("King"), choice("replay-enter"), choice("new-game"))
+    assert ui.replay is None and ui.screen == "new-game"

@@ -1,0 +1,109 @@
+"""Opening a saved game from a file: a good file is put on the page (after asking, if a game is
+in progress); a bad one is refused with the reason, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import savefile
+from glue import card, choice, config, frame, run, turn_start
+from messages import t
+from ui import Question, Ui
+
+import rattus
+
+
+def save_text(seed: int = 9, moves: int = 6) -> str:
+    game = rattus.new_game(2, seed=seed)
+    for _ in range(moves):
+        game.apply(game.legal_actions()[0])
+    return savefile.dumps(config(2, seed=seed), game)
+
+
+def in_progress():
+    ui, s, _home = turn_start()
+    ui, s, _ = run(ui, s, card("King"))
+    return ui, s
+
+
+def test_the_open_button_asks_for_a_file() -> None:
+    ui, s, effects = run(Ui(), None, choice("import"))
+    assert effects == (("pick_file",),)
+
+
+def test_a_good_file_is_opened_when_no_game_is_on() -> None:
+    text = save_text()
+    ui, s, _ = run(Ui(), None, ("file", "game.json", len(text), text))
+    assert s is not None and len(s.game.history) == 6
+    assert ui.notice == t("note.imported", name="game.json") and ui.notice_is_news
+    assert s.log  # the log is rebuilt from the seed
+
+
+def test_a_good_file_asks_first_when_a_game_is_in_progress() -> None:
+    ui, old = in_progress()
+    text = save_text()
+    ui, s, _ = run(ui, old, ("file", "game.json", len(text), text))
+    assert s is old and isinstance(ui.question, Question)
+    assert frame(ui, s).data["screen"] == "confirm"
+    ui, s, _ = run(ui, s, choice("confirm-yes"))
+    assert s is not old and len(s.game.history) == 6
+    assert ui.notice == t("note.imported", name="game.json")
+
+
+def test_keeping_the_current_game_changes_nothing() -> None:
+    ui, old = in_progress()
+    before = old.game.to_json()
+    text = save_text()
+    ui, s, _ = run(ui, old, ("file", "game.json", len(text), text), choice("confirm-no"))
+    assert s is old and s.game.to_json() == before and ui.question is None
+
+
+def test_a_damaged_file_is_refused_and_nothing_changes() -> None:
+    ui, old = in_progress()
+    before = old.game.to_json()
+    text = save_text()[:-40]
+    ui, s, effects = run(ui, old, ("file", "cut.json", len(text), text))
+    assert s is old and s.game.to_json() == before and effects == ()
+    head, tail = t("err.import", name="cut.json", reason="\0").split("\0")
+    reason = t("err.save.not_json", detail="\0").split("\0")[0]
+    assert ui.notice.startswith(head + reason) and ui.notice.endswith(tail)
+    assert not ui.notice_is_news
+
+
+def test_an_edited_position_is_refused() -> None:
+    ui, old = in_progress()
+    text = save_text().replace('"palace":[0,0]', '"palace":[1,0]')
+    ui, s, _ = run(ui, old, ("file", "edited.json", len(text), text))
+    assert s is old and ui.question is None
+    head = t("err.import", name="edited.json", reason="\0").split("\0")[0]
+    assert ui.notice.startswith(head + t("err.save.game", detail="\0").split("\0")[0])
+
+
+def test_a_file_too_big_is_refused_unread() -> None:
+    ui, old = in_progress()
+    size = savefile.MAX_BYTES + 1
+    ui, s, _ = run(ui, old, ("file", "huge.json", size, ""))
+    assert s is old
+    assert ui.notice == t("err.import", name="huge.json",
+                          reason=t("err.save.too_big", limit=savefile.MAX_BYTES // 1000))
+
+
+def test_a_file_that_cannot_be_read_is_refused() -> None:
+    ui, old = in_progress()
+    ui, s, _ = run(ui, old, ("file_unreadable", "x.json", "NotReadableError"))
+    assert s is old
+    assert ui.notice == t("err.import", name="x.json",
+                          reason=t("err.save.damaged", detail="NotReadableError"))
+
+
+def test_a_problem_with_a_file_shows_in_the_open_dialog() -> None:
+    ui, s, _ = run(Ui(), None, choice("new-game"), ("file", "empty.json", 0, ""))
+    assert ui.screen == "new-game"
+    assert ui.draft.problem == t("err.import", name="empty.json", reason=t("err.save.empty"))
+
+
+def test_saving_asks_for_a_download_and_says_where() -> None:
+    ui, s = in_progress()
+    ui, s, effects = run(ui, s, choice("export"))
+    assert effects == (("download",),)
+    ui, s, _ = run(ui, s, ("exported", "rattus-1.json"))
+    assert ui.notice == t("note.exported", name="rattus-1.json") and ui.notice_is_news

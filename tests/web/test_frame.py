@@ -1,0 +1,244 @@
+"""The whole page as ``page.frame(ui, session)`` draws it: the status line for each situation,
+the toolbar, the body's data attributes, and — RULES R8 — no face-down token's face on the
+screen of anyone who does not know it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from glue import (
+    card,
+    choice,
+    decision,
+    everything,
+    find,
+    frame,
+    new_session,
+    offer,
+    region,
+    run,
+    token,
+    turn_start,
+)
+from markup import esc
+from messages import card as card_name
+from messages import join_or, symbols, t
+from ui import Ui
+
+KNOWN_FACE = '<text class="thr"'  # how the map draws a face-down token whose face is known
+
+
+# -- the status line ------------------------------------------------------------------------------
+def test_without_a_game_the_status_invites_a_new_one() -> None:
+    f = frame(Ui(), None)
+    assert f.text["status"] == t("status.new_game")
+    assert f.undo == {"disabled": True, "reason": "start", "text": t("undo.why.start")}
+    assert f.disabled == {"export": True, "replay-enter": True}
+
+
+def test_at_the_start_of_a_turn_the_status_lists_the_options() -> None:
+    ui, s, _home = turn_start()
+    options = [t("status.opt.take"), t("status.opt.place"),
+               t("status.opt.plague")]
+    assert frame(ui, s).text["status"] == t("status.turn", name="Ann",
+                                            options=join_or(options) + ".")
+
+
+def test_the_status_names_the_abilities_of_the_cards_held() -> None:
+    ui, s, _home = turn_start()
+    ui, s, _ = run(ui, s, card("Merchant"))
+    status = frame(ui, s).text["status"]
+    assert t("status.opt.abilities", cards=card_name("Merchant")) in status
+    assert t("status.opt.take") not in status  # one card a turn (R4.1)
+
+
+def test_the_status_on_a_bots_turn() -> None:
+    ui, s = Ui(), new_session(2, seed=1, kinds=["human", "easy"])
+    ui, s, _ = run(ui, s, region("Gallia"))
+    assert frame(ui, s).text["status"] == t("status.bot", name="Bob")
+
+
+def test_the_status_when_the_game_is_over() -> None:
+    s = find(lambda s: s.game.is_over, max_actions=6000)
+    f = frame(Ui(), s)
+    assert f.text["status"] == t("status.over", name=s.names[s.game.winner()])
+    assert f.data["screen"] == "results"
+    assert f.data["current"] == ""
+    ui, s, _ = run(Ui(), s, choice("close-results"))
+    assert frame(ui, s).data["screen"] == "board"
+
+
+# -- the toolbar and the body's data attributes ------------------------------------------------
+def test_the_toolbar_says_why_undo_is_not_possible() -> None:
+    ui, s, _home = turn_start()
+    f = frame(ui, s)
+    assert f.undo == {"disabled": True, "reason": "turn", "text": t("undo.why.turn")}
+    assert f.disabled == {"export": False, "replay-enter": False}
+
+
+def test_the_toolbar_says_what_undo_would_take_back() -> None:
+    ui, s, _home = turn_start()
+    ui, s, _ = run(ui, s, card("Knight"))
+    f = frame(ui, s)
+    assert f.undo == {"disabled": False, "reason": "",
+                      "text": t("undo.ok", what=t("log.card_taken", name="Ann",
+                                                  card="Knight"))}
+
+
+def test_the_data_attributes_follow_the_game() -> None:
+    ui, s, _home = turn_start()
+    f = frame(ui, s)
+    assert f.data["actions"] == str(len(s.game.history)) == "4"
+    assert f.data["phase"] == s.game.phase == "turn"
+    assert f.data["current"] == "0" and f.data["viewer"] == "0"
+    assert f.data["mode"] == "" and f.data["screen"] == "board" and f.data["busy"] == ""
+    ui, s, _ = run(ui, s, choice("mode:plague"))
+    assert frame(ui, s).data["mode"] == "plague"
+
+
+def test_the_rules_panel_opens_and_closes() -> None:
+    ui, s, _home = turn_start()
+    ui, s, _ = run(ui, s, choice("toggle-rules"))
+    assert frame(ui, s).data["screen"] == "rules"
+    ui, s, _ = run(ui, s, choice("close-rules"))
+    assert frame(ui, s).data["screen"] == "board"
+
+
+def test_the_log_can_be_hidden() -> None:
+    ui, s, _home = turn_start()
+    assert frame(ui, s).shown["log"]
+    ui, s, _ = run(ui, s, choice("toggle-log"))
+    assert not frame(ui, s).shown["log"] and "log" not in frame(ui, s).html
+
+
+def test_targets_are_marked_on_the_map() -> None:
+    ui, s, home = turn_start()
+    ui, s, _ = run(ui, s, card("Knight"), choice("mode:plague"))
+    states, overlay = frame(ui, s).map
+    far = offer(ui, s).far
+    assert far
+    for r in offer(ui, s).regions:
+        assert "target" in states[r][0].split()
+        assert ("far" in states[r][0].split()) == (r in far)
+    assert overlay.count('class="far-mark"') == len(far)
+    assert t("map.far", n=2) in overlay
+
+
+def test_a_notice_is_shown_and_news_is_told_apart() -> None:
+    ui, s, _home = turn_start()
+    ui, s, _ = run(ui, s, region("Russia"))
+    f = frame(ui, s)
+    assert f.shown["notice"] and f.text["notice"] == ui.notice and not f.notice_is_news
+
+
+# -- hidden information (R8) ---------------------------------------------------------------------
+def witch_looked():
+    """Ann's Witch looks at a rat token (R6.6); she then moves the plague piece elsewhere, and
+    Bob's turn comes: returns ``(ui, session, face, (region, slot))``."""
+    ui, s, home = turn_start()
+    here = s.game.view(None)["plague"]
+    looked = next(r for r in sorted(s.game.view(None)["regions"])
+                  if r not in (home, here))
+    ui, s, _ = run(ui, s, card("Witch"), choice("mode:Witch"), token(looked, 1))
+    face = s.game.view(0)["board"][looked]["tokens"][0]
+    assert face is not None and s.game.view(0)["knows"] == 1
+    ui, s, _ = run(ui, s, choice("witch:done"))
+    return ui, s, face, (looked, 1), home
+
+
+def known_face_texts(face: dict, where: tuple) -> list[str]:
+    """How a known face would show on the map: its threshold text and its accessible name."""
+    r, slot = where
+    return [KNOWN_FACE,
+            t("token.aria_known", slot=slot, region=r, threshold=face["threshold"],
+              symbols=symbols(face["symbols"]))]
+
+
+def test_the_witchs_holder_sees_the_face_she_looked_at() -> None:
+    ui, s, face, where, _home = witch_looked()
+    page = everything(frame(ui, s))
+    for text in known_face_texts(face, where):
+        assert text in page  # (so the checks below look for the right thing)
+
+
+def test_the_pass_screen_shows_no_face_the_witch_saw() -> None:
+    ui, s, face, where, home = witch_looked()
+    ui, s, _ = run(ui, s, choice("mode:plague"))
+    target = next(r for r in sorted(offer(ui, s).regions) if r != where[0])
+    ui, s, _ = run(ui, s, region(target))
+    while decision(s)["kind"] == "spread":
+        ui, s, _ = run(ui, s, region(sorted(offer(ui, s).regions)[0]))
+    assert s.pass_to == 1
+    f = frame(ui, s)
+    assert f.data["screen"] == "pass"
+    page = everything(f)
+    for text in known_face_texts(face, where):
+        assert text not in page
+
+
+def test_the_next_player_does_not_see_the_face_the_witch_saw() -> None:
+    ui, s, face, where, _home = witch_looked()
+    ui, s, _ = run(ui, s, choice("mode:plague"))
+    target = next(r for r in sorted(offer(ui, s).regions) if r != where[0])
+    ui, s, _ = run(ui, s, region(target))
+    while decision(s)["kind"] == "spread":
+        ui, s, _ = run(ui, s, region(sorted(offer(ui, s).regions)[0]))
+    ui, s, _ = run(ui, s, choice("pass-ready"))
+    assert s.viewer == 1
+    assert s.game.view(0)["knows"] == 1  # Ann still knows it: nothing was revealed
+    page = everything(frame(ui, s))
+    for text in known_face_texts(face, where):
+        assert text not in page
+    ui, s, _ = run(ui, s, choice("mode:plague"))  # nor in any of Bob's modes
+    assert KNOWN_FACE not in everything(frame(ui, s))
+
+
+def test_the_replay_shows_no_face_the_witch_saw() -> None:
+    ui, s, face, where, _home = witch_looked()
+    ui, s, _ = run(ui, s, choice("replay-enter"))
+    page = everything(frame(ui, s))
+    for text in known_face_texts(face, where):
+        assert text not in page
+
+
+def test_a_bot_with_the_witch_shows_nothing_to_the_human() -> None:
+    ui, s, home = turn_start(kinds=["easy", "human"])
+    looked = next(r for r in sorted(s.game.view(None)["regions"]) if r != home)
+    for action in ("take Witch", f"witch {looked}/1", "witch done"):
+        ui, s, _ = run(ui, s, ("bot_move", 0, action))
+    face = s.game.view(0)["board"][looked]["tokens"][0]
+    assert face is not None
+    page = everything(frame(ui, s))
+    assert s.viewer == 1
+    for text in known_face_texts(face, (looked, 1)):
+        assert text not in page
+
+
+def test_the_log_never_names_a_face_the_witch_saw() -> None:
+    ui, s, face, where, _home = witch_looked()
+    log = frame(ui, s).html["log"]
+    assert esc(t("log.witch_look", name="Ann", region=where[0])) in log
+    assert not re.search(rf"{face['threshold']}\+ ", log)
+
+
+def test_over_whole_games_each_frame_shows_exactly_the_faces_its_viewer_knows() -> None:
+    import random
+
+    from glue import hand_over
+
+    for seed in (3, 11):
+        s, rng, ui = new_session(3, seed=seed), random.Random(seed), Ui()
+        shown_somewhere = False
+        while not s.game.is_over:
+            for _ in range(2):  # before and after the pass screen, if one shows
+                f = frame(ui, s)
+                viewer = s.viewer
+                known = 0 if viewer is None else sum(
+                    face is not None for b in s.game.view(viewer)["board"].values()
+                    for face in b["tokens"])
+                assert f.map[1].count(KNOWN_FACE) == known, (seed, s.game.history[-1:])
+                shown_somewhere |= known > 0
+                hand_over(s)
+            s.apply(rng.choice(s.game.legal_actions()))
+        assert shown_somewhere  # the Witch was used: the check saw faces
