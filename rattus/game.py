@@ -56,7 +56,17 @@ def new_game(players: int = 2, seed: int | None = None, start_player: int = 0) -
 
 class Game:
     """A game of Rattus. Decisions go in through :meth:`apply`; what a seat may see comes out
-    through :meth:`view`; :meth:`legal_actions` is the single source of legality."""
+    through :meth:`view`; :meth:`legal_actions` is the single source of legality::
+
+        g.legal_actions()      # list[Action]: every action legal now
+        g.apply(action)        # Action or notation -> list[Event]; IllegalAction if not legal
+        g.why_not(action)      # None if legal now, else {"reason", "details", "message"}: what
+                               # apply would raise; also for a partial action ("place Gallia",
+                               # "monk Gallia/1", "merchant Gallia [Italia]"); changes nothing
+        g.view(seat)           # what seat may know (R8), JSON-ready: docs/view.md
+        Game.from_view(view, deal)   # a complete game agreeing with a view (bots' samples)
+        g.to_json(); Game.from_json(text)   # the save format: docs/state-format.md
+    """
 
     __slots__ = ("_s", "_legal")
 

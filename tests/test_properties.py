@@ -10,8 +10,8 @@ Checked at every step:
 * R5.2 — at most 3 rat tokens in a region;
 * termination — every game ends with a winner;
 * R8 — a face shows in a seat's view only for a token that seat's Witch looked at (tracked here
-  from the events against the true state), and a seat's view and legal actions do not change when
-  everything hidden from that seat is shuffled;
+  from the events against the true state), ``knows`` counts exactly those faces, and a seat's
+  view and legal actions do not change when everything hidden from that seat is shuffled;
 * saves — ``from_json(to_json())`` round-trips; the same seed and actions replay to the same JSON;
 * notation — ``parse_action(str(a)) == a``;
 * illegal actions — random Actions from the whole action space, and random strings, raise
@@ -72,6 +72,7 @@ def check_cubes(g: rattus.Game, ledger: Ledger) -> None:
         board = sum(b["cubes"][p] for b in v["board"].values())
         assert v["reserve"][p] >= 0 and v["palace"][p] >= 0
         assert v["reserve"][p] + board + v["palace"][p] == 20
+        assert v["on_board"][p] == board
     assert {r: b["cubes"] for r, b in v["board"].items()} == ledger.board
     assert v["palace"] == ledger.palace
     assert all(c >= 0 for b in v["board"].values() for c in b["cubes"])
@@ -94,6 +95,8 @@ def check_views(g: rattus.Game, save: dict, ledger: Ledger) -> None:
         v = g.view(seat)
         json.dumps(v)  # JSON-ready
         seen = ledger.seen[seat] if seat is not None else set()
+        shown = sum(face is not None for b in v["board"].values() for face in b["tokens"])
+        assert v["knows"] == shown  # what a pass screen asks to hide, nothing more (R8.3)
         for region, board in v["board"].items():
             for slot, shown in enumerate(board["tokens"]):
                 true_id = save["rats"][region][slot]
