@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from . import rules, serialize
+from . import rules, serialize, worlds
 from .actions import Action, parse_action, parse_partial
 from .cards import CARDS
 from .constants import MAX_PLAYERS, MIN_PLAYERS, REMOVED_AT_SETUP
@@ -207,6 +207,16 @@ class Game:
         return replay
 
     # -- copies and saves ----------------------------------------------------------------
+    @classmethod
+    def from_view(cls, view: dict, deal: list[int]) -> Game:
+        """A complete game that agrees with ``view`` (what one seat may know, R8) and places
+        the tokens it does not show by ``deal``: :func:`rattus.worlds.unseen_tokens` in the
+        order hidden board slots, supply (the last is drawn next), removed (normal tokens
+        only, R3.3). For bots that search by sampling what they cannot see; the game has no
+        seed, so it cannot be undone or replayed. Raises ``ValueError`` if the deal does not
+        fit the view."""
+        return cls._wrap(worlds.state_from_view(view, deal))
+
     def clone(self) -> Game:
         return Game._wrap(self._s.clone())
 

@@ -199,14 +199,6 @@ class HardSearch(Search):
         node, a = max(children, key=lambda x: (x[0].n, x[0].w / max(1, x[0].n)))
         return a
 
-    def stats(self) -> list[tuple[str, int, float]]:
-        """(action, visits, mean reward) of the root's candidates, for inspection."""
-        out = []
-        for a in self.root_cands:
-            ch = self.root.children.get(a)
-            out.append((str(a), ch.n if ch else 0, ch.w / ch.n if ch and ch.n else 0.0))
-        return out
-
 
 class HardBot(Bot):
     level = "hard"
