@@ -97,8 +97,7 @@ def _load(text) -> State:
     if isinstance(text, str):
         if not text.strip():
             raise InvalidState("not a Rattus save: the file is empty")
-        if _too_deep(text):
-            raise InvalidState(f"not a Rattus save: nested more than {MAX_DEPTH} levels deep")
+        check_nesting(text)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
@@ -106,6 +105,7 @@ def _load(text) -> State:
                                f" column {e.colno}); the file may be truncated") from None
     else:
         data = text
+        check_nesting(data)
     r = _Reader(data, "save")
     r.expect_object()
     if data.get("format") != FORMAT:
@@ -173,16 +173,40 @@ def _load(text) -> State:
     return s
 
 
-def _too_deep(text: str) -> bool:
-    """Whether the JSON text nests brackets deeper than MAX_DEPTH (strings ignored)."""
-    depth = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", text)):
-        if bracket in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return True
-        else:
-            depth -= 1
+def check_nesting(data, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON nested deeper than ``limit`` levels: raise :class:`InvalidState` ("not a
+    Rattus save: nested more than … levels deep"). ``data`` is JSON text (checked before
+    ``json.loads`` sees it; brackets inside strings do not count) or an already parsed
+    object (lists and dicts, walked without recursion). The one guard for every JSON file the
+    engine or the page reads: in Pyodide a very deep nesting overflows the WebAssembly stack,
+    a fatal error instead of an exception."""
+    if _depth_over(data, limit):
+        raise InvalidState(f"not a Rattus save: nested more than {limit} levels deep")
+
+
+def _depth_over(data, limit: int) -> bool:
+    if isinstance(data, (str, bytes, bytearray)):
+        if not isinstance(data, str):
+            data = bytes(data).decode("utf-8", "replace")
+        depth = 0
+        for bracket in _BRACKET.findall(_STRING.sub("", data)):
+            if bracket in "[{":
+                depth += 1
+                if depth > limit:
+                    return True
+            else:
+                depth -= 1
+        return False
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            node = node.values()
+        elif not isinstance(node, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in node if isinstance(child, (dict, list)))
     return False
 
 

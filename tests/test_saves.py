@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scenario import PROPERTY, Scenario, random_state, setup_game
 
 import rattus
+from rattus.serialize import check_nesting
 
 
 def valid_save(players=4, seed=3, steps=30) -> dict:
@@ -332,3 +333,30 @@ def test_cards_missing_from_a_save_are_beside_the_board():
     save["seed"], save["history"] = None, []
     del save["cards"]["Witch"]
     assert rattus.Game.from_json(json.dumps(save)).view(0)["cards"]["Witch"] is None
+
+
+# -- the one JSON nesting guard (rattus.serialize.check_nesting; web/savefile.py uses it) -----
+
+def test_check_nesting_counts_levels_of_text_outside_strings():
+    """A limit of n lets n levels through and refuses n + 1; brackets in strings, escaped
+    quotes included, do not count."""
+    check_nesting("[" * 64 + "]" * 64)
+    with pytest.raises(rattus.InvalidState, match="nested more than 64 levels"):
+        check_nesting("[" * 65 + "]" * 65)
+    check_nesting('[[{"a": "[[[[\\"[[[["}]]', limit=3)
+    with pytest.raises(rattus.InvalidState, match="more than 2 levels"):
+        check_nesting('[[{"a": "\\\\"}]]', limit=2)  # an escaped backslash ends the string
+    check_nesting(b"[[]]", limit=2)
+
+
+def test_check_nesting_walks_a_parsed_object_without_recursion():
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(rattus.InvalidState, match="nested"):
+        check_nesting(deep)
+    check_nesting({"a": [{"b": [1, 2]}], "c": "x"}, limit=4)
+    with pytest.raises(rattus.InvalidState):
+        check_nesting({"a": [{"b": [[1]]}]}, limit=4)
+    with pytest.raises(rattus.InvalidState, match="nested"):
+        rattus.Game.from_json({"format": deep})  # an object handed to from_json, too

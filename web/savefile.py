@@ -28,13 +28,15 @@ from dataclasses import dataclass, field
 from setup_config import COLOURS, DEFAULT_PACE_MS, KINDS, Config, Seat, default_seats
 
 import rattus
+from rattus.serialize import check_nesting
 
 FORMAT = "rattus-savefile"
 VERSION = 1
 #: Far larger than any real game (a finished 4-player game is ~10 kB): refuse before parsing.
 MAX_BYTES = 1_000_000
 #: The envelope nests 4 levels deep; deeper text is refused before ``json.loads`` sees it (in
-#: Pyodide a very deep nesting overflows the WebAssembly stack instead of raising).
+#: Pyodide a very deep nesting overflows the WebAssembly stack instead of raising), by the
+#: engine's one guard, ``rattus.serialize.check_nesting``.
 MAX_DEPTH = 64
 MAX_NAME = 40
 MAX_PACE_MS = 60_000
@@ -104,8 +106,11 @@ def _parse(data) -> object:
     data = data.lstrip("\ufeff")
     if not data.strip():
         raise SaveError("err.save.empty")
-    if too_deep(data):
-        raise SaveError("err.save.not_json", detail=f"nested more than {MAX_DEPTH} levels")
+    try:
+        check_nesting(data, MAX_DEPTH)
+    except rattus.InvalidState:
+        raise SaveError("err.save.not_json",
+                        detail=f"nested more than {MAX_DEPTH} levels") from None
     try:
         return json.loads(data)
     except json.JSONDecodeError as exc:
@@ -113,28 +118,6 @@ def _parse(data) -> object:
                         detail=f"{exc.msg}, line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
         raise SaveError("err.save.not_json", detail="nested too deeply") from None
-
-
-def too_deep(text: str) -> bool:
-    """True if brackets outside strings nest deeper than :data:`MAX_DEPTH` (a linear scan)."""
-    depth, in_string, escaped = 0, False, False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
 
 
 def _load(data) -> Loaded:
