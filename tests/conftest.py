@@ -20,3 +20,7 @@ settings.register_profile(
     "rattus", max_examples=50, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile("rattus")
+
+#: The page's glue (tests/web/) runs on CPython only: inside Pyodide under Node the checkout's
+#: web/ is not copied (tools/pyodide_tests.mjs), and the page itself is tested by e2e/.
+collect_ignore = [] if (ROOT / "web").is_dir() else ["web"]

@@ -26,17 +26,20 @@ def make_bot(level: str, seed=None):
 
 
 class BotRunner:
-    def __init__(self, app):
-        self.app = app
+    """Plays the bots' turns: reads the page's state through ``state()`` (the UI state and the
+    session) and hands each chosen move to ``dispatch`` as a ``("bot_move", seat, action)``
+    event — it changes nothing itself, so the move goes through the one loop like a click."""
+
+    def __init__(self, state, dispatch):
+        self.state = state
+        self.dispatch = dispatch
         self.running = False
         self.bots: dict = {}
         self.session = None
-        #: Seconds each bot decision took (the last ones), for the benchmark.
-        self.think_times: list[float] = []
 
     def kick(self) -> None:
         """Start the bot loop if a bot is to play and it is not running yet."""
-        s = self.app.session
+        _, s = self.state()
         if self.running or s is None or s.game.is_over or not s.is_bot(s.current):
             return
         self.running = True
@@ -51,34 +54,36 @@ class BotRunner:
             bot = self.bots[seat] = make_bot(s.config.seats[seat].kind, seed)
         return bot
 
+    def _waiting(self, s) -> bool:
+        """A strike being told, the replay or a question: the bots wait."""
+        ui, _ = self.state()
+        return ui.busy or ui.paused
+
     async def _run(self) -> None:
-        app = self.app
-        s = app.session
+        _, s = self.state()
         try:
             while True:
-                if app.session is not s or s.game.is_over or not s.is_bot(s.current):
+                if self.state()[1] is not s or s.game.is_over or not s.is_bot(s.current):
                     break
-                if app.busy or app.paused():  # a strike being told, a replay, a question
+                if self._waiting(s):
                     await asyncio.sleep(0.02)
                     continue
                 await asyncio.sleep(s.config.pace_ms / 1000)
-                if app.session is not s or app.busy or app.paused():
+                if self.state()[1] is not s or self._waiting(s):
                     continue
                 seat = s.current
                 action = await self._choose(s, seat)
-                if app.session is not s or s.current != seat:
-                    continue
-                while app.paused() and app.session is s:  # the replay opened meanwhile
+                while self.state()[1] is s and self._waiting(s):  # e.g. the replay opened
                     await asyncio.sleep(0.05)
-                if app.session is not s or s.current != seat:
+                if self.state()[1] is not s or s.current != seat:
                     continue
-                app.act(action)
+                self.dispatch(("bot_move", seat, action))
                 await asyncio.sleep(0)
         except Exception as exc:  # noqa: BLE001
-            app.fail(exc)
+            self.dispatch(("failed", f"{type(exc).__name__}: {exc}"))
         finally:
             self.running = False
-            if app.session is not s:
+            if self.state()[1] is not s:
                 self.kick()  # a new game was started meanwhile
 
     async def _choose(self, s, seat: int):
@@ -99,6 +104,5 @@ class BotRunner:
         else:
             action = bot.choose(view, legal)
             await asyncio.sleep(0)
-        self.think_times = (self.think_times + [time.perf_counter() - t0])[-200:]
         window.rattusBotTimes.push(round((time.perf_counter() - t0) * 1000, 1))
         return action

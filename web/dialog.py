@@ -1,108 +1,110 @@
-"""The new-game dialog: players, colours, kinds, who starts and the seed, read from the page.
+"""The new-game dialog's transitions: players, colours, kinds, who starts and the seed.
 
-Why its own object: the dialog keeps a draft :class:`Config` (and the problem it shows) apart
-from the game in progress, which it only replaces once the draft is valid — and, if that game
-is under way, once the player has said so (:meth:`keeping.Keeper.ask`). The draft lives here
-between renders because the page's fields are rebuilt on every render: each change of the
-player count first reads what was typed, so nothing typed is lost.
+Why a draft in the UI state (ui.Draft): the dialog edits a :class:`Config` apart from the game
+in progress, which it only replaces once the draft is valid — and, if that game is under way,
+once the player has said so (a ui.Question). The page's fields are rebuilt on every render,
+so every event from the dialog carries what its fields hold (``fields``, read by the
+dispatcher) and :func:`read_fields` folds it into the draft first: nothing typed is lost.
 """
 
 from __future__ import annotations
 
-import dom
+from dataclasses import replace
+
+import replay_controls
 from messages import t
-from setup_config import COLOURS, DEFAULT_COLOURS, KINDS, Config, Seat, default_seats
+from setup_config import COLOURS, DEFAULT_COLOURS, KINDS, Config, Seat, resolve_start
+from ui import Draft, Question, Ui
 
 
-class NewGameDialog:
-    """The dialog's draft and problem; the app renders them (render_panels.new_game_dialog)."""
+def show(ui: Ui, session, problem: str = "") -> Ui:
+    """Open the dialog, set up like the game on the page (a new seed), saying ``problem``."""
+    ui = replay_controls.leave(ui, session)
+    draft = ui.draft
+    if session is not None:
+        cfg = session.config
+        draft = Draft(Config([Seat(s.name, s.colour, s.kind) for s in cfg.seats],
+                             start=cfg.start, seed=None))
+    return ui.but(screen="new-game", draft=replace(draft, problem=problem))
 
-    def __init__(self, app):
-        self.app = app
-        self.config = Config(default_seats(2))
-        self.problem = ""
 
-    def show(self, problem: str = "") -> None:
-        """Open the dialog, set up like the game on the page (a new seed), saying ``problem``."""
-        app = self.app
-        app.replay_controls.leave(render=False)
-        if app.session is not None:
-            cfg = app.session.config
-            self.config = Config([Seat(s.name, s.colour, s.kind) for s in cfg.seats],
-                                 start=cfg.start, seed=None)
-        self.problem = problem
-        app.screen = "new-game"
-        app.render()
+def cancel(ui: Ui, session) -> Ui:
+    return ui.but(screen=None, draft=replace(ui.draft, problem=""))
 
-    def cancel(self) -> None:
-        self.app.screen, self.problem = None, ""
-        self.app.render()
 
-    def read(self) -> Config:
-        """The draft, updated with what the page's fields hold now."""
-        cfg = self.config
-        for i, seat in enumerate(cfg.seats):
-            for field in ("name", "colour", "kind"):
-                node = dom.query(f'[data-field="{field}"][data-seat="{i}"]')
-                if node is not None:
-                    setattr(seat, field, node.value.strip() if field == "name" else node.value)
-        start = dom.query('[data-field="start"]')
-        seed = dom.query('[data-field="seed"]')
-        cfg.extra["start_choice"] = start.value if start is not None else "0"
-        cfg.extra["seed_text"] = seed.value.strip() if seed is not None else ""
-        return cfg
+def read_fields(ui: Ui, fields: dict) -> Ui:
+    """The draft updated with the dialog's fields: ``name.<i>``, ``colour.<i>``,
+    ``kind.<i>``, ``start`` and ``seed`` (as the page holds them)."""
+    old = ui.draft.config
+    seats = []
+    for i, seat in enumerate(old.seats):
+        name = fields.get(f"name.{i}")
+        seats.append(Seat(seat.name if name is None else name.strip(),
+                          fields.get(f"colour.{i}", seat.colour),
+                          fields.get(f"kind.{i}", seat.kind)))
+    extra = dict(old.extra)
+    if "start" in fields:
+        extra["start_choice"] = fields["start"]
+    if "seed" in fields:
+        extra["seed_text"] = fields["seed"].strip()
+    cfg = Config(seats, start=old.start, seed=old.seed, pace_ms=old.pace_ms, extra=extra)
+    return ui.but(draft=replace(ui.draft, config=cfg))
 
-    def resize(self, n: int) -> None:
-        """``n`` players: keep the first seats as typed, add new ones in unused colours."""
-        cfg = self.read()
-        seats = cfg.seats[:n]
-        used = {s.colour for s in seats}
-        while len(seats) < n:
-            colour = next(c for c in (*DEFAULT_COLOURS, *COLOURS) if c not in used)
-            used.add(colour)
-            seats.append(Seat(t("player.default", n=len(seats) + 1), colour))
-        cfg.seats = seats
-        if cfg.start >= n:
-            cfg.start = 0
-        if cfg.extra.get("start_choice", "0") not in ("random", *map(str, range(n))):
-            cfg.extra["start_choice"] = "0"
-        self.problem = ""
-        self.app.render()
 
-    def start(self) -> None:
-        """Start the game the dialog describes, or say what is wrong with it."""
-        from setup_config import resolve_start
+def resize(ui: Ui, session, n: str) -> Ui:
+    """``n`` players: keep the first seats as typed, add new ones in unused colours."""
+    n = int(n)
+    cfg = ui.draft.config
+    seats = list(cfg.seats[:n])
+    used = {s.colour for s in seats}
+    while len(seats) < n:
+        colour = next(c for c in (*DEFAULT_COLOURS, *COLOURS) if c not in used)
+        used.add(colour)
+        seats.append(Seat(t("player.default", n=len(seats) + 1), colour))
+    extra = dict(cfg.extra)
+    if extra.get("start_choice", "0") not in ("random", *map(str, range(n))):
+        extra["start_choice"] = "0"
+    start = cfg.start if cfg.start < n else 0
+    config = Config(seats, start=start, seed=cfg.seed, pace_ms=cfg.pace_ms, extra=extra)
+    return ui.but(draft=Draft(config, ""))
 
-        app = self.app
-        cfg = self.read()
-        problem = ""
-        if any(not s.name for s in cfg.seats):
-            problem = t("dlg.err.names")
-        elif len({s.colour for s in cfg.seats}) != len(cfg.seats):
-            problem = t("dlg.err.colours")
-        seed = None
-        text = cfg.extra.get("seed_text", "")
-        if text:
-            if text.lstrip("-").isdigit():
-                seed = int(text)
-            else:
-                problem = problem or t("dlg.err.seed")
-        if problem:
-            self.problem = problem
-            app.render()
-            return
-        choice = cfg.extra.get("start_choice", "0")
-        start = resolve_start(choice if choice == "random" else int(choice),
-                              len(cfg.seats), seed)
-        seats = [Seat(s.name, s.colour, s.kind if s.kind in KINDS else "human")
-                 for s in cfg.seats]
-        config = Config(seats=seats, start=start, seed=seed)
-        if app.keeper.in_progress():
-            def back():
-                app.screen = "new-game"
 
-            app.keeper.ask(t("confirm.new_game", summary=app.keeper.summary()),
-                           t("btn.confirm_new"), t("btn.confirm_back"),
-                           lambda: app.start(config), back)
-            return
-        app.start(config)
+def start(ui: Ui, session) -> Ui:
+    """Start the game the draft describes, or say what is wrong with it."""
+    cfg = ui.draft.config
+    problem = ""
+    if any(not s.name for s in cfg.seats):
+        problem = t("dlg.err.names")
+    elif len({s.colour for s in cfg.seats}) != len(cfg.seats):
+        problem = t("dlg.err.colours")
+    seed = None
+    text = cfg.extra.get("seed_text", "")
+    if text:
+        if text.lstrip("-").isdigit():
+            seed = int(text)
+        else:
+            problem = problem or t("dlg.err.seed")
+    if problem:
+        return ui.but(draft=replace(ui.draft, problem=problem))
+    choice = cfg.extra.get("start_choice", "0")
+    first = resolve_start(choice if choice == "random" else int(choice), len(cfg.seats), seed)
+    seats = [Seat(s.name, s.colour, s.kind if s.kind in KINDS else "human") for s in cfg.seats]
+    config = Config(seats=seats, start=first, seed=seed)
+    if session is not None and session.in_progress:
+        return ui.but(question=Question(
+            t("confirm.new_game", summary=session.summary()), t("btn.confirm_new"),
+            t("btn.confirm_back"), on_yes=("start", config), on_no=("show_dialog_kept",)))
+    return ui.asking(("then", ("start", config)))
+
+
+def back_to_dialog(ui: Ui, session) -> Ui:
+    """"No" to replacing the game: the dialog again, as it was."""
+    return ui.but(screen="new-game")
+
+
+CHOICES = {
+    "dlg-start": start,
+    "dlg-cancel": cancel,
+    "new-game": lambda ui, session: show(ui, session),
+}
+PREFIXED = (("dlg-players:", resize),)

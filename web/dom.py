@@ -7,13 +7,7 @@ crossing the Python↔JS bridge once per panel keeps an action's re-render far b
 
 from __future__ import annotations
 
-from html import escape
-
 from pyscript import document, window
-
-
-def esc(text) -> str:
-    return escape(str(text), quote=True)
 
 
 def js(value):
@@ -60,11 +54,6 @@ def show(element_id: str, visible: bool = True) -> None:
     node = by_id(element_id)
     if node is not None:
         node.hidden = not visible
-
-
-def forget(element_id: str) -> None:
-    """Forget the cached content of an element (after replacing it from elsewhere)."""
-    _last.pop(element_id, None)
 
 
 def now_ms() -> float:

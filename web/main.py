@@ -10,6 +10,8 @@ decides which game the page opens with:
   the answer). The game parameters are then removed from the address (``pace`` stays), so
   that a reload resumes the game instead of starting it again;
 * a saved game that cannot be loaded is set aside, and the new-game dialog says why.
+
+Each of these is an event for the dispatcher (app.py), like a click.
 """
 
 import asyncio
@@ -21,7 +23,9 @@ import persist
 from messages import region, t
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from session import Session
 from setup_config import BadQuery, from_query, query_pace
+from ui import Question
 
 import rattus
 
@@ -63,35 +67,37 @@ async def boot() -> None:
     window.rattusGameJson = create_proxy(
         lambda: "" if app.session is None else app.session.game.to_json())
     query = str(window.location.search or "")
-    app.pace_ms = query_pace(query)
+    app.ui = app.ui.but(pace_ms=query_pace(query))
     saved, damaged = persist.load()
     problem = "" if damaged is None else t("err.storage",
                                            reason=t(damaged.key, **damaged.details))
+    session = None
     if saved is not None:
         try:
-            app.resume(saved)
+            session = Session.from_loaded(saved, resume=True)
         except Exception as exc:  # noqa: BLE001 - cannot happen (checked), but never blank
-            saved, problem = None, t("err.storage", reason=f"{type(exc).__name__}: {exc}")
-            app.session = None
+            problem = t("err.storage", reason=f"{type(exc).__name__}: {exc}")
             persist.set_aside(persist.read() or "")
+        else:
+            app.dispatch(("attach", session, "", saved.resume))
     try:
         config = from_query(query)
     except BadQuery as bad:
-        app.show_dialog(t("err.url", problem=str(bad)))
+        app.dispatch(("show_dialog", t("err.url", problem=str(bad))))
     else:
         if config is None:
-            if saved is None:
-                app.show_dialog(problem)
+            if session is None:
+                app.dispatch(("show_dialog", problem))
         else:
             _drop_game_params(query)
-            if app.in_progress():
-                app.ask(t("confirm.url", summary=app.summary()), t("btn.url_game"),
-                        t("btn.saved_game"), lambda: app.start(config))
+            if session is not None and session.in_progress:
+                app.dispatch(("ask", Question(
+                    t("confirm.url", summary=session.summary()), t("btn.url_game"),
+                    t("btn.saved_game"), on_yes=("start", config))))
             else:
-                app.start(config)
+                app.dispatch(("start", config))
                 if problem:
-                    app.notice = problem
-                    app.render()
+                    app.dispatch(("problem", problem))
     document.body.dataset.ready = "1"
 
 

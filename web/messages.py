@@ -26,7 +26,7 @@ EN: dict[str, str] = {
     "map.out_of_play": "not in play",
     "map.palace": "Palace",
     "map.plague": "plague piece",
-    "map.far": "2 steps",
+    "map.far": "{n} steps",
     # -- class cards (R1.4, R6) ----------------------------------------------------------
     "card.Peasant": "Peasant",
     "card.Merchant": "Merchant",
@@ -75,7 +75,7 @@ EN: dict[str, str] = {
     "aria.cubes_of": "{colour} {count}",
     "aria.plague_here": "; plague here",
     "aria.target": " (can be chosen)",
-    "aria.target_far": " (can be chosen: 2 steps away)",
+    "aria.target_far": " (can be chosen: {n} steps away)",
     # -- colours -------------------------------------------------------------------------
     "colour.red": "red",
     "colour.blue": "blue",
@@ -92,7 +92,7 @@ EN: dict[str, str] = {
     "player.bot_tag": "computer",
     # -- status line: what the current player may do now ---------------------------------
     "status.loading": "Loading Python…",
-    "status.setup": "{name}: place 2 cubes — click any highlighted region (setup).",
+    "status.setup": "{name}: place {count} cubes — click any highlighted region (setup).",
     "status.turn": "{name}: {options}",
     "status.final": "{name}, final turn: {options}",
     "status.opt.take": "take a class card",
@@ -108,7 +108,7 @@ EN: dict[str, str] = {
                             "with the Knight.",
     "status.plague_final": "{name}: Knight — move the plague piece up to 2 steps "
                            "(no spread, no strike).",
-    "status.plague_far": "Regions two steps away are marked “2 steps”.",
+    "status.plague_far": "Regions {n} steps away are marked “{n} steps”.",
     "status.king": "King: click a highlighted region to move one of your cubes into the palace.",
     "status.monk_token": "Monk: click the rat token to move.",
     "status.monk_to": "Monk: click the neighbouring region the rat token goes to.",
@@ -186,7 +186,7 @@ EN: dict[str, str] = {
     "strike.outbreak": "outbreak!",
     "strike.nothing": "no effect",
     "strike.kill": "{name} loses a cube ({symbol})",
-    "strike.neutral": "(+2 neutral cubes from the Knight)",
+    "strike.neutral": "(+{n} neutral cubes from the Knight)",
     # -- the results screen (R7.4) ---------------------------------------------------------
     "res.title": "Game over",
     "res.winner": "{name} wins!",
@@ -197,7 +197,7 @@ EN: dict[str, str] = {
     "res.tie": "{names} tie with {score}. Rule R7.4: among the tied players, the one who would "
                "have had the next turn wins — {name}.",
     # -- the game log ------------------------------------------------------------------------
-    "log.setup_placed": "{name} places 2 cubes in {region} (setup).",
+    "log.setup_placed": "{name} places {count} cubes in {region} (setup).",
     "log.card_taken": "{name} takes the {card}.",
     "log.card_taken_from": "{name} takes the {card} from {other}.",
     "log.cubes_placed.1": "{name} places 1 cube in {region}.",
@@ -233,7 +233,7 @@ EN: dict[str, str] = {
     # -- why a click did nothing (the engine's IllegalAction reasons, rattus/refusals.py) --------
     "why.not_in_play": "{region} is not in play in this game.",
     "why.game_over": "The game is over.",
-    "why.setup_pending": "During setup each player only places 2 cubes in a region.",
+    "why.setup_pending": "During setup each player only places {setup_cubes} cubes in a region.",
     "why.spread_pending": "First place the rat tokens that the plague spreads.",
     "why.neutral_pending": "First say whether the Knight's plague piece counts as two cubes.",
     "why.witch_pending": "First finish the Witch: look at a second token, swap, or stop.",
@@ -251,7 +251,8 @@ EN: dict[str, str] = {
     "why.no_cube_there": "You have no cube in {region}.",
     "why.not_neighbour": "{to} is not a neighbour of {region}.",
     "why.no_token": "{region} has no rat token number {slot}.",
-    "why.region_full": "{region} already holds 3 rat tokens.",
+    "why.region_full": "{region} already holds {max_rats} rat tokens.",
+    "why.neighbours_full": "Every neighbour of {region} already holds {max_rats} rat tokens.",
     "why.too_few_cubes": "You do not have {count} cube(s) in {region}.",
     "why.plague_stay": "The plague piece must leave its region.",
     "why.plague_too_far": "The plague piece cannot reach {region} this turn.",
@@ -304,7 +305,7 @@ EN: dict[str, str] = {
     "undo.why.no-seed": "No undo: this game cannot be replayed (no seed).",
     "undo.why.not-yours": "Only the player whose turn it is can undo, on their own turn.",
     "undo.why.replay": "Leave the replay to undo.",
-    "undo.done": "Taken back: {action}.",
+    "undo.done": "Taken back: {action}",
     "replay.why.busy": "Wait a moment: the plague is being resolved.",
     "status.replay": "Replay — move {step} of {total}: {what}",
     "status.replay_start": "Replay — the board after setup was drawn (move 0 of {total}).",

@@ -28,7 +28,7 @@ def narrate_one(e: dict, names: list[str]) -> str | None:
     name = names[e["seat"]] if e.get("seat") is not None else ""
     reg = region(e["region"]) if isinstance(e.get("region"), str) else ""
     if kind == "setup_placed":
-        return t("log.setup_placed", name=name, region=reg)
+        return t("log.setup_placed", name=name, region=reg, count=e["count"])
     if kind == "card_taken":
         if e.get("from_seat") is None:
             return t("log.card_taken", name=name, card=card(e["card"]))

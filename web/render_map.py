@@ -9,8 +9,8 @@ with a single ``innerHTML`` per render.
 
 from __future__ import annotations
 
-from dom import esc, js
-from messages import card, region, symbols, t
+from markup import esc
+from messages import region, symbols, t
 from setup_config import COLOURS
 
 #: Sizes the map generator (tools/make_map.py, FOOTPRINT) reserves room for around each
@@ -121,11 +121,11 @@ def _cubes(x: float, y: float, counts: list[int], seats) -> str:
     return "".join(parts)
 
 
-def _far_mark(x: float, y: float) -> str:
+def _far_mark(x: float, y: float, steps: int) -> str:
     """The "2 steps" tag over a region's name: a Knight's two-step destination (R6.3) is
     highlighted like a one-step one, so this is what tells them apart (the region's name for
     screen readers says it too)."""
-    text = t("map.far")
+    text = t("map.far", n=steps)
     w = len(text) * 5.6 + 10
     return (f'<g class="far-mark" transform="translate({x:.1f} {y - 23:.1f})" '
             f'aria-hidden="true"><rect x="{-w / 2:.1f}" y="-8" width="{w:.1f}" height="13" '
@@ -147,7 +147,9 @@ def _plague(x: float, y: float, clickable: bool, label: str) -> str:
 
 
 def region_aria(name: str, board: dict | None, seats, plague_here: bool, target: bool,
-                far: bool = False) -> str:
+                steps: int | None = None) -> str:
+    """A region's accessible name: its rats, cubes and the plague piece; as a target, also
+    how many steps away when the plague piece may go further than a neighbour (R6.3)."""
     if board is None:
         return t("aria.region_out", region=region(name))
     n = len(board["tokens"])
@@ -156,136 +158,100 @@ def region_aria(name: str, board: dict | None, seats, plague_here: bool, target:
                       for p, c in enumerate(board["cubes"]) if c) or t("aria.no_cubes")
     text = t("aria.region", region=region(name), rats=rats, cubes=cubes,
              plague=t("aria.plague_here") if plague_here else "")
-    return text + (t("aria.target_far") if target and far else
+    return text + (t("aria.target_far", n=steps) if target and steps else
                    t("aria.target") if target else "")
 
 
-class MapView:
-    """Binds the inline SVG: remembers the region paths and redraws the overlay."""
-
-    def __init__(self, svg, anchors: dict, all_regions):
-        self.svg = svg
-        self.anchors = anchors
-        self.all_regions = list(all_regions)
-        self.paths = {r: js(svg.querySelector(f'path.region[data-region="{r}"]'))
-                      for r in self.all_regions}
-        self._path_state: dict[str, tuple] = {}
-        self._overlay_html = None
-        defs = js(svg.querySelector("defs"))
-        if defs is not None:
-            defs.insertAdjacentHTML("beforeend", DEFS)
-        svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
-        self.overlay = svg.querySelector("#overlay")
-        svg.setAttribute("aria-label", t("ui.title"))
-
-    def render(self, view: dict, offer, seats, strike_story=None, revealed_upto=None) -> None:
-        in_play = set(view["regions"])
-        board = view["board"]
-        parts = []
-        # palace (R1.1, R6.1)
-        pal = self.anchors.get("palace")
-        if pal:
-            parts.append(self._palace(pal, view["palace"], seats))
-        # regions
-        for r in self.all_regions:
-            a = self.anchors["regions"].get(r)
-            path = self.paths.get(r)
-            target = r in offer.regions
-            far = target and r in offer.far
-            cls = ["region"]
-            if r not in in_play:
-                cls.append("out")
-            elif target:
-                cls.append("target")
-                if far:
-                    cls.append("far")
-            if offer.selected_region == r:
-                cls.append("selected")
-            if view["plague"] == r:
-                cls.append("plague-region")
-            aria = region_aria(r, board.get(r), seats, view["plague"] == r, target, far)
-            state = (" ".join(cls), aria, r in in_play)
-            if path is not None and self._path_state.get(r) != state:
-                path.setAttribute("class", state[0])
-                path.setAttribute("aria-label", aria)
-                path.setAttribute("data-key", f"reg-{r}")
-                if r in in_play:
-                    path.setAttribute("role", "button")
-                    path.setAttribute("tabindex", "0")
-                else:
-                    path.setAttribute("role", "img")
-                    path.removeAttribute("tabindex")
-                self._path_state[r] = state
-            if a is None:
-                continue
-            lab = a["label"]
-            out = r not in in_play
-            parts.append(
-                f'<text class="region-label{" out" if out else ""}{" target" if target else ""}"'
-                f' data-region="{r}" x="{lab["x"]}" y="{lab["y"]}" aria-hidden="true">'
-                f'{esc(region_label(r))}</text>')
+def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
+         upto: int | None = None) -> tuple[dict, str]:
+    """The map for ``view``: each region path's state (class, accessible name, in play) and
+    the overlay's SVG (palace, labels, tokens, cubes, the plague piece, the faces revealed by
+    the strike being told — the first ``upto`` tokens of ``story``, a ui.Story)."""
+    in_play = set(view["regions"])
+    board = view["board"]
+    reach = view["decision"]["plague_reach"] if offer.far else {}
+    parts = []
+    states = {}
+    pal = anchors.get("palace")  # the palace (R1.1, R6.1)
+    if pal:
+        parts.append(_palace(pal, view["palace"], seats))
+    for r in all_regions:
+        a = anchors["regions"].get(r)
+        target = r in offer.regions
+        far = target and r in offer.far
+        cls = ["region"]
+        if r not in in_play:
+            cls.append("out")
+        elif target:
+            cls.append("target")
             if far:
-                parts.append(_far_mark(lab["x"], lab["y"]))
-            if out:
-                parts.append(f'<text class="out-note" x="{lab["x"]}" y="{lab["y"] + 12}"'
-                             f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')
+                cls.append("far")
+        if offer.selected_region == r:
+            cls.append("selected")
+        if view["plague"] == r:
+            cls.append("plague-region")
+        aria = region_aria(r, board.get(r), seats, view["plague"] == r, target,
+                           reach.get(r) if far else None)
+        states[r] = (" ".join(cls), aria, r in in_play)
+        if a is None:
+            continue
+        lab = a["label"]
+        out = r not in in_play
+        parts.append(
+            f'<text class="region-label{" out" if out else ""}{" target" if target else ""}"'
+            f' data-region="{r}" x="{lab["x"]}" y="{lab["y"]}" aria-hidden="true">'
+            f'{esc(region_label(r))}</text>')
+        if far:
+            parts.append(_far_mark(lab["x"], lab["y"], reach[r]))
+        if out:
+            parts.append(f'<text class="out-note" x="{lab["x"]}" y="{lab["y"] + 12}"'
+                         f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')
+            continue
+        tok = a["tokens"]
+        faces = board[r]["tokens"]
+        n = len(faces)
+        for i, face in enumerate(faces):
+            x = tok["x"] + (i - (n - 1) / 2) * TOKEN_GAP
+            slot = i + 1
+            parts.append(_token(r, slot, x, tok["y"], face, (r, slot) in offer.tokens,
+                                offer.selected_token == (r, slot)))
+        cub = a["cubes"]
+        parts.append(_cubes(cub["x"], cub["y"], board[r]["cubes"], seats))
+        if view["plague"] == r:
+            # its own anchor, clear of the name, three tokens and four cube stacks
+            pp = a["plague"]
+            parts.append(_plague(pp["x"], pp["y"], offer.plague_clickable,
+                                 t("map.plague") + ": " + region(r)))
+    if story is not None:  # faces revealed by the strike being told (public)
+        by_region: dict[str, int] = {}
+        for item in story.items[:upto]:
+            a = anchors["regions"].get(item["region"])
+            if not a:
                 continue
-            tok = a["tokens"]
-            faces = board[r]["tokens"]
-            n = len(faces)
-            for i, face in enumerate(faces):
-                x = tok["x"] + (i - (n - 1) / 2) * TOKEN_GAP
-                slot = i + 1
-                parts.append(_token(r, slot, x, tok["y"], face, (r, slot) in offer.tokens,
-                                    offer.selected_token == (r, slot)))
-            cub = a["cubes"]
-            parts.append(_cubes(cub["x"], cub["y"], board[r]["cubes"], seats))
-            if view["plague"] == r:
-                # its own anchor, clear of the name, three tokens and four cube stacks
-                pp = a["plague"]
-                parts.append(_plague(pp["x"], pp["y"], offer.plague_clickable,
-                                     t("map.plague") + ": " + region(r)))
-        # faces revealed by the strike being told (public)
-        if strike_story:
-            shown = 0
-            by_region: dict[str, int] = {}
-            for item in strike_story:
-                if revealed_upto is not None and shown >= revealed_upto:
-                    break
-                shown += 1
-                a = self.anchors["regions"].get(item["region"])
-                if not a:
-                    continue
-                k = by_region.get(item["region"], 0)
-                by_region[item["region"]] = k + 1
-                rv = a["reveal"]
-                parts.append(_revealed(rv["x"], rv["y"] + k * REVEAL_STEP, item["face"],
-                                       item["outbreak"], k))
-        html = "".join(parts)
-        if html != self._overlay_html:
-            self.overlay.innerHTML = html
-            self._overlay_html = html
-
-    def _palace(self, pal: dict, palace: list[int], seats) -> str:
-        x, y, w, h = pal["x"], pal["y"], pal["w"], pal["h"]
-        rows = []
-        for p, c in enumerate(palace):
-            colour = COLOURS.get(seats[p].colour, "#888")
-            cx = x + 12 + (p % 2) * (w / 2)
-            cy = y + 40 + (p // 2) * 30
-            rows.append(
-                f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{CUBE}" height="{CUBE}" rx="2" '
-                f'fill="{colour}"/><text class="palace-count" x="{cx + CUBE + 5:.1f}" '
-                f'y="{cy + 13:.1f}">{c}</text>')
-        label = t("map.palace")
-        counts = ", ".join(f"{esc(seats[p].name)} {c}" for p, c in enumerate(palace))
-        return (f'<g class="palace" role="img" aria-label="{esc(label)}: {counts}">'
-                f'<rect class="palace-box" x="{x}" y="{y}" width="{w}" height="{h}" rx="8"/>'
-                f'<path class="palace-roof" d="M{x + 10} {y + 24}l{w / 2 - 10} -14 '
-                f'l{w / 2 - 10} 14z"/>'
-                f'<text class="palace-title" x="{x + w / 2}" y="{y + 21}">{esc(label)}</text>'
-                + "".join(rows) + "</g>")
+            k = by_region.get(item["region"], 0)
+            by_region[item["region"]] = k + 1
+            rv = a["reveal"]
+            parts.append(_revealed(rv["x"], rv["y"] + k * REVEAL_STEP, item["face"],
+                                   item["outbreak"], k))
+    return states, "".join(parts)
 
 
-def card_name(c: str) -> str:
-    return card(c)
+def _palace(pal: dict, palace: list[int], seats) -> str:
+    x, y, w, h = pal["x"], pal["y"], pal["w"], pal["h"]
+    rows = []
+    for p, c in enumerate(palace):
+        colour = COLOURS.get(seats[p].colour, "#888")
+        cx = x + 12 + (p % 2) * (w / 2)
+        cy = y + 40 + (p // 2) * 30
+        rows.append(
+            f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{CUBE}" height="{CUBE}" rx="2" '
+            f'fill="{colour}"/><text class="palace-count" x="{cx + CUBE + 5:.1f}" '
+            f'y="{cy + 13:.1f}">{c}</text>')
+    label = t("map.palace")
+    counts = ", ".join(f"{esc(seats[p].name)} {c}" for p, c in enumerate(palace))
+    return (f'<g class="palace" role="img" aria-label="{esc(label)}: {counts}">'
+            f'<rect class="palace-box" x="{x}" y="{y}" width="{w}" height="{h}" rx="8"/>'
+            f'<path class="palace-roof" d="M{x + 10} {y + 24}l{w / 2 - 10} -14 '
+            f'l{w / 2 - 10} 14z"/>'
+            f'<text class="palace-title" x="{x + w / 2}" y="{y + 21}">{esc(label)}</text>'
+            + "".join(rows) + "</g>")

@@ -7,14 +7,12 @@ the one delegated listener reads; the tests use the same attributes.
 
 from __future__ import annotations
 
-from dom import esc
+from markup import esc
 from messages import card, region, symbols, t
 from setup_config import COLOURS, KINDS, Config
 
-CARD_ORDER = ("Peasant", "Merchant", "Monk", "Knight", "Witch", "King")
-#: Letters printed on rat tokens for each class (R9), shown on the card as its symbol.
-CARD_SYMBOL = {"Peasant": "P", "Merchant": "B", "Monk": "C", "Knight": "K", "Witch": "W",
-               "King": "R"}
+from rattus import CARDS
+from rattus.cards import CARD_SYMBOL  # the letter that marks each class on rat tokens (R9)
 
 
 def swatch(colour: str, text: str = "") -> str:
@@ -30,8 +28,8 @@ def players(view: dict, seats, scores_shown: bool) -> str:
         if seat is not None:
             held.setdefault(seat, []).append(c)
     for p, seat in enumerate(seats):
-        on_board = sum(view["board"][r]["cubes"][p] for r in view["regions"])
-        cards = ", ".join(card(c) for c in CARD_ORDER if c in held.get(p, [])) or \
+        on_board = view["on_board"][p]
+        cards = ", ".join(card(c) for c in CARDS if c in held.get(p, [])) or \
             t("panel.no_cards")
         turn = p == cur
         score = (f'<div class="score">{esc(t("panel.score"))}: '
@@ -55,7 +53,7 @@ def players(view: dict, seats, scores_shown: bool) -> str:
 
 def cards(view: dict, seats, offer) -> str:
     items = []
-    for c in CARD_ORDER:
+    for c in CARDS:
         holder = view["cards"].get(c)
         holder_text = (t("card.holder", name=seats[holder].name) if holder is not None
                        else t("card.free"))
@@ -94,31 +92,16 @@ def buttons(offer) -> str:
     return "".join(out)
 
 
-def strike_story(events) -> tuple[list[dict], list[str]]:
-    """The strike(s) in ``events`` as a list of revealed tokens, each with its kills, and the
-    regions struck (R5.3–R5.5 as told by the engine's events)."""
-    story: list[dict] = []
-    regions: list[str] = []
-    for e in events:
-        kind = e["kind"]
-        if kind == "strike":
-            regions.append(e["region"])
-        elif kind == "token_revealed":
-            story.append({"region": e["region"], "face": e["face"], "cubes": e["cubes"],
-                          "threshold": e["threshold"], "outbreak": e["outbreak"],
-                          "kills": []})
-        elif kind == "cube_killed" and story:
-            story[-1]["kills"].append((e["seat"], e["symbol"]))
-    return story, regions
-
-
-def strike_panel(story, regions, seats, upto: int, final: bool, neutral: bool) -> str:
-    if not story:
+def strike_panel(story, seats, upto: int) -> str:
+    """The strike told so far (``upto`` tokens of ``story``, a ui.Story)."""
+    if not story.items:
         return ""
-    title = t("panel.strike_final") if final else t("panel.strike", region=region(regions[0]))
+    final = story.final
+    title = (t("panel.strike_final") if final else
+             t("panel.strike", region=region(story.regions[0])))
     rows = []
     counters: dict[str, int] = {}
-    for item in story[:upto]:
+    for item in story.items[:upto]:
         n = counters.get(item["region"], 0) + 1
         counters[item["region"]] = n
         face = item["face"]
@@ -137,7 +120,8 @@ def strike_panel(story, regions, seats, upto: int, final: bool, neutral: bool) -
             f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
             f'<div class="syms-words">{esc(symbols(face["symbols"]))}</div>'
             f'{f"<ul class=kills>{kills}</ul>" if kills else ""}</li>')
-    note = f'<p class="note">{esc(t("strike.neutral"))}</p>' if neutral else ""
+    note = (f'<p class="note">{esc(t("strike.neutral", n=story.neutral))}</p>'
+            if story.neutral else "")
     return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
 
 
@@ -239,7 +223,7 @@ def rules_panel() -> str:
             f'data-screen="rules"><h2 id="rules-title">{esc(t("panel.rules"))}</h2>'
             f'<p>{esc(t("rules.text"))}</p>'
             + "".join(f'<p><b>{esc(card(c))}</b> ({esc(t("class." + c))}): '
-                      f'{esc(t("ability." + c))}</p>' for c in CARD_ORDER)
+                      f'{esc(t("ability." + c))}</p>' for c in CARDS)
             + f'<div class="dialog-buttons"><button type="button" class="btn" '
               f'data-choice="close-rules" data-key="close-rules">{esc(t("btn.close"))}'
               f'</button></div></div>')

@@ -1,8 +1,9 @@
 """The session: one game, who plays it, who sits at the screen, and its log.
 
-Why a separate object: the controller (app.py) and the renderers read from it; autosave
-(persist.py) hangs on the :attr:`on_change` hooks, save files go through :meth:`to_dict` /
-:meth:`from_dict` (the envelope of savefile.py), and undo is the engine's ``Game.undo``.
+Why a separate object: the transitions (transitions.py) drive it and the renderers read
+from it; the dispatcher autosaves it (persist.py) whenever :attr:`version` moved on, save
+files go through :meth:`to_dict` / :meth:`from_dict` (the envelope of savefile.py), and undo
+is the engine's ``Game.undo``.
 
 The log is derived, never stored: a loaded game is replayed from its seed (:meth:`rebuild`),
 which gives the same lines as when it was played, and the step of each line (for undo, which
@@ -10,13 +11,15 @@ drops the lines of the action taken back, and for the replay's "jump to a log li
 
 Hotseat privacy (RULES R8): :attr:`viewer` is the seat whose knowledge the screen may show.
 With one human it is always that human; with several humans, a "pass to <name>" screen comes
-between two different humans' turns (not during setup, where nobody knows a secret), and while
-it shows, or while bots play, the screen shows only the public view (``viewer is None``).
+between two different humans' turns when the engine says the decision may involve private
+knowledge (the view's ``decision.private``: not during setup), and while it shows, or while
+bots play, the screen shows only the public view (``viewer is None``).
 """
 
 from __future__ import annotations
 
 import savefile
+from messages import t
 from narrate import narrate
 from setup_config import Config
 
@@ -34,12 +37,11 @@ class Session:
         self.log_steps: list[int] = []  # per log line: the number of actions it follows
         self.screen_seat: int | None = None  # the human the screen currently belongs to
         self.pass_to: int | None = None  # a pass screen for this seat is showing
-        self.last_events: list[dict] = []
         #: The last strike told (public: revealed faces): (step, events), or None.
         self.last_strike: tuple[int, list] | None = None
-        #: Called as ``hook(session, action, events)`` after every change: an applied action,
-        #: and also an undo or a pass-screen confirmation (then ``action`` is None).
-        self.on_change: list = []
+        #: Counts every change (an action, an undo, a pass-screen confirmation): the
+        #: dispatcher saves the game when it moved on.
+        self.version = 0
         self.update_screen()
 
     # -- who plays, who watches ----------------------------------------------------------
@@ -82,7 +84,7 @@ class Session:
             self.screen_seat = None
             return
         if self.screen_seat != cur:
-            if self.game.phase == "setup":
+            if not self.game.view(None)["decision"]["private"]:
                 self.screen_seat = cur
             else:
                 self.screen_seat, self.pass_to = None, cur
@@ -91,7 +93,7 @@ class Session:
         """The player named on the pass screen took the device."""
         if self.pass_to is not None:
             self.screen_seat, self.pass_to = self.pass_to, None
-            self._changed(None, [])
+            self.version += 1
 
     # -- playing -----------------------------------------------------------------------
     def apply(self, action) -> list[dict]:
@@ -99,20 +101,27 @@ class Session:
         events = self.game.apply(action)
         self._record(events, len(self.game.history))
         self.update_screen()
-        self._changed(action, events)
+        self.version += 1
         return events
 
     def _record(self, events, step: int) -> None:
-        self.last_events = events
         lines = narrate(events, self.names)
         self.log.extend(lines)
         self.log_steps.extend([step] * len(lines))
         if any(e["kind"] == "token_revealed" for e in events):
             self.last_strike = (step, events)
 
-    def _changed(self, action, events) -> None:
-        for hook in list(self.on_change):
-            hook(self, action, events)
+    def lines_of(self, step: int) -> list[str]:
+        """The log lines of the move that made ``step`` actions (what undo takes back)."""
+        return [x for x, k in zip(self.log, self.log_steps, strict=True) if k == step]
+
+    def summary(self) -> str:
+        return t("save.summary", names=", ".join(self.names), moves=len(self.game.history))
+
+    @property
+    def in_progress(self) -> bool:
+        """A game that asking first protects: started (a move made) and not over."""
+        return not self.game.is_over and len(self.game.history) > 0
 
     @property
     def undo_blocker(self) -> str | None:
@@ -138,9 +147,8 @@ class Session:
         while self.log_steps and self.log_steps[-1] > step:
             self.log.pop()
             self.log_steps.pop()
-        self.last_events = []
         self.update_screen()
-        self._changed(None, [])
+        self.version += 1
         return taken
 
     def rebuild(self) -> None:
@@ -150,7 +158,6 @@ class Session:
         replay = self.game.at(0)  # the game as set up from its seed
         for step, action in enumerate(history, 1):
             self._record(replay.apply(action), step)
-        self.last_events = []
 
     # -- saving: the savefile.py envelope ----------------------------------------------
     def resume_state(self) -> dict:

@@ -9,7 +9,7 @@ This module knows no game rule beyond the 2–4 seats of R1.2; the engine valida
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from messages import t
@@ -51,14 +51,6 @@ class Config:
     def players(self) -> int:
         return len(self.seats)
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, d: dict) -> Config:
-        seats = [Seat(**s) for s in d["seats"]]
-        return cls(seats=seats, start=d.get("start", 0), seed=d.get("seed"),
-                   pace_ms=d.get("pace_ms", DEFAULT_PACE_MS), extra=d.get("extra", {}))
 
 
 def default_seats(n: int) -> list[Seat]:

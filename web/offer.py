@@ -1,9 +1,11 @@
 """What the player at the screen may click now, derived from ``game.legal_actions()`` alone.
 
-Why: the glue must decide no rule. The engine's legal actions are grouped by kind; a multi-step
-decision (an ability with a target and a destination, a count) is a *pick* in progress, and
-every click either completes one legal action, narrows the pick, or is refused — with the
-engine's own reason (:func:`probe`, answered by ``Game.apply`` raising ``IllegalAction``).
+Why: the glue must decide no rule. The engine's legal actions are grouped by kind; the view's
+``decision`` says what kind of decision is pending (so no phase name is compared here); a
+multi-step decision (an ability with a target and a destination, a count) is a *pick* in
+progress (ui.Pick), and every click either completes one legal action, narrows the pick, or
+is refused — with the engine's own reason: :func:`stands_for` names the (possibly partial)
+action the click meant, and ``Game.why_not`` says why it is not legal.
 
 Pure Python (no browser imports), so it is checked on CPython too.
 """
@@ -14,19 +16,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from messages import card, join_or, region, t
+from ui import Pick
 
 ABILITY_MODES = ("King", "Monk", "Merchant", "Witch")
-
-
-@dataclass
-class Pick:
-    """A decision in progress: a mode (an ability, moving the plague, choosing a count) and
-    what was chosen so far."""
-
-    mode: str | None = None  # None, "place", "plague", "King", "Monk", "Merchant", "Witch"
-    region: str | None = None  # place: the region; Merchant: the source; Monk: the token's
-    slot: int | None = None  # Monk: the token
-    to: str | None = None  # Merchant: the destination
 
 
 @dataclass
@@ -50,9 +42,8 @@ class Offer:
     selected_region: str | None = None
     selected_token: tuple | None = None
     plague_clickable: bool = False
-    #: Plague destinations two steps away (the Knight). Display only: the legal moves are
-    #: ``regions``; this just tells a one-step target from a two-step one, which otherwise
-    #: look alike, by comparing each with the neighbours of the plague region.
+    #: Plague destinations two steps away (the Knight, R6.3), from the view's
+    #: ``decision.plague_reach``: they are highlighted like one-step ones, so they are tagged.
     far: set = field(default_factory=set)
 
 
@@ -67,16 +58,17 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
     """The clickable targets and buttons for ``legal`` (the current player's actions)."""
     by = group(legal)
     o = Offer()
-    phase = view["phase"]
-    if phase == "setup":
+    decision = view["decision"]
+    kind = decision["kind"]
+    if kind == "setup":
         o.regions = {a.args[0]: a for a in by["setup"]}
-        o.status = t("status.setup", name=name)
+        o.status = t("status.setup", name=name, count=view["limits"]["setup_cubes"])
         return o
-    if phase == "spread":
+    if kind == "spread":
         o.regions = {a.args[0]: a for a in by["spread"]}
-        o.status = t("status.spread", name=name, left=view["turn"]["spread_left"])
+        o.status = t("status.spread", name=name, left=decision["spread_left"])
         return o
-    if phase == "neutral":
+    if kind == "neutral":
         for a in by["neutral"]:
             yes = a.args[0] == "yes"
             o.buttons.append(Button("neutral:" + a.args[0],
@@ -84,8 +76,8 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
                                     kind="primary" if yes else "normal"))
         o.status = t("status.neutral", name=name)
         return o
-    stage = view["turn"]["witch_stage"]
-    if stage:
+    stage = decision["witch_stage"]
+    if kind == "witch":
         for a in by["witch"]:
             if len(a.args) == 2:
                 o.tokens[(a.args[0], a.args[1])] = a
@@ -100,9 +92,8 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
                      "status.witch_swap" if swap else "status.witch_keep_only")
         return o
 
-    final = phase == "final"
-    if pick.mode is None or pick.mode == "place":
-        o.cards = {a.args[0]: a for a in by["take"]}
+    final = kind == "final"
+    o.cards = {a.args[0]: a for a in by["take"]}  # a card may be taken in any mode (R4.1)
     # ability / plague mode buttons
     modes = [m for m in ABILITY_MODES if by[m.lower()]]
     for m in modes:
@@ -146,13 +137,13 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
         o.status = t("status.place_count", name=name, region=region(pick.region or ""))
     elif mode == "plague":
         o.regions = {a.args[0]: a for a in plague_moves}
-        near = set(view["neighbours"].get(view["plague"]) or ())
-        o.far = {r for r in o.regions if r not in near}
-        knight = view["cards"].get("Knight") == view["current_player"]
+        reach = decision["plague_reach"]
+        o.far = {r for r in o.regions if reach.get(r, 1) > 1}
+        knight = max(reach.values(), default=1) > 1
         o.status = t("status.plague_final" if final else
                      "status.plague_knight" if knight else "status.plague", name=name)
         if o.far:
-            o.status += " " + t("status.plague_far")
+            o.status += " " + t("status.plague_far", n=max(reach.values()))
     elif mode == "King":
         o.regions = {a.args[0]: a for a in by["king"]}
         o.status = t("status.king")
@@ -211,49 +202,36 @@ def step(pick: Pick, what: str, value) -> Pick:
     return pick
 
 
-def probe(pick: Pick, view: dict, phase: str, what: str, value):
-    """The action a refused click stood for, so that the engine can say why it is illegal.
-
-    Returns an Action-notation string, or a catalogue key (``why.…``) when the click needs a
-    different kind of target. The caller checks that the probe is illegal before applying it.
-    """
+def stands_for(pick: Pick, decision: dict, what: str, value) -> str:
+    """The action a refused click meant, in notation — partial where the click does not say
+    everything (``place Gallia``: any count) — for ``Game.why_not`` to say why it is not
+    legal; or a catalogue key (``why.…``) when the click needs a different kind of target."""
+    kind = decision["kind"]
     if what == "card":
         return f"take {value}"
     if what == "token":
         r, slot = value
-        if pick.mode == "Monk":
-            nbrs = view["neighbours"].get(r) or []
-            return f"monk {r}/{slot} {nbrs[0]}" if nbrs else "why.not_now"
-        if pick.mode == "Witch" or view["turn"]["witch_stage"]:
+        if pick.mode == "Monk" and pick.slot is None:
+            return f"monk {r}/{slot}"
+        if pick.mode == "Witch" or kind == "witch":
             return f"witch {r}/{slot}"
         what, value = "region", r  # a token outside a token mode stands for its region
     if what != "region":
         return "why.not_now"
     r = value
-    board = view["board"].get(r)
-    rats = len(board["tokens"]) if board else 0
-    if phase == "setup":
-        return f"setup {r}"
-    if phase == "spread":
-        return f"spread {r}"
+    if kind in ("setup", "spread"):
+        return f"{kind} {r}"
     mode = pick.mode
-    if view["turn"]["witch_stage"]:
+    if kind == "witch" or mode == "Witch" or (mode == "Monk" and pick.slot is None):
         return "why.pick_token"
     if mode is None or mode == "place":
-        return f"place {r} {max(rats, 1)}"
+        return f"place {r}"
     if mode == "plague":
         return f"plague {r}"
     if mode == "King":
         return f"king {r}"
     if mode == "Monk":
-        if pick.slot is None:
-            return "why.pick_token"
         return f"monk {pick.region}/{pick.slot} {r}"
     if mode == "Merchant":
-        if pick.region is None:
-            nbrs = view["neighbours"].get(r) or []
-            return f"merchant {r} {nbrs[0]} 1" if nbrs else f"merchant {r} {r} 1"
-        return f"merchant {pick.region} {r} 1"
-    if mode == "Witch":
-        return "why.pick_token"
+        return f"merchant {r}" if pick.region is None else f"merchant {pick.region} {r}"
     return "why.not_now"

@@ -1,25 +1,19 @@
 """web/savefile.py on CPython, without a browser: the envelope round-trips, and every kind of
 bad file is refused with a catalogue key (never another exception).
-
-(Here rather than in tests/: tests/ also runs inside Pyodide, where web/ is absent.)
 """
 
 from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
+import savefile
+from messages import CATALOGUE
+from savefile import SaveError
+from setup_config import Config, Seat
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-import savefile  # noqa: E402
-from messages import CATALOGUE  # noqa: E402
-from savefile import SaveError  # noqa: E402
-from setup_config import Config, Seat  # noqa: E402
-
-import rattus  # noqa: E402
+import rattus
 
 
 def played(players=3, seed=7, moves=40) -> rattus.Game:

@@ -1,0 +1,169 @@
+"""The whole page as a pure function of the UI state and the session: :func:`frame`.
+
+Why a frame: rendering decides what every part of the page shows — the map, the panels, the
+status and notice lines, the toolbar, the dialog on top, the body's data attributes — from
+``(ui, session)`` alone, as strings and flags; the dispatcher (app.py) writes the frame to the
+DOM, only what changed. So what a player sees after any event is checkable on CPython.
+
+The board is drawn from one seat's view (``Game.view``): the player at the screen, or the
+public view while a pass screen shows, bots play, or the replay is open (R8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import render_map
+import render_panels as panels
+from messages import t
+from offer import Offer
+from transitions import current_offer, human_turn
+from ui import Story, Ui
+
+
+@dataclass
+class Frame:
+    html: dict = field(default_factory=dict)  # element id -> inner HTML
+    text: dict = field(default_factory=dict)  # element id -> text
+    shown: dict = field(default_factory=dict)  # element id -> visible
+    data: dict = field(default_factory=dict)  # body data-* attributes
+    map: tuple | None = None  # (region path states, overlay SVG), see render_map.draw
+    notice_is_news: bool = False
+    undo: dict = field(default_factory=dict)  # the Undo button: disabled, reason, text
+    disabled: dict = field(default_factory=dict)  # toolbar choice -> disabled
+    focus: str | None = None  # a selector to focus if nothing is (a dialog's safe choice)
+    scroll_log_to_current: bool = False
+
+
+def frame(ui: Ui, session, anchors: dict, all_regions) -> Frame:
+    f = Frame()
+    _toolbar(f, ui, session)
+    f.text["notice"] = ui.notice
+    f.shown["notice"] = bool(ui.notice)
+    f.notice_is_news = ui.notice_is_news
+    if session is None:
+        f.text["status"] = t("status.new_game")
+        _screen(f, ui, session)
+        return f
+    if ui.replay is not None:
+        _replay(f, ui, session, anchors, all_regions)
+    else:
+        _live(f, ui, session, anchors, all_regions)
+    _screen(f, ui, session)
+    return f
+
+
+def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
+    s = session
+    game = s.game
+    view = game.view(s.viewer)
+    seats = s.config.seats
+    o = current_offer(ui, s)
+    if human_turn(s):
+        status = o.status
+    elif game.is_over:
+        status = t("status.over", name=s.names[view["winner"]])
+    elif s.pass_to is not None:
+        status = t("status.pass", name=s.names[s.pass_to])
+    else:
+        status = t("status.bot", name=s.names[s.current])
+    story = ui.story
+    upto = story.upto if ui.busy else len(story.items)
+    f.map = render_map.draw(anchors, all_regions, view, o, seats,
+                            story if story.on_map else None, upto)
+    f.html["players"] = panels.players(view, seats, game.is_over)
+    f.html["cards"] = panels.cards(view, seats, o)
+    if s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight
+        f.html["bar"] = panels.pass_screen(s.names[s.pass_to])
+    else:
+        f.html["bar"] = panels.buttons(o)
+    f.text["status"] = status
+    f.html["strike"] = panels.strike_panel(story, seats, upto)
+    f.shown["strike"] = bool(story.items)
+    if ui.show_log:
+        f.html["log"] = panels.log(s.log)
+    f.shown["log"] = ui.show_log
+    viewer = s.viewer
+    f.text["viewer"] = (t("ui.you_are", name=s.names[viewer]) if viewer is not None
+                        else t("ui.spectator"))
+    current = s.current
+    f.data.update(replayStep="", actions=str(len(game.history)), phase=game.phase,
+                  current="" if current is None else str(current),
+                  viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",
+                  mode=ui.pick.mode or "")
+
+
+def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
+    """A past position, public view only; the live game is not touched."""
+    s, r = session, ui.replay
+    view = r.view()
+    seats = s.config.seats
+    story = Story.from_events(r.public_events) or Story()
+    f.map = render_map.draw(anchors, all_regions, view, Offer(), seats,
+                            story if story.items else None, len(story.items))
+    f.html["players"] = panels.players(view, seats, r.position.is_over)
+    f.html["cards"] = panels.cards(view, seats, Offer())
+    f.html["bar"] = panels.replay_bar(r.step, r.total, s.game.is_over)
+    if r.step == 0:
+        status = t("status.replay_start", total=r.total)
+    else:  # the move's first log line (the log below marks all of them)
+        lines = s.lines_of(r.step)
+        status = t("status.replay", step=r.step, total=r.total,
+                   what=lines[0] if lines else r.action)
+    f.text["status"] = status
+    f.html["strike"] = panels.strike_panel(story, seats, len(story.items))
+    f.shown["strike"] = bool(story.items)
+    if ui.show_log:
+        f.html["log"] = panels.log(s.log, s.log_steps, r.step)
+        f.scroll_log_to_current = True
+    f.shown["log"] = ui.show_log
+    f.text["viewer"] = t("ui.replay_public")
+    f.data.update(replayStep=str(r.step), mode="")
+
+
+def _toolbar(f: Frame, ui: Ui, session) -> None:
+    """Undo (disabled with the reason, visible and as its description), replay, export."""
+    s = session
+    if s is None:
+        reason = "start"
+    elif ui.replay is not None:
+        reason = "replay"
+    else:
+        reason = s.undo_blocker
+    if reason is None:
+        what = " ".join(s.lines_of(len(s.game.history)))
+        text = t("undo.ok", what=what) if what else t("undo.ok_plain")
+    else:
+        text = t("undo.why." + reason)
+    f.undo = {"disabled": reason is not None or ui.busy, "reason": reason or "", "text": text}
+    for choice in ("export", "replay-enter"):
+        f.disabled[choice] = s is None or ui.replay is not None or (
+            choice == "replay-enter" and ui.busy)
+
+
+def _screen(f: Frame, ui: Ui, session) -> None:
+    """The dialog on top of the board, if any, and the body's ``data-screen``."""
+    s = session
+    screen, html = None, ""
+    if ui.question is not None:
+        q = ui.question
+        screen = "confirm"
+        html = panels.confirm(q.text, ("confirm-yes", q.yes), ("confirm-no", q.no))
+    elif ui.screen == "new-game":
+        screen = "new-game"
+        html = panels.new_game_dialog(ui.draft.config, ui.draft.problem,
+                                      can_cancel=s is not None)
+    elif ui.screen == "rules":
+        screen, html = "rules", panels.rules_panel()
+    elif (s is not None and s.game.is_over and not ui.results_closed and not ui.busy
+          and ui.replay is None):
+        screen, html = "results", panels.results(s.game.view(None), s.config.seats)
+    f.html["screen"] = html
+    f.shown["screen"] = screen is not None
+    if screen is None and ui.replay is not None:
+        screen = "replay"
+    elif screen is None and s is not None and s.pass_to is not None:
+        screen = "pass"  # shown in the decision bar over the public view
+    f.data["screen"] = screen or "board"
+    f.focus = {"new-game": '[data-screen="new-game"] input',
+               "confirm": '[data-choice="confirm-no"]'}.get(screen)

@@ -1,0 +1,313 @@
+"""The page's transitions: ``step(ui, session, event) -> ui``, touching no DOM.
+
+Why pure steps: a click, a bot's move, a timer tick or a file read arrives here as one event
+tuple, and the next :class:`ui.Ui` comes back; the dispatcher (app.py) then autosaves,
+renders and schedules the bots — once, for every event. So a transition can be tested on
+CPython (tests/web/), and no handler has to remember to render or to wake the bots.
+
+The session is the game model: a move applies an action to it (the engine decides if it is
+legal), an undo takes one back. Rule questions go to the engine: the legal actions (offer.py),
+``Game.why_not`` for a refused click, the view's ``decision`` for what is pending.
+
+Events (``(name, *args)``):
+
+* ``("target", what, value)`` a region, rat token, class card or the plague piece clicked;
+* ``("choice", value, fields)`` a ``data-choice`` button (``fields``: the new-game dialog's
+  inputs when it is open) — see :data:`PAGE_CHOICES` and :data:`MOVE_CHOICES`;
+* ``("replay_goto", step)``; ``("bot_move", seat, action)``; ``("strike_step",)``,
+  ``("strike_done",)``;
+* ``("attach", session, note, resume)`` a game put on the page (new, resumed, from a file);
+  ``("file", name, size, text)``; ``("file_unreadable", name, detail)``; ``("exported", name)``;
+  ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
+  ``("storage_refused",)``; ``("problem", text)``; ``("failed", detail)``.
+"""
+
+from __future__ import annotations
+
+import dialog
+import keeping
+import offer as offers
+import replay_controls
+from messages import card, region, t
+from ui import Pick, Story, Ui
+
+
+def step(ui: Ui, session, event: tuple) -> Ui:
+    handler = EVENTS.get(event[0])
+    if handler is None:
+        raise ValueError(f"unknown event {event[0]!r}")
+    return handler(ui, session, *event[1:])
+
+
+# -- who may act -------------------------------------------------------------------------
+def human_turn(session) -> bool:
+    s = session
+    return (s is not None and not s.game.is_over and s.pass_to is None
+            and not s.is_bot(s.current) and s.viewer == s.current)
+
+
+def current_offer(ui: Ui, session) -> offers.Offer:
+    """What the player at the screen may click now (nothing when it is not their move)."""
+    if ui.replay is not None or not human_turn(session):
+        return offers.Offer()
+    s = session
+    return offers.offer(s.game.legal_actions(), s.game.view(s.viewer), ui.pick,
+                        s.names[s.current])
+
+
+def why_cannot_act(ui: Ui, session) -> str | None:
+    """None if the player at the screen may pick a move now; else the notice to show ("" when
+    no game is on, or a dialog or question covers the board)."""
+    s = session
+    if s is None or ui.screen == "new-game" or ui.question is not None:
+        return ""
+    if ui.replay is not None:
+        return t("why.replay")
+    if ui.busy:
+        return t("why.busy")
+    if s.game.is_over:
+        return t("why.game_over")
+    if not human_turn(s):
+        return t("why.not_your_turn", name=s.names[s.current])
+    return None
+
+
+def _blocked(ui: Ui, session) -> Ui | None:
+    why = why_cannot_act(ui, session)
+    if why is None:
+        return None
+    return ui.say(why) if why else ui
+
+
+# -- moves -------------------------------------------------------------------------------
+def on_target(ui: Ui, session, what: str, value) -> Ui:
+    """A click on the board or a card: apply the action it completes, narrow the pick, or
+    say the engine's reason why not."""
+    blocked = _blocked(ui, session)
+    if blocked is not None:
+        return blocked
+    if isinstance(value, list):
+        value = tuple(value)
+    o = current_offer(ui, session)
+    if what == "plague":
+        if o.plague_clickable:
+            return ui.but(pick=Pick() if ui.pick.mode == "plague" else Pick("plague"), notice="")
+        what, value = "region", session.game.view(None)["plague"]
+    if what == "token" and value not in o.tokens and value[0] in o.regions:
+        what, value = "region", value[0]  # a token outside a token mode: its region
+    table = {"region": o.regions, "token": o.tokens, "card": o.cards}.get(what, {})
+    if value in table:
+        action = table[value]
+        if action is not None:
+            return act(ui, session, action)
+        return ui.but(pick=offers.step(ui.pick, what, value), notice="")
+    view = session.game.view(session.viewer)
+    return refuse(ui, session, offers.stands_for(ui.pick, view["decision"], what, value))
+
+
+def refuse(ui: Ui, session, meant: str) -> Ui:
+    """Say why a click does nothing: a catalogue key, or the engine's reason for the action
+    the click meant (``Game.why_not``)."""
+    if meant.startswith("why."):
+        return ui.say(t(meant))
+    refusal = session.game.why_not(meant)
+    if refusal is None:  # cannot happen: every legal action is offered
+        return ui.say(t("why.not_now"))
+    return ui.say(refusal_text(refusal, session.game.view(None)["limits"]))
+
+
+def refusal_text(refusal: dict, limits: dict) -> str:
+    """The engine's refusal in the catalogue's words; its numbers come from the refusal's
+    details and the game's limits (``{max_rats}``, ``{setup_cubes}``…)."""
+    details = {**limits, **refusal["details"]}
+    for k in ("region", "to"):
+        if isinstance(details.get(k), str):
+            details[k] = region(details[k])
+    if "card" in details:
+        details["card"] = card(details["card"])
+    return t("why." + refusal["reason"], **details)
+
+
+def act(ui: Ui, session, action) -> Ui:
+    """Apply one action (a human's or a bot's); a strike it caused is told step by step."""
+    events = session.apply(action)
+    ui = ui.but(pick=Pick(), notice="", notice_is_news=False)
+    story = Story.from_events(events)
+    if story is None:
+        return ui.but(story=_off_map(ui.story))
+    animate = session.config.pace_ms > 0 and ui.motion
+    story = _replace(story, on_map=True, upto=0 if animate else len(story.items))
+    ui = ui.but(story=story)
+    if animate:
+        ui = ui.but(busy=True).asking(("tell_strike",))
+    return ui
+
+
+def _replace(story: Story, **changes) -> Story:
+    from dataclasses import replace
+
+    return replace(story, **changes)
+
+
+def _off_map(story: Story) -> Story:
+    return _replace(story, on_map=False) if story.on_map else story
+
+
+def on_strike_step(ui: Ui, session) -> Ui:
+    return ui.but(story=_replace(ui.story, upto=min(ui.story.upto + 1, len(ui.story.items))))
+
+
+def on_strike_done(ui: Ui, session) -> Ui:
+    return ui.but(busy=False, story=_replace(ui.story, upto=len(ui.story.items)))
+
+
+def on_bot_move(ui: Ui, session, seat: int, action) -> Ui:
+    """A bot's chosen move: applied only if it is still that bot's decision."""
+    s = session
+    if (s is None or s.game.is_over or s.current != seat or not s.is_bot(seat) or ui.busy
+            or ui.paused):
+        return ui
+    return act(ui, s, action)
+
+
+# -- the move being picked ------------------------------------------------------------------
+def toggle_mode(ui: Ui, session, mode: str) -> Ui:
+    """An ability's or the plague piece's button: enter that mode, or leave it."""
+    if not any(b.choice == "mode:" + mode for b in current_offer(ui, session).buttons):
+        return ui.say(t("why.not_now"))  # a stale button: the mode is not offered now
+    return ui.but(pick=Pick() if ui.pick.mode == mode else Pick(mode), notice="")
+
+
+def cancel_pick(ui: Ui, session) -> Ui:
+    return ui.but(pick=Pick(), notice="")
+
+
+MOVE_CHOICES = {"cancel": cancel_pick}
+MOVE_PREFIXED = (("mode:", toggle_mode),)
+
+
+# -- the page's controls ---------------------------------------------------------------------
+def toggle_log(ui: Ui, session) -> Ui:
+    return ui.but(show_log=not ui.show_log)
+
+
+def toggle_rules(ui: Ui, session) -> Ui:
+    return ui.but(screen=None if ui.screen == "rules" else "rules")
+
+
+def close_rules(ui: Ui, session) -> Ui:
+    return ui.but(screen=None)
+
+
+def close_results(ui: Ui, session) -> Ui:
+    return ui.but(results_closed=True)
+
+
+def pass_ready(ui: Ui, session) -> Ui | None:
+    """The next player is at the screen (no game, or a replay open: not the pass's)."""
+    if session is None or ui.replay is not None:
+        return None
+    session.confirm_pass()
+    return ui.but(pick=Pick(), notice="")
+
+
+PAGE_CHOICES = {
+    "toggle-log": toggle_log,
+    "toggle-rules": toggle_rules,
+    "close-rules": close_rules,
+    "close-results": close_results,
+    "pass-ready": pass_ready,
+    **dialog.CHOICES,
+    **keeping.CHOICES,
+    **replay_controls.CHOICES,
+}
+PAGE_PREFIXED = dialog.PREFIXED + replay_controls.PREFIXED
+
+
+def on_choice(ui: Ui, session, value: str, fields: dict | None = None) -> Ui:
+    """A ``data-choice`` button. The page's own controls work at any time (a handler that
+    returns None does not apply now: the value is then taken as a move choice); a move
+    choice only when the player at the screen may act and the offer holds it."""
+    if ui.screen == "new-game" and fields is not None:
+        ui = dialog.read_fields(ui, fields)
+    handled = _run(PAGE_CHOICES, PAGE_PREFIXED, value, ui, session)
+    if handled is not None:
+        return handled
+    blocked = _blocked(ui, session)
+    if blocked is not None:
+        return blocked
+    handled = _run(MOVE_CHOICES, MOVE_PREFIXED, value, ui, session)
+    if handled is not None:
+        return handled
+    for button in current_offer(ui, session).buttons:
+        if button.choice == value and button.action is not None:
+            return act(ui, session, button.action)
+    return ui.say(t("why.not_now"))
+
+
+def _run(exact: dict, prefixed: tuple, value: str, ui: Ui, session) -> Ui | None:
+    handler = exact.get(value)
+    if handler is not None:
+        return handler(ui, session)
+    for prefix, handler in prefixed:
+        if value.startswith(prefix):
+            return handler(ui, session, value[len(prefix):])
+    return None
+
+
+# -- games coming and going ----------------------------------------------------------------
+def on_attach(ui: Ui, session, new, note: str = "", resume: dict | None = None) -> Ui:
+    """Make ``new`` the game on the page (new, resumed or opened from a file): a fresh board,
+    the last strike told again, the dialog and any replay closed."""
+    if ui.pace_ms is not None:
+        new.config.pace_ms = ui.pace_ms
+    story = Story()
+    if new.last_strike is not None:
+        at, events = new.last_strike
+        story = _replace(Story.from_events(events), on_map=at == len(new.game.history))
+    return Ui(show_log=ui.show_log, pace_ms=ui.pace_ms, motion=ui.motion, story=story,
+              draft=ui.draft, results_closed=bool((resume or {}).get("results_closed")),
+              effects=ui.effects + (("use", new),)).news(note)
+
+
+def on_start(ui: Ui, session, config) -> Ui:
+    from session import Session
+
+    return on_attach(ui, session, Session(config))
+
+
+def on_ask(ui: Ui, session, question) -> Ui:
+    return ui.but(question=question)
+
+
+def on_storage_refused(ui: Ui, session) -> Ui:
+    return ui.say(t("err.storage_write"))
+
+
+def on_problem(ui: Ui, session, text: str) -> Ui:
+    return ui.say(text)
+
+
+def on_failed(ui: Ui, session, detail: str) -> Ui:
+    return ui.but(busy=False).say(t("err.internal", detail=detail))
+
+
+EVENTS = {
+    "target": on_target,
+    "choice": on_choice,
+    "bot_move": on_bot_move,
+    "strike_step": on_strike_step,
+    "strike_done": on_strike_done,
+    "attach": on_attach,
+    "start": on_start,
+    "ask": on_ask,
+    "storage_refused": on_storage_refused,
+    "failed": on_failed,
+    "problem": on_problem,
+    "replay_goto": replay_controls.goto,
+    "show_dialog": dialog.show,
+    "show_dialog_kept": dialog.back_to_dialog,
+    "file": keeping.on_file,
+    "file_unreadable": keeping.on_file_unreadable,
+    "exported": keeping.on_exported,
+}

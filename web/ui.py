@@ -1,0 +1,127 @@
+"""The page's state as one value: what the screen shows beside the game itself.
+
+Why one value: every transition (transitions.py) takes a :class:`Ui` and returns the next
+one, and rendering (page.py) reads only it and the session, so a click can be followed
+from input to screen in one place and tested on CPython. Values are replaced, never mutated
+(``dataclasses.replace``); the game itself lives in the session (session.py), which the
+transitions drive through the engine.
+
+What a transition cannot do itself (a download, a file chooser, a timer, a new session) it
+asks of the dispatcher (app.py) as :attr:`Ui.effects`, plain tuples the dispatcher runs after
+the step: ``("use", session)`` (the game on the page is now this one), ``("download",)``,
+``("pick_file",)``, ``("tell_strike",)``, and ``("then", event)``: dispatch ``event`` next
+(how a dialog or a question hands over to another transition without importing it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from setup_config import Config, default_seats
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A decision in progress: a mode (an ability, moving the plague, choosing a count) and
+    what was chosen so far."""
+
+    mode: str | None = None  # None, "place", "plague", "King", "Monk", "Merchant", "Witch"
+    region: str | None = None  # place: the region; Merchant: the source; Monk: the token's
+    slot: int | None = None  # Monk: the token
+    to: str | None = None  # Merchant: the destination
+
+
+@dataclass(frozen=True)
+class Question:
+    """An "are you sure" step in the page: the text, the two labels, and the event each
+    answer dispatches (None: nothing more happens)."""
+
+    text: str
+    yes: str
+    no: str
+    on_yes: tuple | None
+    on_no: tuple | None = None
+
+
+@dataclass(frozen=True)
+class Story:
+    """The last strike, as the engine's events told it (R5.3–R5.5): the revealed tokens
+    with their kills, the regions struck, and how far the telling has come."""
+
+    items: tuple = ()
+    regions: tuple = ()
+    final: bool = False  # the final plague (R7.3)
+    neutral: int = 0  # the Knight's neutral cubes counted (R6.3)
+    upto: int = 0  # tokens shown so far
+    on_map: bool = False  # drawn on the map (the strike of the last move)
+
+    @classmethod
+    def from_events(cls, events) -> Story | None:
+        """The strike(s) in ``events`` as the tokens revealed, each with its kills, and the
+        regions struck (R5.3–R5.5 as the engine's events tell them); None if none struck."""
+        items: list[dict] = []
+        regions: list[str] = []
+        neutral, final = 0, False
+        for e in events:
+            kind = e["kind"]
+            if kind == "strike":
+                regions.append(e["region"])
+                neutral = max(neutral, int(e.get("neutral") or 0))
+            elif kind == "final_plague":
+                final = True
+            elif kind == "token_revealed":
+                items.append({"region": e["region"], "face": e["face"], "cubes": e["cubes"],
+                              "threshold": e["threshold"], "outbreak": e["outbreak"],
+                              "kills": []})
+            elif kind == "cube_killed" and items:
+                items[-1]["kills"].append((e["seat"], e["symbol"]))
+        if not items:
+            return None
+        return cls(tuple(items), tuple(regions), final, neutral, len(items), False)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The new-game dialog's draft (its fields are rebuilt on every render, so what was typed
+    is kept here) and the problem it shows."""
+
+    config: Config = field(default_factory=lambda: Config(default_seats(2)))
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class Ui:
+    screen: str | None = None  # "new-game", "rules" (None: the board; results are derived)
+    pick: Pick = Pick()
+    notice: str = ""
+    notice_is_news: bool = False  # news (a file saved, a move taken back), not a refusal
+    question: Question | None = None
+    replay: object = None  # a replay.Replay cursor while the replay is open
+    results_closed: bool = False
+    results_closed_before: bool = False  # kept while the replay hides the results
+    busy: bool = False  # a strike is being told: moves and bots wait
+    story: Story = Story()
+    show_log: bool = True
+    draft: Draft = Draft()
+    pace_ms: int | None = None  # the address's pace, for every game
+    motion: bool = True  # False when the player asked for reduced motion: no animation
+    effects: tuple = ()
+
+    def but(self, **changes) -> Ui:
+        return replace(self, **changes)
+
+    def say(self, text: str) -> Ui:
+        """A refusal or a problem in the notice line."""
+        return replace(self, notice=text, notice_is_news=False)
+
+    def news(self, text: str) -> Ui:
+        """News in the notice line (not styled as a refusal)."""
+        return replace(self, notice=text, notice_is_news=bool(text))
+
+    def asking(self, effect: tuple) -> Ui:
+        return replace(self, effects=self.effects + (effect,))
+
+    @property
+    def paused(self) -> bool:
+        """Bots wait while the replay or a question is on the screen."""
+        return self.replay is not None or self.question is not None
