@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import rules
 from .actions import Action
 from .board import steps_from
-from .constants import KNIGHT_STEPS, limits
+from .constants import CUBES_PER_PLAYER, KNIGHT_STEPS, limits
 from .plague import ranking, scores
 from .state import State
 from .tokens import TOKENS
@@ -24,6 +24,7 @@ def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
     """
     known = s.knowledge[seat] if seat is not None else ()
     over = s.phase == "over"
+    on_board = [sum(column) for column in zip(*s.cubes.values())]  # R1.2
     result = {
         "seat": seat,
         "players": s.players,
@@ -40,8 +41,8 @@ def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
             for r in s.regions
         },
         "palace": list(s.palace),
-        "reserve": [s.reserve(p) for p in range(s.players)],
-        "on_board": [s.on_board(p) for p in range(s.players)],
+        "reserve": [CUBES_PER_PLAYER - b - p for b, p in zip(on_board, s.palace)],
+        "on_board": on_board,
         "cards": dict(s.cards),
         "plague": s.plague,
         "supply": len(s.supply),
@@ -88,10 +89,17 @@ def decision(s: State, legal: list[Action] | None = None) -> dict:
     if kind in ("turn", "final"):
         if legal is None:
             legal = rules.legal_actions(s)
-        targets = [a.args[0] for a in legal if a.kind == "plague"]
+        # rules.legal_actions lists the plague moves last (a final turn: before "neutral
+        # yes" and "end"), so a scan from the end stops early
+        targets = []
+        for a in reversed(legal):
+            if a.kind == "plague":
+                targets.append(a.args[0])
+            elif a.kind not in ("end", "neutral"):
+                break
         if targets:
             steps = steps_from(s.nbrs, s.plague, KNIGHT_STEPS)
-            reach = {r: steps[r] for r in targets}
+            reach = {r: steps[r] for r in reversed(targets)}  # board order
     return {
         "kind": kind,
         "seat": None if kind == "over" else s.current,
