@@ -5,7 +5,10 @@ reads the timings that the glue records around every applied action (``window.ra
 ``performance.now()`` before ``Game.apply`` and after the re-render, in ms), and prints the
 median, 90th percentile and worst. A script that prints figures, not a test.
 
-Run: ``make build && .venv/bin/python tools/bench_ui.py [--games 2p:8,4p:35]``
+Run: ``make build && .venv/bin/python tools/bench_ui.py [--games 2p:8,4p:35]``; to compare two
+builds side by side in one run (the machine is shared and noisy), give each with ``--dist``
+(e.g. an older commit built with ``git worktree add /tmp/old <commit>`` and its
+``tools/build.py --out``): the same games are played on each, alternating.
 """
 
 from __future__ import annotations
@@ -45,26 +48,37 @@ def play(page, url: str, players: int, seed: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="2p:8,4p:35", help="players:seed, comma-separated")
+    parser.add_argument("--dist", action="append", type=Path,
+                        help="a built site to measure (repeat to compare; default dist/)")
+    parser.add_argument("--rounds", type=int, default=1, help="times each site plays the games")
     args = parser.parse_args()
-    if not (ROOT / "dist" / "index.html").is_file():
-        sys.exit("dist/ is missing: run `make build` first")
-    all_times: list[float] = []
-    with serve.start(ROOT / "dist") as url, sync_playwright() as p:
+    sites = args.dist or [ROOT / "dist"]
+    for site in sites:
+        if not (site / "index.html").is_file():
+            sys.exit(f"{site} has no index.html: run `make build` first")
+    results: dict[Path, list[float]] = {site: [] for site in sites}
+    with sync_playwright() as p:
         browser = p.chromium.launch(**launch_args())
-        page = browser.new_page(viewport={"width": 1366, "height": 800})
-        for spec in args.games.split(","):
-            players, seed = spec.split(":")
-            t0 = time.perf_counter()
-            times = play(page, url, int(players.rstrip("p")), int(seed))
-            wall = time.perf_counter() - t0
-            all_times += times
-            print(f"{players} seed {seed}: {len(times)} actions in {wall:.1f} s wall; per action "
-                  f"median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms")
+        for _ in range(args.rounds):
+            for site in sites:  # alternating, so that both see the same machine load
+                with serve.start(site) as url:
+                    page = browser.new_page(viewport={"width": 1366, "height": 800})
+                    for spec in args.games.split(","):
+                        players, seed = spec.split(":")
+                        t0 = time.perf_counter()
+                        times = play(page, url, int(players.rstrip("p")), int(seed))
+                        wall = time.perf_counter() - t0
+                        results[site] += times
+                        print(f"{site}: {players} seed {seed}: {len(times)} actions in "
+                              f"{wall:.1f} s wall; per action median "
+                              f"{statistics.median(times):.1f} ms, worst {max(times):.1f} ms")
+                    page.close()
         browser.close()
-    q = statistics.quantiles(all_times, n=10)
-    print(f"all: {len(all_times)} actions; engine call + re-render per action: "
-          f"median {statistics.median(all_times):.1f} ms, p90 {q[-1]:.1f} ms, "
-          f"worst {max(all_times):.1f} ms")
+    for site, times in results.items():
+        q = statistics.quantiles(times, n=10)
+        print(f"{site}: all {len(times)} actions; engine call + re-render per action: "
+              f"median {statistics.median(times):.1f} ms, p90 {q[-1]:.1f} ms, "
+              f"worst {max(times):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ gap in a translation is visible instead of a crash).
 
 from __future__ import annotations
 
+from rattus.constants import limits
+
 EN: dict[str, str] = {
     # -- the board (R2) ------------------------------------------------------------------
     "region.Anglia": "Anglia",
@@ -42,10 +44,11 @@ EN: dict[str, str] = {
     "class.King": "Royalty",
     "ability.Peasant": "Phase B: place one cube more than the rats allow (also 1 cube where "
                        "there are no rats). Final round: place 1 cube anywhere.",
-    "ability.Merchant": "Move 1, 2 or 3 of your cubes from a region to a neighbouring region.",
-    "ability.Monk": "Move one rat token to a neighbouring region that holds fewer than 3.",
-    "ability.Knight": "Move the plague piece 1 or 2 steps; it may count as two neutral "
-                      "cubes in the strike.",
+    "ability.Merchant": "Move 1 to {merchant_max} of your cubes from a region to a "
+                        "neighbouring region.",
+    "ability.Monk": "Move one rat token to a neighbouring region that holds fewer than {max_rats}.",
+    "ability.Knight": "Move the plague piece 1 to {knight_steps} steps; it may count as "
+                      "{neutral_cubes} neutral cubes in the strike.",
     "ability.Witch": "Look at a rat token, then maybe a second one; then you may swap them.",
     "ability.King": "Move one of your cubes from a region without rats into the palace.",
     "card.holder": "held by {name}",
@@ -61,8 +64,6 @@ EN: dict[str, str] = {
     "sym.K": "Knight",
     "sym.W": "Witch",
     "sym.R": "King",
-    "token.face_down": "face-down rat token",
-    "token.known": "rat token you know: threshold {threshold}, symbols {symbols}",
     "token.aria": "Rat token {slot} of {region}",
     "token.aria_known": "Rat token {slot} of {region}: threshold {threshold}, {symbols}",
     # -- regions, for screen readers ---------------------------------------------------------
@@ -104,9 +105,9 @@ EN: dict[str, str] = {
     "status.opt.join": "{a} or {b}",
     "status.place_count": "{name}: how many cubes in {region}?",
     "status.plague": "{name}: click where the plague piece goes (a neighbouring region).",
-    "status.plague_knight": "{name}: click where the plague piece goes — 1 or 2 steps "
+    "status.plague_knight": "{name}: click where the plague piece goes — 1 to {knight_steps} steps "
                             "with the Knight.",
-    "status.plague_final": "{name}: Knight — move the plague piece up to 2 steps "
+    "status.plague_final": "{name}: Knight — move the plague piece up to {knight_steps} steps "
                            "(no spread, no strike).",
     "status.plague_far": "Regions {n} steps away are marked “{n} steps”.",
     "status.king": "King: click a highlighted region to move one of your cubes into the palace.",
@@ -122,13 +123,12 @@ EN: dict[str, str] = {
                               "changes nothing — keep them in place.",
     "status.spread": "{name}: the plague spreads — click a highlighted region for the new "
                      "rat token ({left} to place).",
-    "status.neutral": "{name}, Knight: does the plague piece count as two neutral cubes "
-                      "in this strike?",
+    "status.neutral": "{name}, Knight: does the plague piece count as {neutral_cubes} "
+                      "neutral cubes in this strike?",
     "status.bot": "{name} (computer) is thinking…",
     "status.pass": "Pass the device to {name}.",
     "status.over": "Game over — {name} wins.",
     "status.new_game": "Choose the players and start a new game.",
-    "status.striking": "The plague strikes {region}…",
     # -- buttons -------------------------------------------------------------------------
     "btn.mode.King": "Use the King",
     "btn.mode.Monk": "Use the Monk",
@@ -139,9 +139,10 @@ EN: dict[str, str] = {
     "btn.count": "{n} cubes",
     "btn.count.1": "1 cube",
     "btn.cancel": "Cancel",
-    "btn.neutral_yes": "Yes: two neutral cubes",
+    "btn.neutral_yes": "Yes: {neutral_cubes} neutral cubes",
     "btn.neutral_no": "No",
-    "btn.neutral_final": "Knight: plague piece counts as two cubes in the final plague",
+    "btn.neutral_final": "Knight: plague piece counts as {neutral_cubes} cubes in the final "
+                         "plague",
     "btn.witch_stop": "Stop looking",
     "btn.witch_swap": "Swap them",
     "btn.witch_keep": "Keep them in place",
@@ -208,13 +209,13 @@ EN: dict[str, str] = {
     "log.merchant.n": "{name}'s Merchant moves {count} cubes from {region} to {to}.",
     "log.witch_look": "{name}'s Witch looks at a rat token in {region}.",
     "log.witch_swap": "{name}'s Witch swaps a rat token of {a} with one of {b}.",
-    "log.witch_done": "{name}'s Witch leaves the tokens where they are.",
     "log.plague_moved": "{name} moves the plague piece from {region} to {to}.",
     "log.rat_spread": "A new rat token spreads to {region}.",
     "log.spread_stopped.supply": "The supply is empty: {undrawn} rat token(s) not drawn.",
-    "log.spread_stopped.full": "Every neighbour of {region} holds 3 rat tokens: "
+    "log.spread_stopped.full": "Every neighbour of {region} holds {max_rats} rat tokens: "
                                "{undrawn} not drawn.",
-    "log.neutral.yes": "{name}'s Knight: the plague piece counts as two neutral cubes.",
+    "log.neutral.yes": "{name}'s Knight: the plague piece counts as {neutral_cubes} neutral "
+                       "cubes.",
     "log.neutral.no": "{name}'s Knight: no neutral cubes.",
     "log.strike": "The plague strikes {region} ({cubes} cubes there).",
     "log.no_strike.no rats": "No strike in {region}: no rat tokens.",
@@ -229,13 +230,13 @@ EN: dict[str, str] = {
     "log.final_round": "The game is ending: a final turn each for {names} (counter-clockwise).",
     "log.final_plague": "Final plague: the plague strikes every region.",
     "log.game_over": "Game over: {name} wins.",
-    "log.end": "{name} ends the final turn.",
     # -- why a click did nothing (the engine's IllegalAction reasons, rattus/refusals.py) --------
     "why.not_in_play": "{region} is not in play in this game.",
     "why.game_over": "The game is over.",
     "why.setup_pending": "During setup each player only places {setup_cubes} cubes in a region.",
     "why.spread_pending": "First place the rat tokens that the plague spreads.",
-    "why.neutral_pending": "First say whether the Knight's plague piece counts as two cubes.",
+    "why.neutral_pending": "First say whether the Knight's plague piece counts as "
+                           "{neutral_cubes} cubes.",
     "why.witch_pending": "First finish the Witch: look at a second token, swap, or stop.",
     "why.final_round": "In the final round only the abilities of the cards you hold may be used.",
     "why.turn_ends_with_plague": "A regular turn ends by moving the plague piece.",
@@ -271,11 +272,8 @@ EN: dict[str, str] = {
     "err.url.bots": "“bots” must list, per seat, 0, human, easy, normal or hard.",
     "err.url.colors": "“colors” must list different colours from: {choices}.",
     "err.url.pace": "“pace” must be a number of milliseconds (0 or more).",
-    "err.url.all_bots_ok": "",
     "err.map": "The map could not be loaded ({detail}).",
     "err.internal": "Something went wrong: {detail}",
-    "err.bots_missing": "Computer players are not available in this build; that seat "
-                        "plays a random legal move.",
     # -- keeping games: autosave, undo, save files, replay (issue 6) -----------------------------
     "btn.undo": "Undo",
     "btn.replay": "Replay",
@@ -356,7 +354,7 @@ EN: dict[str, str] = {
                   "It spreads rats (1 rat there → 1 new, 2–3 → 2 new) and then strikes: "
                   "each rat token is revealed; if the cubes there reach its threshold, its "
                   "symbols hit — M the majority, A everyone, a class symbol the card's holder. "
-                  "The game ends when the supply runs out or someone has all 20 cubes out; "
+                  "The game ends when the supply runs out or someone has all {cubes} cubes out; "
                   "then a final round counter-clockwise and a final plague everywhere. "
                   "Most cubes on the board and in the palace wins.",
 }
@@ -372,13 +370,20 @@ class _Lenient(dict):
         return "{" + key + "}"
 
 
+#: The game's numbers (the engine's ``constants.limits()``, as in every view's ``limits``):
+#: every text may say ``{cubes}``, ``{max_rats}``, ``{setup_cubes}``, ``{knight_steps}``,
+#: ``{neutral_cubes}``, ``{merchant_max}`` instead of retyping a number of the rulebook.
+NUMBERS: dict[str, int] = limits()
+
+
 def t(key: str, **kwargs) -> str:
-    """The text for ``key`` filled with ``kwargs``; the key itself if the catalogue lacks it."""
+    """The text for ``key`` filled with ``kwargs`` (and the game's numbers); the key itself if
+    the catalogue lacks it."""
     template = CATALOGUE.get(key)
     if template is None:
         return key
     try:
-        return template.format_map(_Lenient(kwargs))
+        return template.format_map(_Lenient({**NUMBERS, **kwargs}))
     except (ValueError, IndexError):
         return template
 
