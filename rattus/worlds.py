@@ -7,9 +7,9 @@ agrees with both. Bots search by dealing the unknown faces at random (``bots/det
 the building itself belongs here, beside the State it fills, so that no bot touches the
 engine's private constructors.
 
-    deal = unseen_tokens(view)                # the ids to deal, in any order…
-    random.shuffle(deal)                      # …but removed ones normal (R3.3): see below
-    game = rattus.Game.from_view(view, deal)
+    deal = unseen_tokens(view)                # the ids to place, ascending
+    # … put them in some order: hidden slots, then supply, then removed (normal ones, R3.3)
+    game = rattus.Game.from_view(view, deal)  # or state_from_view(view, deal) for a State
 """
 
 from __future__ import annotations
