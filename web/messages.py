@@ -136,8 +136,8 @@ EN: dict[str, str] = {
     "btn.mode.Witch": "Use the Witch",
     "btn.mode.plague": "Move the plague piece",
     "btn.mode.plague_final": "Knight: move the plague piece",
-    "btn.count": "{n} cubes",
     "btn.count.1": "1 cube",
+    "btn.count.n": "{n} cubes",
     "btn.cancel": "Cancel",
     "btn.neutral_yes": "Yes: {neutral_cubes} neutral cubes",
     "btn.neutral_no": "No",
@@ -183,7 +183,8 @@ EN: dict[str, str] = {
     "panel.strike_final": "Final plague",
     "panel.rules": "Rules in brief",
     # -- the strike, told step by step (R5.3–R5.5) -----------------------------------------
-    "strike.token": "Token {n}: threshold {threshold}, {cubes} cube(s) here",
+    "strike.token.1": "Token {token}: threshold {threshold}, {cubes} cube here",
+    "strike.token.n": "Token {token}: threshold {threshold}, {cubes} cubes here",
     "strike.outbreak": "outbreak!",
     "strike.nothing": "no effect",
     "strike.kill": "{name} loses a cube ({symbol})",
@@ -211,19 +212,27 @@ EN: dict[str, str] = {
     "log.witch_swap": "{name}'s Witch swaps a rat token of {a} with one of {b}.",
     "log.plague_moved": "{name} moves the plague piece from {region} to {to}.",
     "log.rat_spread": "A new rat token spreads to {region}.",
-    "log.spread_stopped.supply": "The supply is empty: {undrawn} rat token(s) not drawn.",
-    "log.spread_stopped.full": "Every neighbour of {region} holds {max_rats} rat tokens: "
-                               "{undrawn} not drawn.",
+    "log.spread_stopped.supply.1": "The supply is empty: {undrawn} rat token not drawn.",
+    "log.spread_stopped.supply.n": "The supply is empty: {undrawn} rat tokens not drawn.",
+    "log.spread_stopped.full.1": "Every neighbour of {region} holds {max_rats} rat tokens: "
+                                 "{undrawn} not drawn.",
+    "log.spread_stopped.full.n": "Every neighbour of {region} holds {max_rats} rat tokens: "
+                                 "{undrawn} not drawn.",
     "log.neutral.yes": "{name}'s Knight: the plague piece counts as {neutral_cubes} neutral "
                        "cubes.",
     "log.neutral.no": "{name}'s Knight: no neutral cubes.",
-    "log.strike": "The plague strikes {region} ({cubes} cubes there).",
+    "log.strike.1": "The plague strikes {region} ({cubes} cube there).",
+    "log.strike.n": "The plague strikes {region} ({cubes} cubes there).",
     "log.no_strike.no rats": "No strike in {region}: no rat tokens.",
     "log.no_strike.no cubes": "No strike in {region}: no cubes.",
-    "log.token_revealed.yes": "Rat token revealed in {region}: {threshold}+ {symbols}; "
-                              "{cubes} cubes — outbreak!",
-    "log.token_revealed.no": "Rat token revealed in {region}: {threshold}+ {symbols}; "
-                             "{cubes} cubes — no effect.",
+    "log.token_revealed.yes.1": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                                "{cubes} cube — outbreak!",
+    "log.token_revealed.yes.n": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                                "{cubes} cubes — outbreak!",
+    "log.token_revealed.no.1": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                               "{cubes} cube — no effect.",
+    "log.token_revealed.no.n": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                               "{cubes} cubes — no effect.",
     "log.cube_killed": "{name} loses a cube in {region} ({symbol}).",
     "log.turn": "— {name}'s turn —",
     "log.turn_final": "— {name}'s final turn —",
@@ -247,14 +256,16 @@ EN: dict[str, str] = {
     "why.placed": "You have already placed cubes this turn.",
     "why.reserve_empty": "Your reserve is empty.",
     "why.no_rats": "{region} has no rat tokens, so it takes no cubes.",
-    "why.wrong_count": "You may place {counts} cube(s) in {region} now.",
+    "why.wrong_count.1": "You may place {counts} cube in {region} now.",
+    "why.wrong_count.n": "You may place {counts} cubes in {region} now.",
     "why.region_has_rats": "The King only saves a cube from a region without rat tokens.",
     "why.no_cube_there": "You have no cube in {region}.",
     "why.not_neighbour": "{to} is not a neighbour of {region}.",
     "why.no_token": "{region} has no rat token number {slot}.",
     "why.region_full": "{region} already holds {max_rats} rat tokens.",
     "why.neighbours_full": "Every neighbour of {region} already holds {max_rats} rat tokens.",
-    "why.too_few_cubes": "You do not have {count} cube(s) in {region}.",
+    "why.too_few_cubes.1": "You have no cube in {region}.",
+    "why.too_few_cubes.n": "You do not have {count} cubes in {region}.",
     "why.plague_stay": "The plague piece must leave its region.",
     "why.plague_too_far": "The plague piece cannot reach {region} this turn.",
     "why.not_now": "That is not possible now.",
@@ -386,6 +397,12 @@ def t(key: str, **kwargs) -> str:
         return template.format_map(_Lenient({**NUMBERS, **kwargs}))
     except (ValueError, IndexError):
         return template
+
+
+def tn(key: str, n: int, **kwargs) -> str:
+    """The text for ``n`` of something: ``key.1`` or ``key.n`` (English plural forms), filled
+    with ``n`` and ``kwargs``."""
+    return t(f"{key}.1" if n == 1 else f"{key}.n", n=n, **kwargs)
 
 
 def region(name: str) -> str:

@@ -6,7 +6,7 @@ Witch's look never puts a face into the page (R8.3). One line per action and per
 
 from __future__ import annotations
 
-from messages import card, region, symbols, t
+from messages import card, region, symbols, t, tn
 
 
 def _sym(symbol: str) -> str:
@@ -35,15 +35,14 @@ def narrate_one(e: dict, names: list[str]) -> str | None:
         return t("log.card_taken_from", name=name, card=card(e["card"]),
                  other=names[e["from_seat"]])
     if kind == "cubes_placed":
-        key = "log.cubes_placed.1" if e["count"] == 1 else "log.cubes_placed.n"
-        return t(key, name=name, region=reg, count=e["count"])
+        return tn("log.cubes_placed", e["count"], name=name, region=reg, count=e["count"])
     if kind == "king":
         return t("log.king", name=name, region=reg)
     if kind == "monk":
         return t("log.monk", name=name, region=reg, to=region(e["to"]))
     if kind == "merchant":
-        key = "log.merchant.1" if e["count"] == 1 else "log.merchant.n"
-        return t(key, name=name, region=reg, to=region(e["to"]), count=e["count"])
+        return tn("log.merchant", e["count"], name=name, region=reg, to=region(e["to"]),
+                  count=e["count"])
     if kind == "witch_look":
         return t("log.witch_look", name=name, region=reg)
     if kind == "witch_swap":
@@ -55,18 +54,19 @@ def narrate_one(e: dict, names: list[str]) -> str | None:
     if kind == "rat_spread":
         return t("log.rat_spread", region=reg)
     if kind == "spread_stopped":
-        return t("log.spread_stopped." + e["reason"], region=reg, undrawn=e["undrawn"])
+        return tn("log.spread_stopped." + e["reason"], e["undrawn"], region=reg,
+                  undrawn=e["undrawn"])
     if kind == "neutral":
         return t("log.neutral.yes" if e["declared"] else "log.neutral.no", name=name)
     if kind == "strike":
-        return t("log.strike", region=reg, cubes=e["cubes"])
+        return tn("log.strike", e["cubes"], region=reg, cubes=e["cubes"])
     if kind == "no_strike":
         return t("log.no_strike." + e["reason"], region=reg)
     if kind == "token_revealed":
         face = e["face"]
-        return t("log.token_revealed." + ("yes" if e["outbreak"] else "no"), region=reg,
-                 threshold=face["threshold"], symbols=symbols(face["symbols"]),
-                 cubes=e["cubes"])
+        return tn("log.token_revealed." + ("yes" if e["outbreak"] else "no"), e["cubes"],
+                  region=reg, threshold=face["threshold"], symbols=symbols(face["symbols"]),
+                  cubes=e["cubes"])
     if kind == "cube_killed":
         return t("log.cube_killed", name=name, region=reg, symbol=_sym(e["symbol"]))
     if kind == "turn":

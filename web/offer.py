@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from messages import card, join_or, region, t
+from messages import card, join_or, region, t, tn
 from ui import Pick
 
 ABILITY_MODES = ("King", "Monk", "Merchant", "Witch")
@@ -184,7 +184,7 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
 def _count_buttons(counts: list) -> list[Button]:
     """One button per legal count, smallest first (read left to right like a number line),
     each saying "1 cube" or "n cubes"."""
-    return [Button(f"count:{n}", t("btn.count.1") if n == 1 else t("btn.count", n=n), a,
+    return [Button(f"count:{n}", tn("btn.count", n), a,
                    kind="primary") for n, a in sorted(counts, key=lambda c: c[0])]
 
 

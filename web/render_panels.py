@@ -8,7 +8,7 @@ the one delegated listener reads; the tests use the same attributes.
 from __future__ import annotations
 
 from markup import esc
-from messages import card, region, symbols, t
+from messages import card, region, symbols, t, tn
 from setup_config import COLOURS, KINDS, Config
 
 from rattus import CARDS
@@ -105,7 +105,8 @@ def strike_panel(story, seats, upto: int) -> str:
         n = counters.get(item["region"], 0) + 1
         counters[item["region"]] = n
         face = item["face"]
-        head = t("strike.token", n=n, threshold=face["threshold"], cubes=item["cubes"])
+        head = tn("strike.token", item["cubes"], token=n, threshold=face["threshold"],
+                  cubes=item["cubes"])
         if final:
             head = f'{region(item["region"])} · {head}'
         verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")

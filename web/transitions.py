@@ -28,7 +28,7 @@ import dialog
 import keeping
 import offer as offers
 import replay_controls
-from messages import card, region, t
+from messages import CATALOGUE, card, join_or, region, t, tn
 from ui import Pick, Story, Ui
 
 
@@ -125,7 +125,15 @@ def refusal_text(refusal: dict, limits: dict) -> str:
             details[k] = region(details[k])
     if "card" in details:
         details["card"] = card(details["card"])
-    return t("why." + refusal["reason"], **details)
+    key = "why." + refusal["reason"]
+    if key + ".n" in CATALOGUE:  # a sentence about a number of cubes: its plural form
+        n = details.get("count")
+        if n is None:  # the counts allowed ("1 or 2"): said in the page's words, and the
+            counts = [x for x in str(details.get("counts", "")).split() if x.isdigit()]
+            details["counts"] = join_or(counts)  # plural form of the largest
+            n = max(map(int, counts), default=2)
+        return tn(key, int(n), **details)
+    return t(key, **details)
 
 
 def act(ui: Ui, session, action) -> Ui:

@@ -10,7 +10,6 @@ from conftest import WEB
 from messages import EN
 
 import rattus
-from rattus.refusals import REASONS
 
 #: Keys the glue builds from a prefix and a value (a region, a card, a reason…).
 BUILT = ("region.", "card.", "class.", "ability.", "sym.", "colour.", "kind.", "why.",
@@ -23,8 +22,11 @@ def glue_source() -> str:
 
 
 def test_every_key_the_glue_names_is_in_the_catalogue() -> None:
-    named = set(re.findall(r'\bt\(\s*"([a-z_.]+[a-z_])"', glue_source()))
+    src = glue_source()
+    named = set(re.findall(r'\bt\(\s*"([a-z_.]+[a-z_])"', src))
     assert named, "the glue names its texts through t(...)"
+    counted = set(re.findall(r'\btn\(\s*"([a-z_.]+[a-z_])"', src))
+    named |= {f"{k}.{form}" for k in counted for form in ("1", "n")}  # both plural forms
     assert sorted(named - set(EN)) == []
 
 
@@ -33,15 +35,34 @@ def test_no_catalogue_key_is_dead() -> None:
     start = catalogue.index("EN: dict")
     helpers = catalogue[:start] + catalogue[catalogue.index("\n}\n", start):]
     src = glue_source() + helpers
-    dead = [k for k in EN if f'"{k}"' not in src and not k.startswith(BUILT)]
+    counted = set(re.findall(r'\btn\(\s*"([a-z_.]+[a-z_])"', src))
+    dead = [k for k in EN if f'"{k}"' not in src and not k.startswith(BUILT)
+            and k.rpartition(".")[0] not in counted]
     assert dead == []
 
 
-def test_every_region_card_and_refusal_has_words() -> None:
-    """R2 regions, R1.4 class cards and every reason the engine may give (rattus.refusals)."""
+def test_every_region_and_card_has_words() -> None:
+    """R2 regions and R1.4 class cards with their abilities (the engine's reasons for a
+    refusal: test_refusals.py)."""
     missing = [k for k in (*(f"region.{r}" for r in rattus.REGIONS),
                            *(f"card.{c}" for c in rattus.CARDS),
-                           *(f"ability.{c}" for c in rattus.CARDS),
-                           *(f"why.{r}" for r in REASONS))
+                           *(f"ability.{c}" for c in rattus.CARDS))
                if k not in EN]
     assert missing == []
+
+
+def test_a_number_of_cubes_takes_its_plural_form() -> None:
+    """No "1 cubes" and no "cube(s)": one sentence per plural form."""
+    from transitions import refusal_text
+
+    limits = rattus.new_game(2, seed=1).view(None)["limits"]
+
+    def say(reason: str, **details) -> str:
+        return refusal_text({"reason": reason, "details": {"region": "Gallia", **details}},
+                            limits)
+
+    assert say("too_few_cubes", count=2) == "You do not have 2 cubes in Gallia."
+    assert say("too_few_cubes", count=1) == "You have no cube in Gallia."
+    assert say("wrong_count", counts="1") == "You may place 1 cube in Gallia now."
+    assert say("wrong_count", counts="2 or 3") == "You may place 2 or 3 cubes in Gallia now."
+    assert not [k for k, v in EN.items() if "(s)" in v]
