@@ -199,7 +199,9 @@ class App:
 
     def _on_change(self, event) -> None:
         target = event.target
-        if dom.attr(target, "data-field") == "replay":
+        if dom.attr(target, "data-seat") is not None:  # a seat's name, colour or kind
+            self.dispatch(("draft", self._dialog_fields()))  # (the start list shows names)
+        elif dom.attr(target, "data-field") == "replay":
             self.dispatch(("replay_goto", int(target.value)))
         elif target.id == "import-file":
             files = target.files
@@ -235,6 +237,10 @@ class App:
         if notice is not None:
             notice.className = "info" if f.notice_is_news else ""
         self._toolbar(f)
+        if f.scroll_log_to_end:  # the newest line in view (the log only, not the page)
+            lines = dom.query("#log ol")
+            if lines is not None:
+                lines.scrollTop = lines.scrollHeight
         if f.scroll_log_to_current:
             here, lines = dom.query("#log li.at"), dom.query("#log ol")
             if here is not None and lines is not None:  # the log only, not the side panel
@@ -260,3 +266,7 @@ class App:
             node = dom.query(f'#toolbar [data-choice="{choice}"]')
             if node is not None:
                 node.disabled = disabled
+        for choice, pressed in f.pressed.items():
+            node = dom.query(f'#toolbar [data-choice="{choice}"]')
+            if node is not None:
+                node.setAttribute("aria-pressed", "true" if pressed else "false")

@@ -51,6 +51,11 @@ def read_fields(ui: Ui, fields: dict) -> Ui:
     return ui.but(draft=replace(ui.draft, config=cfg))
 
 
+def on_draft(ui: Ui, session, fields: dict | None) -> Ui:
+    """A seat's field changed: the draft follows (the start-player list shows the names)."""
+    return read_fields(ui, fields) if fields is not None and ui.screen == "new-game" else ui
+
+
 def resize(ui: Ui, session, n: str) -> Ui:
     """``n`` players: keep the first seats as typed, add new ones in unused colours."""
     n = int(n)

@@ -356,8 +356,9 @@ EN: dict[str, str] = {
     "ui.you_are": "This screen shows what {name} knows.",
     "ui.spectator": "Public view (no secrets shown).",
     "ui.pass_title": "Pass to {name}",
-    "ui.pass_text": "{name}, it is your turn. The others should look away from what you may "
-                    "know (your Witch's looks).",
+    "ui.pass_text": "{name}, it is your turn.",
+    "ui.pass_text_secret": "{name}, it is your turn. The others should look away: the screen "
+                           "will show what your Witch has seen.",
     "rules.text": "On your turn: (A) take one class card, from beside the board or from "
                   "another player, and (B) place as many cubes in one region as it has rat "
                   "tokens — in either order, both optional. Use each of your cards' abilities "

@@ -32,7 +32,9 @@ class Frame:
     undo: dict = field(default_factory=dict)  # the Undo button: disabled, reason, text
     disabled: dict = field(default_factory=dict)  # toolbar choice -> disabled
     focus: str | None = None  # a selector to focus if nothing is (a dialog's safe choice)
-    scroll_log_to_current: bool = False
+    pressed: dict = field(default_factory=dict)  # toolbar toggle -> pressed
+    scroll_log_to_current: bool = False  # the replay: its move's lines in the middle
+    scroll_log_to_end: bool = False  # the live game: the newest line in view
 
 
 def frame(ui: Ui, session, anchors: dict, all_regions) -> Frame:
@@ -74,7 +76,8 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.html["players"] = panels.players(view, seats, game.is_over)
     f.html["cards"] = panels.cards(view, seats, o)
     if s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight
-        f.html["bar"] = panels.pass_screen(s.names[s.pass_to])
+        knows = game.view(s.pass_to)["knows"]  # a count only: no face leaves the view
+        f.html["bar"] = panels.pass_screen(s.names[s.pass_to], knows)
     else:
         f.html["bar"] = panels.buttons(o)
     f.text["status"] = status
@@ -82,6 +85,7 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.shown["strike"] = bool(story.items)
     if ui.show_log:
         f.html["log"] = panels.log(s.log)
+        f.scroll_log_to_end = True
     f.shown["log"] = ui.show_log
     viewer = s.viewer
     f.text["viewer"] = (t("ui.you_are", name=s.names[viewer]) if viewer is not None
@@ -133,12 +137,15 @@ def _toolbar(f: Frame, ui: Ui, session) -> None:
     if reason is None:
         what = " ".join(s.lines_of(len(s.game.history)))
         text = t("undo.ok", what=what) if what else t("undo.ok_plain")
+    elif s is None or ui.screen == "new-game":
+        text = ""  # nothing to explain behind the new-game dialog
     else:
         text = t("undo.why." + reason)
     f.undo = {"disabled": reason is not None or ui.busy, "reason": reason or "", "text": text}
-    for choice in ("export", "replay-enter"):
-        f.disabled[choice] = s is None or ui.replay is not None or (
-            choice == "replay-enter" and ui.busy)
+    f.disabled["export"] = s is None or ui.replay is not None
+    f.disabled["replay-enter"] = (s is None or ui.replay is not None or ui.busy
+                                  or not s.game.history)  # nothing to replay at move 0
+    f.pressed["toggle-log"] = ui.show_log
 
 
 def _screen(f: Frame, ui: Ui, session) -> None:

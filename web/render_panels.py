@@ -131,7 +131,8 @@ def log(lines: list[str], steps: list[int] | None = None, current: int | None = 
     move, the lines of the move shown are marked and later ones dimmed."""
     if steps is None:
         items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
-        return f'<h2>{esc(t("panel.log"))}</h2><ol class="log-lines">{items}</ol>'
+        return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div role="log" '
+                f'aria-labelledby="log-title"><ol class="log-lines">{items}</ol></div>')
     out = []
     for x, step in zip(lines, steps, strict=True):
         cls = "at" if step == current else ("future" if step > current else "past")
@@ -139,8 +140,9 @@ def log(lines: list[str], steps: list[int] | None = None, current: int | None = 
         here = ' aria-current="step"' if step == current else ""
         out.append(f'<li class="{cls}" data-step="{step}" data-key="log-{step}" role="button" '
                    f'tabindex="0" aria-label="{esc(aria)}"{here}>{esc(x)}</li>')
-    return (f'<h2>{esc(t("panel.log"))}</h2><ol class="log-lines replay-log">{"".join(out)}'
-            f'</ol>')
+    return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div role="log" '
+            f'aria-labelledby="log-title"><ol class="log-lines replay-log">{"".join(out)}'
+            f'</ol></div>')
 
 
 def replay_bar(step: int, total: int, over: bool) -> str:
@@ -210,11 +212,14 @@ def results(view: dict, seats) -> str:
             f'{esc(t("btn.play_again"))}</button></div></div>')
 
 
-def pass_screen(name: str) -> str:
-    """The hotseat hand-over: shown while the board renders the public view only."""
+def pass_screen(name: str, knows: int) -> str:
+    """The hotseat hand-over: shown while the board renders the public view only. It asks the
+    others to look away only from what the next player knows (``knows``: faces the Witch saw,
+    the view's ``knows``)."""
     return (f'<div class="pass-prompt" role="group" aria-labelledby="pass-title" '
             f'data-screen="pass"><b id="pass-title">{esc(t("ui.pass_title", name=name))}</b> '
-            f'<span>{esc(t("ui.pass_text", name=name))}</span> '
+            f'<span>{esc(t("ui.pass_text_secret" if knows else "ui.pass_text", name=name))}'
+            f'</span> '
             f'<button type="button" class="btn primary" data-choice="pass-ready" '
             f'data-key="pass-ready">{esc(t("btn.pass_ready", name=name))}</button></div>')
 
@@ -247,10 +252,13 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
         rows.append(
             f'<fieldset class="seat-row"><legend>{esc(t("dlg.seat", n=i + 1))}</legend>'
             f'<label>{esc(t("dlg.name"))} <input type="text" maxlength="40" '
-            f'data-field="name" data-seat="{i}" value="{esc(seat.name)}"></label>'
-            f'<label>{esc(t("dlg.colour"))} <select data-field="colour" data-seat="{i}">'
+            f'data-field="name" data-seat="{i}" data-key="dlg-name-{i}" '
+            f'value="{esc(seat.name)}"></label>'
+            f'<label>{esc(t("dlg.colour"))} <select data-field="colour" data-seat="{i}" '
+            f'data-key="dlg-colour-{i}">'
             f'{colours}</select></label>'
-            f'<label>{esc(t("dlg.kind"))} <select data-field="kind" data-seat="{i}">'
+            f'<label>{esc(t("dlg.kind"))} <select data-field="kind" data-seat="{i}" '
+            f'data-key="dlg-kind-{i}">'
             f'{kinds}</select></label></fieldset>')
     chosen = str(config.extra.get("start_choice", config.start))
     starts = f'<option value="random">{esc(t("dlg.start_random"))}</option>' + "".join(

@@ -19,7 +19,8 @@ Events (``(name, *args)``):
 * ``("attach", session, note, resume)`` a game put on the page (new, resumed, from a file);
   ``("file", name, size, text)``; ``("file_unreadable", name, detail)``; ``("exported", name)``;
   ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
-  ``("storage_refused",)``; ``("problem", text)``; ``("failed", detail)``.
+  ``("draft", fields)`` the dialog's fields changed; ``("storage_refused",)``;
+  ``("problem", text)``; ``("failed", detail)``.
 """
 
 from __future__ import annotations
@@ -315,6 +316,7 @@ EVENTS = {
     "replay_goto": replay_controls.goto,
     "show_dialog": dialog.show,
     "show_dialog_kept": dialog.back_to_dialog,
+    "draft": dialog.on_draft,
     "file": keeping.on_file,
     "file_unreadable": keeping.on_file_unreadable,
     "exported": keeping.on_exported,

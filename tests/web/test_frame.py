@@ -33,7 +33,8 @@ KNOWN_FACE = '<text class="thr"'  # how the map draws a face-down token whose fa
 def test_without_a_game_the_status_invites_a_new_one() -> None:
     f = frame(Ui(), None)
     assert f.text["status"] == t("status.new_game")
-    assert f.undo == {"disabled": True, "reason": "start", "text": t("undo.why.start")}
+    # nothing to explain behind the new-game dialog (issue 10: no "Nothing to undo yet.")
+    assert f.undo == {"disabled": True, "reason": "start", "text": ""}
     assert f.disabled == {"export": True, "replay-enter": True}
 
 
