@@ -145,14 +145,16 @@ def test_replay_during_a_game_is_public_and_leaves_it_unchanged(page: Page, open
     assert page.locator("#map .token .front").count() == 1
     # the bot waits while the replay shows
     perform(page, game, rattus.parse_action("witch done"))
-    perform(page, game, next(a for a in game.legal_actions() if a.kind == "plague"))
+    events = perform(page, game, next(a for a in game.legal_actions() if a.kind == "plague"))
     while game.phase == "spread":
-        perform(page, game, game.legal_actions()[0])
+        events = perform(page, game, game.legal_actions()[0])
     expect(body).to_have_attribute("data-current", "1")
     n = len(game.history)
     page.locator('#toolbar [data-choice="replay-enter"]').click()
     page.wait_for_timeout(1800)  # over twice the pace
     assert json.loads(state(page))["history"] == game.history  # the bot did not move
     page.locator('.replay-bar [data-choice="replay-leave"]').click()
+    if any(e["kind"] == "token_revealed" for e in events):  # the bot waits for the strike
+        page.locator('[data-choice="story-seen"]').click()  # to have been seen (issue 10)
     page.wait_for_function(f"() => Number(document.body.dataset.actions) > {n}",
                            timeout=30_000)

@@ -27,7 +27,8 @@ EVENT_KINDS: dict[str, str] = {
     "token_revealed": "region, face, cubes (neutral included), threshold, outbreak (R5.4)",
     "cube_killed": "seat, region, symbol — back to the reserve (R5.5)",
     "turn": "seat, final — the seat's turn begins (R3.6, R7.2)",
-    "final_round": "last_player, order (R7.1, R7.2)",
+    "final_round": "last_player, order, reason ('supply': no rat token left; 'cubes': the "
+                   "last player has all 20 cubes out) (R7.1, R7.2)",
     "final_plague": "regions (R7.3)",
     "game_over": "scores, winner, tied, tiebreak (R7.4)",
 }

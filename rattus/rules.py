@@ -303,7 +303,9 @@ def _end_regular_turn(s: State) -> list[Event]:
     s.last_regular = seat
     s.final_queue = [(seat - i) % s.players for i in range(1, s.players)]  # counter-clockwise
     s.neutral = False
-    events = [Event("final_round", last_player=seat, order=list(s.final_queue))]
+    reason = "supply" if not s.supply else "cubes"  # R7.1: which end came first
+    events = [Event("final_round", last_player=seat, order=list(s.final_queue),
+                    reason=reason)]
     return events + _begin_final_turn(s)
 
 

@@ -28,7 +28,8 @@ def test_r7_1a_supply_runs_out_the_game_ends_after_that_turn():
     g = ending(last=1).game()
     events = finish(g)
     assert g.view(None)["supply"] == 0
-    assert {"kind": "final_round", "last_player": 1, "order": [0, 3, 2]} in events
+    assert {"kind": "final_round", "last_player": 1, "order": [0, 3, 2],
+            "reason": "supply"} in events
     assert events[-1] == {"kind": "turn", "seat": 0, "final": True}
     assert g.phase == "final" and not g.is_over
 
@@ -49,7 +50,8 @@ def test_r7_1b_all_20_cubes_on_the_board_at_the_end_of_the_turn():
     g.apply("place Italia 1")
     g.apply("king Polonia")  # the palace counts as on the board
     events = g.apply("plague Anglia")
-    assert {"kind": "final_round", "last_player": 0, "order": [3, 2, 1]} in events
+    assert {"kind": "final_round", "last_player": 0, "order": [3, 2, 1],
+            "reason": "cubes"} in events
     assert g.view(None)["reserve"][0] == 0 and g.view(None)["supply"] > 0
 
 

@@ -22,15 +22,12 @@ import savefile
 import transitions
 from bots_runner import BotRunner
 from map_view import MapView
+from pace import reveal_ms
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from ui import Ui
 
 import rattus
-
-#: The whole strike sequence is told within this time (tests must not wait long).
-STRIKE_BUDGET_MS = 1200
-STRIKE_STEP_MS = 350
 
 #: Elements a click may land in, by the data attribute that says what was clicked.
 TARGETS = "[data-choice],[data-card],[data-slot],[data-plague],[data-region],[data-step]"
@@ -86,6 +83,8 @@ class App:
             asyncio.ensure_future(self._tell_strike())
         elif kind == "download":
             self._download()
+        elif kind == "remember_pace":
+            persist.write(effect[1], persist.PACE_KEY)
         elif kind == "pick_file":
             node = dom.by_id("import-file")
             if node is not None:
@@ -95,18 +94,21 @@ class App:
         s = self.session
         if s is None:
             return
-        key = (s, s.version, self.ui.results_closed)
+        ui = self.ui
+        # the replay hides the results while it is open: a reload brings back what was before
+        closed = ui.results_closed_before if ui.replay is not None else ui.results_closed
+        key = (s, s.version, closed)
         if key == self._saved:
             return
         self._saved = key
-        if not persist.save(s, {"results_closed": self.ui.results_closed}) and self._storage_ok:
+        if not persist.save(s, {"results_closed": closed}) and self._storage_ok:
             self._storage_ok = False  # say it once
             self.ui = transitions.step(self.ui, s, ("storage_refused",))
 
     async def _tell_strike(self) -> None:
-        """Reveal the struck tokens one by one (short steps; the whole ≤ STRIKE_BUDGET_MS)."""
+        """Reveal the struck tokens one by one, at the pace chosen (pace.reveal_ms)."""
         n = len(self.ui.story.items)
-        delay = min(STRIKE_STEP_MS, STRIKE_BUDGET_MS // max(n, 1)) / 1000
+        delay = reveal_ms(self.session.config.pace_ms, n) / 1000
         for _ in range(n):
             self.dispatch(("strike_step",))
             await asyncio.sleep(delay)
@@ -199,7 +201,9 @@ class App:
 
     def _on_change(self, event) -> None:
         target = event.target
-        if dom.attr(target, "data-seat") is not None:  # a seat's name, colour or kind
+        if target.id == "pace":
+            self.dispatch(("pace", str(target.value)))
+        elif dom.attr(target, "data-seat") is not None:  # a seat's name, colour or kind
             self.dispatch(("draft", self._dialog_fields()))  # (the start list shows names)
         elif dom.attr(target, "data-field") == "replay":
             self.dispatch(("replay_goto", int(target.value)))
@@ -266,6 +270,9 @@ class App:
             node = dom.query(f'#toolbar [data-choice="{choice}"]')
             if node is not None:
                 node.disabled = disabled
+        pace = dom.by_id("pace")
+        if pace is not None and f.pace and str(pace.value) != f.pace:
+            pace.value = f.pace
         for choice, pressed in f.pressed.items():
             node = dom.query(f'#toolbar [data-choice="{choice}"]')
             if node is not None:

@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, urlencode
 import dom
 import persist
 from messages import region, t
+from pace import PACES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from session import Session
@@ -60,6 +61,11 @@ async def boot() -> None:
         button = dom.query(f'#toolbar [data-choice="{choice}"]')
         if button is not None:
             button.textContent = t(key)
+    dom.set_text("pace-label", t("pace.label"))
+    for name in PACES:
+        option = dom.query(f'#pace option[value="{name}"]')
+        if option is not None:
+            option.textContent = t("pace." + name)
     dom.set_text("about", t("ui.about", version=rattus.__version__,
                             regions=", ".join(region(r) for r in rattus.REGIONS)))
     dom.by_id("import-file").setAttribute("aria-label", t("btn.import"))
@@ -67,7 +73,11 @@ async def boot() -> None:
     window.rattusGameJson = create_proxy(
         lambda: "" if app.session is None else app.session.game.to_json())
     query = str(window.location.search or "")
-    app.ui = app.ui.but(pace_ms=query_pace(query))
+    address_pace = query_pace(query)  # the address's pace wins over the one remembered
+    if address_pace is not None:
+        app.ui = app.ui.but(pace_ms=address_pace)
+    elif persist.read(persist.PACE_KEY) in PACES:
+        app.dispatch(("pace", persist.read(persist.PACE_KEY)))
     saved, damaged = persist.load()
     problem = "" if damaged is None else t("err.storage",
                                            reason=t(damaged.key, **damaged.details))

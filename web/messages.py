@@ -126,6 +126,10 @@ EN: dict[str, str] = {
     "status.neutral": "{name}, Knight: does the plague piece count as {neutral_cubes} "
                       "neutral cubes in this strike?",
     "status.bot": "{name} (computer) is thinking…",
+    "status.bot_next": "{name} (computer) plays next: press “Next move” when you are ready.",
+    "status.seen": "The plague struck {regions}: see the map and the strike panel. Continue "
+                   "when you are ready ({name} plays next).",
+    "status.and_join": "{a} and {b}",
     "status.pass": "Pass the device to {name}.",
     "status.over": "Game over — {name} wins.",
     "status.new_game": "Choose the players and start a new game.",
@@ -147,6 +151,20 @@ EN: dict[str, str] = {
     "btn.witch_swap": "Swap them",
     "btn.witch_keep": "Keep them in place",
     "btn.end": "End my turn",
+    "btn.story_seen": "Continue",
+    "btn.bot_next": "Next move",
+    "pace.label": "Pace",
+    "pace.step": "Step by step",
+    "pace.slow": "Slow",
+    "pace.normal": "Normal",
+    "pace.fast": "Fast",
+    "pace.instant": "Instant",
+    "panel.digest": "Since your last turn",
+    "panel.digest_hint": "Each line opens that moment in the replay.",
+    "panel.known": "What your Witch has seen",
+    "known.token": "{region}, token {slot}: threshold {threshold} — {symbols}",
+    "panel.exposed": "Struck by",
+    "card.cost": "Risk: each outbreak showing {sym} costs the holder a cube there.",
     "btn.pass_ready": "I am {name} — show my turn",
     "btn.new_game": "New game",
     "btn.start": "Start the game",
@@ -236,7 +254,11 @@ EN: dict[str, str] = {
     "log.cube_killed": "{name} loses a cube in {region} ({symbol}).",
     "log.turn": "— {name}'s turn —",
     "log.turn_final": "— {name}'s final turn —",
-    "log.final_round": "The game is ending: a final turn each for {names} (counter-clockwise).",
+    "log.final_round.supply": "The supply of rat tokens is empty, so the game is ending: a "
+                              "final turn each for {names} (counter-clockwise), then the final "
+                              "plague.",
+    "log.final_round.cubes": "{name} has all {cubes} cubes out, so the game is ending: a final "
+                             "turn each for {names} (counter-clockwise), then the final plague.",
     "log.final_plague": "Final plague: the plague strikes every region.",
     "log.game_over": "Game over: {name} wins.",
     # -- why a click did nothing (the engine's IllegalAction reasons, rattus/refusals.py) --------
@@ -417,6 +439,12 @@ def card(name: str) -> str:
 def symbols(syms) -> str:
     """A token's symbols in words, e.g. ``majority, Merchant, Monk``."""
     return ", ".join(t("sym." + s) for s in syms) or "—"
+
+
+def join_and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return t("status.and_join", a=", ".join(items[:-1]), b=items[-1])
 
 
 def join_or(items: list[str]) -> str:

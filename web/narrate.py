@@ -14,13 +14,18 @@ def _sym(symbol: str) -> str:
 
 
 def narrate(events, names: list[str]) -> list[str]:
-    lines = []
+    return [line for _, line in entries(events, names)]
+
+
+def entries(events, names: list[str]) -> list[tuple[dict, str]]:
+    """Each told event (public view) with its line: the digest picks lines by their event."""
+    out = []
     for event in events:
         e = event.visible_to(None) if hasattr(event, "visible_to") else dict(event)
         line = narrate_one(e, names)
         if line:
-            lines.append(line)
-    return lines
+            out.append((e, line))
+    return out
 
 
 def narrate_one(e: dict, names: list[str]) -> str | None:
@@ -72,7 +77,8 @@ def narrate_one(e: dict, names: list[str]) -> str | None:
     if kind == "turn":
         return t("log.turn_final" if e["final"] else "log.turn", name=name)
     if kind == "final_round":
-        return t("log.final_round", names=", ".join(names[s] for s in e["order"]))
+        return t("log.final_round." + e.get("reason", "supply"), name=names[e["last_player"]],
+                 names=", ".join(names[s] for s in e["order"]))
     if kind == "final_plague":
         return t("log.final_plague")
     if kind == "game_over":

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 import render_map
 import render_panels as panels
-from messages import t
+from messages import join_and, region, t
 from offer import Offer
+from pace import DEFAULT, PACES, name_of
 from transitions import current_offer, human_turn
 from ui import Story, Ui
 
@@ -33,6 +34,7 @@ class Frame:
     disabled: dict = field(default_factory=dict)  # toolbar choice -> disabled
     focus: str | None = None  # a selector to focus if nothing is (a dialog's safe choice)
     pressed: dict = field(default_factory=dict)  # toolbar toggle -> pressed
+    pace: str = ""  # the pace shown in the toolbar's choice
     scroll_log_to_current: bool = False  # the replay: its move's lines in the middle
     scroll_log_to_end: bool = False  # the live game: the newest line in view
 
@@ -61,15 +63,23 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     view = game.view(s.viewer)
     seats = s.config.seats
     o = current_offer(ui, s)
+    story = ui.story
+    waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
     if human_turn(s):
         status = o.status
     elif game.is_over:
         status = t("status.over", name=s.names[view["winner"]])
     elif s.pass_to is not None:
         status = t("status.pass", name=s.names[s.pass_to])
+    elif story.hold and not ui.busy:
+        waiting = "story-seen"
+        status = t("status.seen", regions=join_and([region(r) for r in story.regions]),
+                   name=s.names[s.current])
+    elif ui.stepping and not ui.go:
+        waiting = "bot-next"
+        status = t("status.bot_next", name=s.names[s.current])
     else:
         status = t("status.bot", name=s.names[s.current])
-    story = ui.story
     upto = story.upto if ui.busy else len(story.items)
     f.map = render_map.draw(anchors, all_regions, view, o, seats,
                             story if story.on_map else None, upto)
@@ -78,8 +88,15 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     if s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight
         knows = game.view(s.pass_to)["knows"]  # a count only: no face leaves the view
         f.html["bar"] = panels.pass_screen(s.names[s.pass_to], knows)
+    elif waiting is not None:
+        f.html["bar"] = panels.wait_button(waiting)
     else:
         f.html["bar"] = panels.buttons(o)
+    digest = s.since_last_turn(s.viewer) if human_turn(s) else []
+    f.html["digest"] = panels.digest(digest)
+    f.shown["digest"] = bool(digest)
+    f.html["known"] = panels.known(view) if view["knows"] else ""
+    f.shown["known"] = bool(view["knows"])
     f.text["status"] = status
     f.html["strike"] = panels.strike_panel(story, seats, upto)
     f.shown["strike"] = bool(story.items)
@@ -122,6 +139,7 @@ def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
         f.scroll_log_to_current = True
     f.shown["log"] = ui.show_log
     f.text["viewer"] = t("ui.replay_public")
+    f.shown["digest"] = f.shown["known"] = False
     f.data.update(replayStep=str(r.step), mode="")
 
 
@@ -146,6 +164,9 @@ def _toolbar(f: Frame, ui: Ui, session) -> None:
     f.disabled["replay-enter"] = (s is None or ui.replay is not None or ui.busy
                                   or not s.game.history)  # nothing to replay at move 0
     f.pressed["toggle-log"] = ui.show_log
+    f.pace = ("step" if ui.stepping else
+              name_of(s.config.pace_ms if s is not None else
+                      ui.pace_ms if ui.pace_ms is not None else PACES[DEFAULT]))
 
 
 def _screen(f: Frame, ui: Ui, session) -> None:

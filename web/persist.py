@@ -20,6 +20,7 @@ from dom import js
 from pyscript import window
 
 KEY = "rattus.autosave"
+PACE_KEY = "rattus.pace"  # the pace chosen in the toolbar (pace.py), for every game
 ASIDE = "rattus.autosave.damaged"
 
 
@@ -30,13 +31,13 @@ def _storage():
         return None
 
 
-def read() -> str | None:
-    """The autosave's text, or None if there is none (or no storage)."""
+def read(key: str = KEY) -> str | None:
+    """The autosave's text (or another key's), or None if there is none (or no storage)."""
     store = _storage()
     if store is None:
         return None
     try:
-        value = js(store.getItem(KEY))
+        value = js(store.getItem(key))
     except Exception:  # noqa: BLE001
         return None
     return None if value is None else str(value)

@@ -12,7 +12,7 @@ from messages import card, region, symbols, t, tn
 from setup_config import COLOURS, KINDS, Config
 
 from rattus import CARDS
-from rattus.cards import CARD_SYMBOL  # the letter that marks each class on rat tokens (R9)
+from rattus.cards import ALL, CARD_SYMBOL, MAJORITY  # the symbols on rat tokens (R9)
 
 
 def swatch(colour: str, text: str = "") -> str:
@@ -45,10 +45,18 @@ def players(view: dict, seats, scores_shown: bool) -> str:
             f'<span>{esc(t("panel.board"))}: <b>{on_board}</b></span> '
             f'<span>{esc(t("panel.palace"))}: <b data-palace="{p}">{view["palace"][p]}</b></span>'
             f'</div><div class="pcards">{esc(t("panel.cards_held"))}: {esc(cards)}</div>'
+            f'<div class="pexposed">{esc(t("panel.exposed"))}: '
+            f'{esc(symbols(exposure(held.get(p, []))))}</div>'
             f'{score}</li>')
     supply = f'<p class="supply">{esc(t("panel.supply", n=view["supply"]))}</p>'
     return (f'<h2>{esc(t("panel.players"))}</h2><ul class="players">{"".join(rows)}</ul>'
             + supply)
+
+
+def exposure(held: list[str]) -> list[str]:
+    """The token symbols that can cost a player cubes (R5.5): the majority and all symbols
+    for everyone, and the symbol of every card held."""
+    return [MAJORITY, ALL] + [CARD_SYMBOL[c] for c in CARDS if c in held]
 
 
 def cards(view: dict, seats, offer) -> str:
@@ -77,6 +85,7 @@ def cards(view: dict, seats, offer) -> str:
             f'{CARD_SYMBOL[c]}</span><b>{esc(card(c))}</b>'
             f'<span class="card-class">{esc(t("class." + c))}</span></div>'
             f'<div class="card-text">{esc(t("ability." + c))}</div>'
+            f'<div class="card-cost">{esc(t("card.cost", sym=CARD_SYMBOL[c]))}</div>'
             f'<div class="card-holder">{holder_html}</div></li>')
     return f'<h2>{esc(t("panel.cards"))}</h2><ul class="cards">{"".join(items)}</ul>'
 
@@ -210,6 +219,38 @@ def results(view: dict, seats) -> str:
             f'{esc(t("btn.replay_game"))}</button>'
             f'<button type="button" class="btn primary" data-choice="new-game">'
             f'{esc(t("btn.play_again"))}</button></div></div>')
+
+
+def wait_button(choice: str) -> str:
+    """The one button the bots wait for: "Continue" after a strike, "Next move" step by
+    step."""
+    label = t("btn.story_seen" if choice == "story-seen" else "btn.bot_next")
+    return (f'<button type="button" class="btn primary" data-choice="{choice}" '
+            f'data-key="btn-{choice}">{esc(label)}</button>')
+
+
+def digest(lines: list[tuple[int, str]]) -> str:
+    """"Since your last turn": what the others did (and every cube lost), each line a link
+    to that moment in the replay."""
+    if not lines:
+        return ""
+    items = "".join(
+        f'<li><button type="button" class="linkish" data-choice="replay-enter:{step}" '
+        f'data-key="digest-{i}" title="{esc(t("panel.digest_hint"))}">{esc(line)}</button>'
+        f'</li>' for i, (step, line) in enumerate(lines))
+    return (f'<h2>{esc(t("panel.digest"))}</h2><ol class="digest-lines">{items}</ol>')
+
+
+def known(view: dict) -> str:
+    """The faces this seat's Witch has seen (R6.6, R8.3): only in this seat's view."""
+    rows = []
+    for r in view["regions"]:
+        for slot, face in enumerate(view["board"][r]["tokens"], 1):
+            if face is not None:
+                text = t("known.token", region=region(r), slot=slot,
+                         threshold=face["threshold"], symbols=symbols(face["symbols"]))
+                rows.append(f"<li>{esc(text)}</li>")
+    return f'<h2>{esc(t("panel.known"))}</h2><ul class="known-list">{"".join(rows)}</ul>'
 
 
 def pass_screen(name: str, knows: int) -> str:

@@ -20,10 +20,18 @@ from __future__ import annotations
 
 import savefile
 from messages import t
-from narrate import narrate
+from narrate import entries
 from setup_config import Config
 
 import rattus
+
+#: The events a "since your last turn" digest tells (the rest is in the log), and those of
+#: them that are a seat's own doing (not news to that seat; its cubes lost are).
+DIGEST = frozenset({"card_taken", "plague_moved", "rat_spread", "spread_stopped", "strike",
+                    "token_revealed", "cube_killed", "final_round", "final_plague", "monk",
+                    "witch_swap", "king", "merchant"})
+DONE_BY = frozenset({"card_taken", "plague_moved", "rat_spread", "monk", "witch_swap", "king",
+                     "merchant"})
 
 
 class Session:
@@ -35,6 +43,8 @@ class Session:
             self.config.seed = self.game.seed
         self.log: list[str] = []
         self.log_steps: list[int] = []  # per log line: the number of actions it follows
+        self.log_events: list[dict] = []  # per log line: the (public) event it tells
+        self.actors: list[int] = []  # per action of the history: the seat that took it
         self.screen_seat: int | None = None  # the human the screen currently belongs to
         self.pass_to: int | None = None  # a pass screen for this seat is showing
         #: The last strike told (public: revealed faces): (step, events), or None.
@@ -98,22 +108,37 @@ class Session:
     # -- playing -----------------------------------------------------------------------
     def apply(self, action) -> list[dict]:
         """Apply one action of the current player (the engine decides if it is legal)."""
+        seat = self.game.current_player
         events = self.game.apply(action)
+        self.actors.append(seat)
         self._record(events, len(self.game.history))
         self.update_screen()
         self.version += 1
         return events
 
     def _record(self, events, step: int) -> None:
-        lines = narrate(events, self.names)
-        self.log.extend(lines)
-        self.log_steps.extend([step] * len(lines))
+        told = entries(events, self.names)
+        self.log.extend(line for _, line in told)
+        self.log_events.extend(e for e, _ in told)
+        self.log_steps.extend([step] * len(told))
         if any(e["kind"] == "token_revealed" for e in events):
             self.last_strike = (step, events)
 
     def lines_of(self, step: int) -> list[str]:
         """The log lines of the move that made ``step`` actions (what undo takes back)."""
         return [x for x, k in zip(self.log, self.log_steps, strict=True) if k == step]
+
+    def since_last_turn(self, seat: int) -> list[tuple[int, str]]:
+        """What the others did since ``seat`` last acted, as (step, log line): cards taken,
+        the plague's moves and spreads, and every strike with each cube lost (R5). Empty once
+        ``seat`` has acted this turn (the digest is for the start of a turn)."""
+        if not self.actors or self.actors[-1] == seat:
+            return []
+        last = max((i + 1 for i, a in enumerate(self.actors) if a == seat), default=0)
+        return [(step, line) for step, line, e in
+                zip(self.log_steps, self.log, self.log_events, strict=True)
+                if step > last and e["kind"] in DIGEST
+                and not (e["kind"] in DONE_BY and e.get("seat") == seat)]
 
     def summary(self) -> str:
         return t("save.summary", names=", ".join(self.names), moves=len(self.game.history))
@@ -147,16 +172,20 @@ class Session:
         while self.log_steps and self.log_steps[-1] > step:
             self.log.pop()
             self.log_steps.pop()
+            self.log_events.pop()
+        del self.actors[step:]
         self.update_screen()
         self.version += 1
         return taken
 
     def rebuild(self) -> None:
         """Derive the log (and the last strike) by replaying the game from its seed."""
-        self.log, self.log_steps, self.last_strike = [], [], None
+        self.log, self.log_steps, self.log_events, self.last_strike = [], [], [], None
+        self.actors = []
         history = self.game.history
         replay = self.game.at(0)  # the game as set up from its seed
         for step, action in enumerate(history, 1):
+            self.actors.append(replay.current_player)
             self._record(replay.apply(action), step)
 
     # -- saving: the savefile.py envelope ----------------------------------------------

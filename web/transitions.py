@@ -19,7 +19,7 @@ Events (``(name, *args)``):
 * ``("attach", session, note, resume)`` a game put on the page (new, resumed, from a file);
   ``("file", name, size, text)``; ``("file_unreadable", name, detail)``; ``("exported", name)``;
   ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
-  ``("draft", fields)`` the dialog's fields changed; ``("storage_refused",)``;
+  ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``; ``("storage_refused",)``;
   ``("problem", text)``; ``("failed", detail)``.
 """
 
@@ -30,6 +30,7 @@ import keeping
 import offer as offers
 import replay_controls
 from messages import CATALOGUE, card, join_or, region, t, tn
+from pace import PACES
 from ui import Pick, Story, Ui
 
 
@@ -145,7 +146,10 @@ def act(ui: Ui, session, action) -> Ui:
     if story is None:
         return ui.but(story=_off_map(ui.story))
     animate = session.config.pace_ms > 0 and ui.motion
-    story = _replace(story, on_map=True, upto=0 if animate else len(story.items))
+    # a strike before a bot's move waits until the player at the screen has seen it
+    hold = (session.config.pace_ms > 0 and bool(session.humans) and not session.game.is_over
+            and session.is_bot(session.current))
+    story = _replace(story, on_map=True, upto=0 if animate else len(story.items), hold=hold)
     ui = ui.but(story=story)
     if animate:
         ui = ui.but(busy=True).asking(("tell_strike",))
@@ -176,7 +180,27 @@ def on_bot_move(ui: Ui, session, seat: int, action) -> Ui:
     if (s is None or s.game.is_over or s.current != seat or not s.is_bot(seat) or ui.busy
             or ui.paused):
         return ui
-    return act(ui, s, action)
+    return act(ui.but(go=False), s, action)
+
+
+def story_seen(ui: Ui, session) -> Ui:
+    """"Continue" after a strike: the bots may go on."""
+    return ui.but(story=_replace(ui.story, hold=False))
+
+
+def bot_next(ui: Ui, session) -> Ui:
+    """"Next" (step by step): the bot to play makes one move."""
+    return ui.but(go=True)
+
+
+def on_pace(ui: Ui, session, name: str) -> Ui:
+    """The pace chosen in the toolbar: for this game and the next ones (remembered)."""
+    if name not in PACES:
+        return ui
+    if session is not None:
+        session.config.pace_ms = PACES[name]
+    return ui.but(pace_ms=PACES[name], stepping=name == "step",
+                  go=False).asking(("remember_pace", name))
 
 
 # -- the move being picked ------------------------------------------------------------------
@@ -226,6 +250,8 @@ PAGE_CHOICES = {
     "close-rules": close_rules,
     "close-results": close_results,
     "pass-ready": pass_ready,
+    "story-seen": story_seen,
+    "bot-next": bot_next,
     **dialog.CHOICES,
     **keeping.CHOICES,
     **replay_controls.CHOICES,
@@ -274,7 +300,8 @@ def on_attach(ui: Ui, session, new, note: str = "", resume: dict | None = None) 
     if new.last_strike is not None:
         at, events = new.last_strike
         story = _replace(Story.from_events(events), on_map=at == len(new.game.history))
-    return Ui(show_log=ui.show_log, pace_ms=ui.pace_ms, motion=ui.motion, story=story,
+    return Ui(show_log=ui.show_log, pace_ms=ui.pace_ms, stepping=ui.stepping,
+              motion=ui.motion, story=story,
               draft=ui.draft, results_closed=bool((resume or {}).get("results_closed")),
               effects=ui.effects + (("use", new),)).news(note)
 
@@ -317,6 +344,7 @@ EVENTS = {
     "show_dialog": dialog.show,
     "show_dialog_kept": dialog.back_to_dialog,
     "draft": dialog.on_draft,
+    "pace": on_pace,
     "file": keeping.on_file,
     "file_unreadable": keeping.on_file_unreadable,
     "exported": keeping.on_exported,

@@ -54,6 +54,7 @@ class Story:
     neutral: int = 0  # the Knight's neutral cubes counted (R6.3)
     upto: int = 0  # tokens shown so far
     on_map: bool = False  # drawn on the map (the strike of the last move)
+    hold: bool = False  # the bots wait until the player at the screen has seen it
 
     @classmethod
     def from_events(cls, events) -> Story | None:
@@ -103,7 +104,9 @@ class Ui:
     story: Story = Story()
     show_log: bool = True
     draft: Draft = Draft()
-    pace_ms: int | None = None  # the address's pace, for every game
+    pace_ms: int | None = None  # the pace chosen (toolbar, remembered) or the address's
+    stepping: bool = False  # the "step by step" pace: each bot move waits for "Next"
+    go: bool = False  # "Next" pressed: one bot move may be made
     motion: bool = True  # False when the player asked for reduced motion: no animation
     effects: tuple = ()
 
@@ -123,5 +126,7 @@ class Ui:
 
     @property
     def paused(self) -> bool:
-        """Bots wait while the replay or a question is on the screen."""
-        return self.replay is not None or self.question is not None
+        """Bots wait while the replay or a question is on the screen, until a strike has been
+        seen, and (step by step) until "Next"."""
+        return (self.replay is not None or self.question is not None or self.story.hold
+                or (self.stepping and not self.go))

@@ -5,6 +5,7 @@ a strike (R5.3–R5.5) is told token by token, and meanwhile moves and bots wait
 from __future__ import annotations
 
 from glue import (
+    buttons,
     card,
     choice,
     decision,
@@ -146,7 +147,29 @@ def test_bots_wait_while_a_strike_is_told() -> None:
     ui, s, _ = run(ui, s, ("bot_move", 1, s.game.legal_actions()[0]))
     assert s.game.to_json() == before
     ui, s, _ = run(ui, s, ("strike_done",), ("bot_move", 1, s.game.legal_actions()[0]))
+    assert s.game.to_json() == before  # told, but not yet seen: the bot still waits
+    assert buttons(ui, s) == [] and "story-seen" in frame(ui, s).html["bar"]
+    ui, s, _ = run(ui, s, choice("story-seen"), ("bot_move", 1, s.game.legal_actions()[0]))
     assert s.game.to_json() != before
+
+
+def test_at_the_instant_pace_a_strike_holds_no_bot() -> None:
+    ui, s, _ = striking(pace_ms=0, kinds=["human", "easy"])
+    assert not ui.story.hold and not ui.paused
+    before = s.game.to_json()
+    ui, s, _ = run(ui, s, ("bot_move", 1, s.game.legal_actions()[0]))
+    assert s.game.to_json() != before
+
+
+def test_step_by_step_each_bot_move_waits_for_next() -> None:
+    ui, s, _ = striking(pace_ms=0, kinds=["human", "easy"])
+    ui, s, effects = run(ui, s, ("pace", "step"))
+    assert ("remember_pace", "step") in effects and ui.stepping
+    before = s.game.to_json()
+    ui, s, _ = run(ui, s, ("bot_move", 1, s.game.legal_actions()[0]))
+    assert s.game.to_json() == before and "bot-next" in frame(ui, s).html["bar"]
+    ui, s, _ = run(ui, s, choice("bot-next"), ("bot_move", 1, s.game.legal_actions()[0]))
+    assert s.game.to_json() != before and not ui.go  # one move per "Next"
 
 
 def test_a_bots_strike_is_told_as_well() -> None:

@@ -14,7 +14,7 @@ import rattus
 #: Keys the glue builds from a prefix and a value (a region, a card, a reason…).
 BUILT = ("region.", "card.", "class.", "ability.", "sym.", "colour.", "kind.", "why.",
          "undo.why.", "log.spread_stopped.", "log.no_strike.", "log.token_revealed.",
-         "log.neutral.", "btn.mode.", "err.save.", "aria.rats.")
+         "log.neutral.", "log.final_round.", "pace.", "btn.mode.", "err.save.", "aria.rats.")
 
 
 def glue_source() -> str:
