@@ -1,0 +1,257 @@
+"""A stand-in for the browser, so the browser edge (web/app.py, dom.py, map_view.py,
+persist.py, bots_runner.py) runs on CPython.
+
+Why: those modules import ``pyscript`` (``document``, ``window``) and ``pyodide.ffi``, which
+exist only inside PyScript, so until now only e2e/ (Chromium) exercised the dispatcher's own
+work — effects, autosave, writing the frame to the DOM, the bots' loop. Importing this module
+puts small fake ``pyscript`` and ``pyodide.ffi`` modules into ``sys.modules`` (no real ones
+exist on CPython; the pure glue modules never import them, so other tests are unaffected).
+
+The fake page is the skeleton of web/index.html: elements by id, the toolbar's buttons, and
+an inline SVG map with one ``path.region`` per region. One permissive :class:`Element` class
+serves for every node (the document too). It does not parse HTML: ``innerHTML`` is kept as a
+string; a test that needs a node the page would have rendered adds it with :meth:`Element.add`.
+Selectors: tags, ``#id``, ``.class``, ``[attr]``, ``[attr="value"]``, compounds of these,
+descendants (``"A B"``) and lists (``"A,B"``) — what the edge asks for.
+
+The ``window`` and ``document`` objects are created once (the edge binds them at import);
+:func:`reset` gives every test a fresh page in them.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+import types
+
+import rattus
+
+_SIMPLE = re.compile(r'([a-zA-Z][\w-]*)|#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:="([^"]*)")?\]')
+
+
+class Element:
+    """A DOM node: the properties the edge reads and writes, a parent and children."""
+
+    def __init__(self, tag: str = "div", id: str = "", **attrs):
+        self.tagName = tag.upper()
+        self.attrs = {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()}
+        if id:
+            self.attrs["id"] = id
+        self.parent = None
+        self.children: list[Element] = []
+        self.innerHTML = self.textContent = self.title = self.value = ""
+        self.hidden = self.disabled = False
+        self.dataset = types.SimpleNamespace()
+        self.listeners: dict[str, list] = {}
+        self.clicks = 0  # click() calls (the file input)
+        self.files = None
+        self.scrollTop = self.offsetTop = self.clientHeight = 0
+
+    def __repr__(self) -> str:
+        return f"<{self.tagName} {self.attrs}>"
+
+    # -- attributes ----------------------------------------------------------------------------
+    id = property(lambda self: self.attrs.get("id", ""))
+    className = property(lambda self: self.attrs.get("class", ""),
+                         lambda self, value: self.attrs.__setitem__("class", str(value)))
+
+    def getAttribute(self, name: str):
+        return self.attrs.get(name)
+
+    def setAttribute(self, name: str, value) -> None:
+        self.attrs[name] = str(value)
+
+    def removeAttribute(self, name: str) -> None:
+        self.attrs.pop(name, None)
+
+    # -- the tree ------------------------------------------------------------------------------
+    def add(self, *children: Element) -> Element:
+        for child in children:
+            child.parent = self
+            self.children.append(child)
+        return self
+
+    def descendants(self):
+        for child in self.children:
+            yield child
+            yield from child.descendants()
+
+    def matches(self, selector: str) -> bool:
+        return any(_matches(self, part.split()) for part in selector.split(","))
+
+    def querySelector(self, selector: str):
+        return next((n for n in self.descendants() if n.matches(selector)), None)
+
+    def querySelectorAll(self, selector: str) -> list:
+        return []  # the new-game dialog's fields are not modelled (innerHTML is not parsed)
+
+    def getElementById(self, element_id: str):
+        return next((n for n in self.descendants() if n.id == element_id), None)
+
+    def closest(self, selector: str):
+        node = self
+        while node is not None and not node.matches(selector):
+            node = node.parent
+        return node
+
+    def insertAdjacentHTML(self, where: str, html: str) -> None:
+        self.innerHTML += html
+        made = re.fullmatch(r'<(\w+) id="([\w-]+)"></\1>', html)
+        if made:  # an empty element with an id (the map's overlay group) becomes a node
+            self.add(Element(made[1], id=made[2]))
+
+    # -- behaviour -----------------------------------------------------------------------------
+    def click(self) -> None:
+        self.clicks += 1
+
+    def focus(self) -> None:
+        document.activeElement = self
+
+    def addEventListener(self, kind: str, listener) -> None:
+        self.listeners.setdefault(kind, []).append(listener)
+
+
+def _matches(node: Element, compounds: list[str]) -> bool:
+    """``compounds`` (a descendant selector split on spaces): the last one matches ``node``,
+    the others its ancestors, in order."""
+    if not compounds or not _matches_one(node, compounds[-1]):
+        return False
+    rest, up = compounds[:-1], node.parent
+    while rest and up is not None:
+        if _matches_one(up, rest[-1]):
+            rest = rest[:-1]
+        up = up.parent
+    return not rest
+
+
+def _matches_one(node: Element, compound: str) -> bool:
+    found = list(_SIMPLE.finditer(compound))
+    assert "".join(m[0] for m in found) == compound, f"selector not modelled: {compound!r}"
+    for tag, id_, cls, attr, value in (m.groups() for m in found):
+        if tag and node.tagName.lower() != tag.lower():
+            return False
+        if id_ and node.id != id_:
+            return False
+        if cls and cls not in node.className.split():
+            return False
+        if attr and (node.getAttribute(attr) is None
+                     or value is not None and node.getAttribute(attr) != value):
+            return False
+    return True
+
+
+class Event:
+    """A DOM event as the edge's listeners read it."""
+
+    def __init__(self, target: Element, key: str = ""):
+        self.target, self.key = target, key
+        self.currentTarget = None
+        self.stopped = self.prevented = False
+
+    def stopPropagation(self) -> None:
+        self.stopped = True
+
+    def preventDefault(self) -> None:
+        self.prevented = True
+
+
+def fire(kind: str, target: Element, key: str = "") -> Event:
+    """Dispatch an event at ``target``; it bubbles up to the document unless stopped."""
+    event = Event(target, key)
+    node = target
+    while node is not None and not event.stopped:
+        event.currentTarget = node
+        for listener in node.listeners.get(kind, []):
+            listener(event)
+        node = node.parent
+    return event
+
+
+class Storage:
+    """``localStorage``; with ``refuse`` set, ``setItem`` raises like a full storage."""
+
+    def __init__(self):
+        self.items: dict[str, str] = {}
+        self.writes: list[str] = []  # the keys of accepted setItem calls, in order
+        self.refuse = False
+
+    def getItem(self, key: str):
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.refuse:
+            raise OSError("QuotaExceededError: the quota has been exceeded")
+        self.items[key] = str(value)
+        self.writes.append(key)
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+class JsArray(list):
+    def push(self, value) -> None:
+        self.append(value)
+
+
+def _page() -> Element:
+    """web/index.html's elements that the edge touches, and the map as main.py inlines it."""
+    toolbar = Element(id="toolbar").add(
+        *(Element("button", data_choice=c) for c in (
+            "new-game", "undo", "replay-enter", "export", "import", "toggle-log",
+            "toggle-rules")),
+        Element("span", id="undo-why"), Element("input", id="import-file", type="file"))
+    svg = Element("svg", id="map").add(
+        Element("defs"),
+        *(Element("path", class_="region", data_region=r) for r in rattus.REGIONS))
+    app = Element(id="app").add(
+        toolbar, *(Element(id=i) for i in ("status", "notice", "bar", "viewer", "players",
+                                           "strike", "cards", "log", "screen", "about")),
+        Element(id="map-holder").add(svg))
+    return Element("body").add(app)
+
+
+#: the ``pyscript`` module's two objects (filled in by :func:`reset`)
+document = Element("#document")
+window = types.SimpleNamespace()
+
+
+def reset() -> None:
+    """A fresh page: the skeleton, nothing focused, empty storage, no timings or downloads."""
+    document.children = []
+    document.body = _page()
+    document.add(document.body)
+    document.activeElement = document.body
+    window.performance = types.SimpleNamespace(now=lambda: time.perf_counter() * 1000)
+    window.reduced_motion = False
+    window.matchMedia = lambda query: types.SimpleNamespace(matches=window.reduced_motion)
+    window.rattusTimings, window.rattusBotTimes = JsArray(), JsArray()
+    window.localStorage = Storage()
+    window.warnings = []
+    window.console = types.SimpleNamespace(warn=window.warnings.append)
+    window.Date = types.SimpleNamespace(new=lambda: types.SimpleNamespace(
+        toISOString=lambda: "2025-03-14T09:26:53.589Z"))
+    window.downloads = []
+    window.rattusDownload = lambda name, text: window.downloads.append((name, text))
+    dom = sys.modules.get("dom")
+    if dom is not None:
+        dom._last.clear()  # what dom.set_html last wrote, per id: the old page's
+
+
+def by_id(element_id: str) -> Element:
+    return document.getElementById(element_id)
+
+
+def install() -> None:
+    """Put the fake ``pyscript`` and ``pyodide.ffi`` modules into ``sys.modules``."""
+    pyscript = types.ModuleType("pyscript")
+    pyscript.document, pyscript.window = document, window
+    pyodide = types.ModuleType("pyodide")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda f: f
+    pyodide.ffi = ffi
+    sys.modules.update({"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi})
+
+
+reset()
+install()
