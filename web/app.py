@@ -14,6 +14,7 @@ written to the DOM here, only where it changed.
 from __future__ import annotations
 
 import asyncio
+from urllib.parse import parse_qs, urlencode
 
 import dom
 import page
@@ -44,9 +45,27 @@ class App:
         self._saved = None  # (session, version, results_closed) last written to storage
         self._storage_ok = True
         self._proxies = []
+        self._dispatching = False
+        self._queue: list[tuple] = []
 
     # -- the loop ---------------------------------------------------------------------------
     def dispatch(self, event: tuple) -> None:
+        """Run one event through the loop. An event raised while another runs (a field's
+        ``change`` fires when a render removes the focused field) waits its turn; a dialog
+        draft raised so is dropped (the running event read the fields already)."""
+        if self._dispatching:
+            if event[0] != "draft":
+                self._queue.append(event)
+            return
+        self._dispatching = True
+        try:
+            self._dispatch(event)
+            while self._queue:
+                self._dispatch(self._queue.pop(0))
+        finally:
+            self._dispatching = False
+
+    def _dispatch(self, event: tuple) -> None:
         t0 = dom.now_ms()
         try:
             before = self._moves()
@@ -85,6 +104,11 @@ class App:
             self._download()
         elif kind == "remember_pace":
             persist.write(effect[1], persist.PACE_KEY)
+            query = parse_qs(str(window.location.search or "").lstrip("?"))
+            if query.pop("pace", None) is not None:  # the choice replaces the address's
+                rest = f"?{urlencode(query, doseq=True)}" if query else ""
+                window.history.replaceState(None, "", str(window.location.pathname) + rest
+                                            + str(window.location.hash or ""))
         elif kind == "pick_file":
             node = dom.by_id("import-file")
             if node is not None:
@@ -179,10 +203,14 @@ class App:
         if self.ui.screen != "new-game":
             return None
         fields = {}
-        for node in document.querySelectorAll('[data-screen="new-game"] [data-field]'):
-            name = dom.attr(node, "data-field")
-            seat = dom.attr(node, "data-seat")
-            fields[name if seat is None else f"{name}.{seat}"] = str(node.value)
+        names = [(f"{field}.{i}", f'[data-field="{field}"][data-seat="{i}"]')
+                 for i in range(len(self.ui.draft.config.seats))
+                 for field in ("name", "colour", "kind")]
+        for key, selector in (*names, ("start", '[data-field="start"]'),
+                              ("seed", '[data-field="seed"]')):
+            node = dom.query(f'[data-screen="new-game"] {selector}')
+            if node is not None:
+                fields[key] = str(node.value)
         return fields
 
     def _on_key(self, event) -> None:

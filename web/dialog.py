@@ -48,12 +48,15 @@ def read_fields(ui: Ui, fields: dict) -> Ui:
     if "seed" in fields:
         extra["seed_text"] = fields["seed"].strip()
     cfg = Config(seats, start=old.start, seed=old.seed, pace_ms=old.pace_ms, extra=extra)
-    return ui.but(draft=replace(ui.draft, config=cfg))
+    return ui.but(draft=replace(ui.draft, config=cfg, shown=cfg))
 
 
 def on_draft(ui: Ui, session, fields: dict | None) -> Ui:
     """A seat's field changed: the draft follows (the start-player list shows the names)."""
-    return read_fields(ui, fields) if fields is not None and ui.screen == "new-game" else ui
+    if fields is None or ui.screen != "new-game":
+        return ui
+    shown = ui.draft.shown or ui.draft.config
+    return ui.but(draft=replace(read_fields(ui, fields).draft, shown=shown))
 
 
 def resize(ui: Ui, session, n: str) -> Ui:

@@ -179,7 +179,8 @@ def _screen(f: Frame, ui: Ui, session) -> None:
         html = panels.confirm(q.text, ("confirm-yes", q.yes), ("confirm-no", q.no))
     elif ui.screen == "new-game":
         screen = "new-game"
-        html = panels.new_game_dialog(ui.draft.config, ui.draft.problem,
+        draft = ui.draft
+        html = panels.new_game_dialog(draft.shown or draft.config, draft.problem,
                                       can_cancel=s is not None)
     elif ui.screen == "rules":
         screen, html = "rules", panels.rules_panel()
@@ -187,6 +188,8 @@ def _screen(f: Frame, ui: Ui, session) -> None:
           and ui.replay is None):
         screen, html = "results", panels.results(s.game.view(None), s.config.seats)
     f.html["screen"] = html
+    if screen == "new-game":  # after the dialog: the names as typed (see ui.Draft)
+        f.html["dlg-start"] = panels.start_options(ui.draft.config)
     f.shown["screen"] = screen is not None
     if screen is None and ui.replay is not None:
         screen = "replay"

@@ -276,7 +276,17 @@ def rules_panel() -> str:
               f'</button></div></div>')
 
 
+def start_options(config: Config) -> str:
+    """The start-player choice: random or a seat, by the names as typed so far."""
+    chosen = str(config.extra.get("start_choice", config.start))
+    return f'<option value="random">{esc(t("dlg.start_random"))}</option>' + "".join(
+        f'<option value="{i}"{" selected" if str(i) == chosen else ""}>{esc(s.name)}</option>'
+        for i, s in enumerate(config.seats))
+
+
 def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False) -> str:
+    """The dialog as ``config`` sets it up (its start-player list, ``#dlg-start``, follows
+    the names as typed on its own: see ui.Draft)."""
     n = config.players
     count_buttons = "".join(
         f'<button type="button" class="btn{" pressed" if k == n else ""}" '
@@ -301,10 +311,7 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
             f'<label>{esc(t("dlg.kind"))} <select data-field="kind" data-seat="{i}" '
             f'data-key="dlg-kind-{i}">'
             f'{kinds}</select></label></fieldset>')
-    chosen = str(config.extra.get("start_choice", config.start))
-    starts = f'<option value="random">{esc(t("dlg.start_random"))}</option>' + "".join(
-        f'<option value="{i}"{" selected" if str(i) == chosen else ""}>{esc(s.name)}</option>'
-        for i, s in enumerate(config.seats))
+    starts = start_options(config)
     seed = config.extra.get("seed_text", "" if config.seed is None else str(config.seed))
     err = f'<p class="problem" role="alert" data-problem="1">{esc(problem)}</p>' if problem else ""
     return (f'<div class="dialog new-game" role="dialog" aria-modal="true" '
@@ -313,7 +320,8 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
             f'<div class="field"><span>{esc(t("dlg.players"))}</span> '
             f'<span class="group" role="group" aria-label="{esc(t("dlg.players"))}">'
             f'{count_buttons}</span></div>{"".join(rows)}'
-            f'<label class="field">{esc(t("dlg.start"))} <select data-field="start">{starts}'
+            f'<label class="field">{esc(t("dlg.start"))} '
+            f'<select data-field="start" id="dlg-start">{starts}'
             f'</select></label>'
             f'<label class="field">{esc(t("dlg.seed"))} <input type="text" inputmode="numeric" '
             f'data-field="seed" value="{esc(seed)}"></label>'

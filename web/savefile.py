@@ -17,7 +17,7 @@ what is wrong and leave the current game alone.
 
 A save must carry its seed: without it the history cannot be replayed, so neither checked nor
 undone nor replayed. A bare engine save (``"format": "rattus-game"``) is accepted too, with
-default seats. Pure Python, no browser imports: unit-tested on CPython (e2e/test_savefile_unit.py).
+default seats. Pure Python, no browser imports: unit-tested on CPython (tests/web/test_savefile.py).
 """
 
 from __future__ import annotations

@@ -83,11 +83,14 @@ class Story:
 
 @dataclass(frozen=True)
 class Draft:
-    """The new-game dialog's draft (its fields are rebuilt on every render, so what was typed
-    is kept here) and the problem it shows."""
+    """The new-game dialog's draft and the problem it shows. ``config`` follows what is typed;
+    ``shown`` is what the dialog's fields were last drawn from: typing changes only the
+    start-player list (drawn from ``config``), so a field being typed in is never redrawn
+    under the player's fingers; opening, resizing or a problem redraws it all."""
 
     config: Config = field(default_factory=lambda: Config(default_seats(2)))
     problem: str = ""
+    shown: Config | None = None
 
 
 @dataclass(frozen=True)

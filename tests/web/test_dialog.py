@@ -129,3 +129,16 @@ def test_the_dialog_closes_the_replay() -> None:
     ui, s, _home = turn_start()
     ui, s, _ = run(ui, s, card("King"), choice("replay-enter"), choice("new-game"))
     assert ui.replay is None and ui.screen == "new-game"
+
+
+def test_typing_a_name_updates_the_start_list_but_never_redraws_the_fields() -> None:
+    """A redraw under the player's fingers would lose what is being typed: typing changes only
+    the start-player list (issue 10: it follows renamed players)."""
+    ui, s, _ = run(Ui(), None, ("show_dialog", ""))
+    before = frame(ui, s)
+    ui, s, _ = run(ui, s, ("draft", {"name.0": "Ann", "name.1": "Bob"}))
+    after = frame(ui, s)
+    assert after.html["screen"] == before.html["screen"]
+    assert ">Ann</option>" in after.html["dlg-start"] and ">Bob</option>" in after.html["dlg-start"]
+    ui, s, _ = run(ui, s, choice("dlg-players:3", {"name.0": "Ann", "name.1": "Bob"}))
+    assert 'value="Ann"' in frame(ui, s).html["screen"]  # a resize redraws, as typed
