@@ -46,6 +46,7 @@ class App:
         self._storage_ok = True
         self._proxies = []
         self._dispatching = False
+        self._reveal = None  # an element to bring into view after the next render
         self._queue: list[tuple] = []
 
     # -- the loop ---------------------------------------------------------------------------
@@ -64,6 +65,7 @@ class App:
                 self._dispatch(self._queue.pop(0))
         finally:
             self._dispatching = False
+        self._reveal = None  # an element to bring into view after the next render
 
     def _dispatch(self, event: tuple) -> None:
         t0 = dom.now_ms()
@@ -109,6 +111,8 @@ class App:
                 rest = f"?{urlencode(query, doseq=True)}" if query else ""
                 window.history.replaceState(None, "", str(window.location.pathname) + rest
                                             + str(window.location.hash or ""))
+        elif kind == "reveal":  # after this render: scroll the element into view
+            self._reveal = effect[1]
         elif kind == "pick_file":
             node = dom.by_id("import-file")
             if node is not None:
@@ -285,6 +289,11 @@ class App:
             if node is not None and document.activeElement == document.body:
                 node.focus()
         dom.refocus(focus)
+        if self._reveal is not None:
+            node = dom.by_id(self._reveal)
+            self._reveal = None
+            if node is not None:
+                node.scrollIntoView(False)  # its bottom edge in view: the newest lines
 
     @staticmethod
     def _toolbar(f: page.Frame) -> None:

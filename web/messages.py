@@ -47,7 +47,7 @@ EN: dict[str, str] = {
     "ability.Merchant": "Move 1 to {merchant_max} of your cubes from a region to a "
                         "neighbouring region.",
     "ability.Monk": "Move one rat token to a neighbouring region that holds fewer than {max_rats}.",
-    "ability.Knight": "Move the plague piece 1 to {knight_steps} steps; it may count as "
+    "ability.Knight": "Move the plague piece 1 or {knight_steps} steps; it may count as "
                       "{neutral_cubes} neutral cubes in the strike.",
     "ability.Witch": "Look at a rat token, then maybe a second one; then you may swap them.",
     "ability.King": "Move one of your cubes from a region without rats into the palace.",
@@ -105,7 +105,7 @@ EN: dict[str, str] = {
     "status.opt.join": "{a} or {b}",
     "status.place_count": "{name}: how many cubes in {region}?",
     "status.plague": "{name}: click where the plague piece goes (a neighbouring region).",
-    "status.plague_knight": "{name}: click where the plague piece goes — 1 to {knight_steps} steps "
+    "status.plague_knight": "{name}: click where the plague piece goes — 1 or {knight_steps} steps "
                             "with the Knight.",
     "status.plague_final": "{name}: Knight — move the plague piece up to {knight_steps} steps "
                            "(no spread, no strike).",
@@ -197,7 +197,7 @@ EN: dict[str, str] = {
     "panel.turn": "to play",
     "panel.supply": "Rat tokens in the supply: {n}",
     "panel.log": "Game log",
-    "panel.strike": "Plague in {region}",
+    "panel.strike": "Last plague: {region}",
     "panel.strike_final": "Final plague",
     "panel.rules": "Rules in brief",
     # -- the strike, told step by step (R5.3–R5.5) -----------------------------------------
@@ -206,7 +206,7 @@ EN: dict[str, str] = {
     "strike.outbreak": "outbreak!",
     "strike.nothing": "no effect",
     "strike.kill": "{name} loses a cube ({symbol})",
-    "strike.neutral": "(+{n} neutral cubes from the Knight)",
+    "strike.neutral": "(+{n} neutral cubes from the Knight in {region})",
     # -- the results screen (R7.4) ---------------------------------------------------------
     "res.title": "Game over",
     "res.winner": "{name} wins!",
@@ -293,6 +293,7 @@ EN: dict[str, str] = {
     "why.not_now": "That is not possible now.",
     "why.bad_notation": "That is not possible now.",
     "why.not_your_turn": "Wait: it is {name}'s turn.",
+    "why.pass_first": "First hand the device to {name}: press “I am {name} — show my turn”.",
     "why.busy": "Wait a moment: the plague is being resolved.",
     "why.pick_token": "Click a rat token (not the region).",
     "why.replay": "This is the replay: leave it (“Back to the game”) to play.",

@@ -40,6 +40,7 @@ class Offer:
     buttons: list = field(default_factory=list)
     status: str = ""
     selected_region: str | None = None
+    selected_to: str | None = None  # the Merchant's destination, while the count is asked
     selected_token: tuple | None = None
     plague_clickable: bool = False
     #: Plague destinations two steps away (the Knight, R6.3), from the view's
@@ -170,7 +171,7 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
             o.regions = {r: (acts[0] if len(acts) == 1 else None) for r, acts in dests.items()}
             o.status = t("status.merchant_to")
         else:
-            o.selected_region = pick.region
+            o.selected_region, o.selected_to = pick.region, pick.to
             o.buttons[:0] = _count_buttons([(a.args[2], a) for a in moves
                                             if a.args[0] == pick.region and a.args[1] == pick.to])
             o.status = t("status.merchant_count", region=region(pick.region),

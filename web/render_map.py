@@ -186,7 +186,7 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             cls.append("target")
             if far:
                 cls.append("far")
-        if offer.selected_region == r:
+        if r in (offer.selected_region, offer.selected_to):
             cls.append("selected")
         if view["plague"] == r:
             cls.append("plague-region")

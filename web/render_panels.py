@@ -130,8 +130,10 @@ def strike_panel(story, seats, upto: int) -> str:
             f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
             f'<div class="syms-words">{esc(symbols(face["symbols"]))}</div>'
             f'{f"<ul class=kills>{kills}</ul>" if kills else ""}</li>')
-    note = (f'<p class="note">{esc(t("strike.neutral", n=story.neutral))}</p>'
-            if story.neutral else "")
+    note = ""
+    if story.neutral:
+        text = t("strike.neutral", n=story.neutral, region=region(story.neutral_region))
+        note = f'<p class="note">{esc(text)}</p>'
     return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
 
 

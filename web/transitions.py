@@ -69,6 +69,8 @@ def why_cannot_act(ui: Ui, session) -> str | None:
         return t("why.busy")
     if s.game.is_over:
         return t("why.game_over")
+    if s.pass_to is not None:
+        return t("why.pass_first", name=s.names[s.pass_to])
     if not human_turn(s):
         return t("why.not_your_turn", name=s.names[s.current])
     return None
@@ -91,6 +93,8 @@ def on_target(ui: Ui, session, what: str, value) -> Ui:
     if isinstance(value, list):
         value = tuple(value)
     o = current_offer(ui, session)
+    if what == "plague" and ui.pick.mode not in (None, "plague"):
+        what, value = "region", session.game.view(None)["plague"]  # a pick goes on: its region
     if what == "plague":
         if o.plague_clickable:
             return ui.but(pick=Pick() if ui.pick.mode == "plague" else Pick("plague"), notice="")
@@ -221,7 +225,9 @@ MOVE_PREFIXED = (("mode:", toggle_mode),)
 
 # -- the page's controls ---------------------------------------------------------------------
 def toggle_log(ui: Ui, session) -> Ui:
-    return ui.but(show_log=not ui.show_log)
+    """Show or hide the log; shown, it is brought into view (it may sit below the fold)."""
+    ui = ui.but(show_log=not ui.show_log)
+    return ui.asking(("reveal", "log")) if ui.show_log else ui
 
 
 def toggle_rules(ui: Ui, session) -> Ui:

@@ -51,7 +51,8 @@ class Story:
     items: tuple = ()
     regions: tuple = ()
     final: bool = False  # the final plague (R7.3)
-    neutral: int = 0  # the Knight's neutral cubes counted (R6.3)
+    neutral: int = 0  # the Knight's neutral cubes counted (R6.3) …
+    neutral_region: str | None = None  # … in this region (the final plague strikes all)
     upto: int = 0  # tokens shown so far
     on_map: bool = False  # drawn on the map (the strike of the last move)
     hold: bool = False  # the bots wait until the player at the screen has seen it
@@ -62,12 +63,13 @@ class Story:
         regions struck (R5.3–R5.5 as the engine's events tell them); None if none struck."""
         items: list[dict] = []
         regions: list[str] = []
-        neutral, final = 0, False
+        neutral, neutral_region, final = 0, None, False
         for e in events:
             kind = e["kind"]
             if kind == "strike":
                 regions.append(e["region"])
-                neutral = max(neutral, int(e.get("neutral") or 0))
+                if e.get("neutral"):
+                    neutral, neutral_region = int(e["neutral"]), e["region"]
             elif kind == "final_plague":
                 final = True
             elif kind == "token_revealed":
@@ -78,7 +80,8 @@ class Story:
                 items[-1]["kills"].append((e["seat"], e["symbol"]))
         if not items:
             return None
-        return cls(tuple(items), tuple(regions), final, neutral, len(items), False)
+        return cls(tuple(items), tuple(regions), final, neutral, neutral_region, len(items),
+                   False)
 
 
 @dataclass(frozen=True)

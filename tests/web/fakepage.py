@@ -108,6 +108,9 @@ class Element:
     def focus(self) -> None:
         document.activeElement = self
 
+    def scrollIntoView(self, align_to_top=True) -> None:  # noqa: N802 - the DOM's name
+        self.scrolled_into_view = getattr(self, "scrolled_into_view", 0) + 1
+
     def addEventListener(self, kind: str, listener) -> None:
         self.listeners.setdefault(kind, []).append(listener)
 

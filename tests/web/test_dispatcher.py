@@ -439,3 +439,14 @@ def test_a_bot_waits_while_the_game_is_paused(pause, resume) -> None:
     assert len(s.game.history) == 3  # the bot placed its two setup rounds (R3.5: A B B A)
     assert body()["actions"] == "3"
     assert by_id("status").textContent.startswith("Ann:")
+
+
+def test_showing_the_log_brings_it_into_view() -> None:
+    """The log may sit below the fold of the side column (issue 10): shown, it scrolls into
+    view; hidden, nothing moves."""
+    app = attached(new_session())
+    log = by_id("log")
+    app.dispatch(("choice", "toggle-log", None))  # hide
+    assert getattr(log, "scrolled_into_view", 0) == 0 and log.hidden
+    app.dispatch(("choice", "toggle-log", None))  # show again
+    assert log.scrolled_into_view == 1 and not log.hidden

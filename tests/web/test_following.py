@@ -1,0 +1,68 @@
+"""Following the game in the glue (issue 10): the digest of what others did, what the Witch
+saw, the pass screen's words, and a click on the plague piece during a pick."""
+
+from __future__ import annotations
+
+from glue import card, choice, find, frame, new_session, play, run, turn_start
+from messages import t
+from transitions import current_offer
+from ui import Ui
+
+
+def test_the_digest_tells_a_human_every_cube_the_bot_turn_cost() -> None:
+    """R5.5: each cube lost is one line, whoever lost it; the human's own moves are not news."""
+    s = find(lambda s: s.actors and s.actors[-1] == 1 and s.current == 0
+             and any(e["kind"] == "cube_killed" for e in s.log_events[-12:]),
+             kinds=["human", "easy"])
+    lines = s.since_last_turn(0)
+    last_mine = max(i + 1 for i, a in enumerate(s.actors) if a == 0)
+    killed = [e for e, step in zip(s.log_events, s.log_steps, strict=True)
+              if step > last_mine and e["kind"] == "cube_killed"]
+    assert killed and sum(" loses a cube in " in line for _, line in lines) == len(killed)
+    assert all(step > last_mine for step, _ in lines)
+    html = frame(Ui(), s).html["digest"]
+    assert html.count('data-choice="replay-enter:') == len(lines)  # each line: the replay
+
+
+def test_the_digest_is_gone_once_the_human_has_moved() -> None:
+    s = find(lambda s: s.actors and s.actors[-1] == 1 and s.current == 0
+             and s.game.view(0)["decision"]["kind"] == "turn", kinds=["human", "easy"])
+    assert s.since_last_turn(0)
+    take = next(a for a in s.game.legal_actions() if a.kind in ("take", "plague"))
+    play(s, take)
+    assert s.since_last_turn(0) == [] and not frame(Ui(), s).shown.get("digest")
+
+
+def test_what_the_witch_saw_is_listed_for_her_holder_only() -> None:
+    """R6.6, R8.3: the panel lists the face for Ann; Bob's screen shows no such panel."""
+    ui, s, _ = turn_start()
+    ui, s, _ = run(ui, s, card("Witch"), choice("mode:Witch"))
+    token = next(iter(current_offer(ui, s).tokens))
+    ui, s, _ = run(ui, s, ("target", "token", token), choice("witch:done"))
+    mine = frame(ui, s)
+    assert mine.shown["known"] and t("panel.known") in mine.html["known"]
+    face = s.game.view(0)["board"][token[0]]["tokens"][token[1] - 1]
+    assert f"threshold {face['threshold']}" in mine.html["known"]
+
+
+def test_the_pass_screen_asks_to_look_away_only_from_a_secret() -> None:
+    s = new_session(2, seed=3)
+    while s.pass_to is None:
+        s.apply(s.game.legal_actions()[0])
+    knows = s.game.view(s.pass_to)["knows"]
+    bar = frame(Ui(), s).html["bar"]
+    assert ("look away" in bar) == bool(knows)
+    ui, s, _ = run(Ui(), s, ("target", "region", "Gallia"))
+    assert ui.notice == t("why.pass_first", name=s.names[s.pass_to])
+
+
+def test_a_click_on_the_plague_piece_during_an_ability_stands_for_its_region() -> None:
+    """The piece sits on a region: during the Merchant's pick, a click on it is a click on
+    that region (R6.5: Ann has no cube there to move), not a silent switch to moving the
+    plague."""
+    ui, s, _ = turn_start()
+    ui, s, _ = run(ui, s, card("Merchant"), choice("mode:Merchant"))
+    assert ui.pick.mode == "Merchant"
+    ui, s, _ = run(ui, s, ("target", "plague", None))
+    assert ui.pick.mode == "Merchant"
+    assert ui.notice == t("why.no_cube_there", region=s.game.view(None)["plague"])
