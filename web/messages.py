@@ -204,6 +204,7 @@ EN: dict[str, str] = {
     "strike.token.1": "Token {token}: threshold {threshold}, {cubes} cube here",
     "strike.token.n": "Token {token}: threshold {threshold}, {cubes} cubes here",
     "strike.outbreak": "outbreak!",
+    "strike.chip": "Threshold {threshold}, {cubes} cubes counted: {verdict} Symbols: {symbols}.",
     "strike.nothing": "no effect",
     "strike.kill": "{name} loses a cube ({symbol})",
     "strike.neutral": "(+{n} neutral cubes from the Knight in {region})",

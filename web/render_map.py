@@ -9,6 +9,8 @@ with a single ``innerHTML`` per render.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from markup import esc
 from messages import region, symbols, t
 from setup_config import COLOURS
@@ -61,7 +63,7 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
         attrs += f' role="button" tabindex="0" aria-label="{esc(label)}"'
     else:
         attrs += f' aria-label="{esc(label)}" role="img"'
-    parts = [f"<g {attrs}>"]
+    parts = [f"<g {attrs}><title>{esc(label)}</title>"]  # the same words on hover
     if target or selected:
         parts.append(f'<circle class="ring" r="{TOKEN_R + 4}"/>')
     if face is None:
@@ -87,16 +89,20 @@ RV_THR_CHAR = 7.6
 RV_SYM_CHAR = 7.0
 
 
-def _revealed(x: float, y: float, face: dict, outbreak: bool, index: int) -> str:
+def _revealed(x: float, y: float, face: dict, outbreak: bool, index: int, cubes: int) -> str:
     """A token revealed by the strike now being told (public, R8.1), shown face up, in a
-    column beside the region (its "reveal" anchor), clear of its name, tokens and cubes."""
+    column beside the region (its "reveal" anchor), clear of its name, tokens and cubes;
+    hovering it says its threshold against the cubes counted and its symbols in words."""
+    words = t("strike.chip", threshold=face["threshold"], cubes=cubes,
+              symbols=symbols(face["symbols"]),
+              verdict=t("strike.outbreak" if outbreak else "strike.nothing"))
     syms = "".join(face["symbols"])
     thr = f'{face["threshold"]}+'
     sx = -10 + len(thr) * RV_THR_CHAR + 4
     width = sx + len(syms) * RV_SYM_CHAR + 5 + 16
     cls = "revealed outbreak" if outbreak else "revealed"
     return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
-            f'<g class="rv-inner"><rect class="rv-bg" x="-16" y="-11" '
+            f'<title>{esc(words)}</title><g class="rv-inner"><rect class="rv-bg" x="-16" y="-11" '
             f'width="{width:.1f}" '
             f'height="22" rx="4"/><text class="rv-thr" x="-10" y="4">{thr}</text>'
             f'<text class="rv-syms" x="{sx:.1f}" y="3.5">{esc(syms)}</text></g></g>')
@@ -119,6 +125,19 @@ def _cubes(x: float, y: float, counts: list[int], seats) -> str:
             f'<text x="{CUBE / 2}" y="{CUBE / 2 + 4.2}" class="{"dk" if dark_text else "lt"}">'
             f'{c}</text></g>')
     return "".join(parts)
+
+
+def _losses(x: float, y: float, by_seat: dict[int, int], seats) -> str:
+    """The cubes a strike being told has cost, over the region's cubes: "−2" in the seat's
+    colour, so that a loss is seen where it happened, not only in the panel."""
+    marks = []
+    for i, (seat, n) in enumerate(sorted(by_seat.items())):
+        colour = COLOURS.get(seats[seat].colour, "#888")
+        marks.append(f'<g class="loss" transform="translate({x - 14 + i * 30:.1f} {y - 22:.1f})">'
+                     f'<rect x="-12" y="-9" width="26" height="16" rx="4" fill="#fff" '
+                     f'stroke="{colour}" stroke-width="2"/><text y="3.5" fill="{colour}">'
+                     f'−{n}</text></g>')
+    return f'<g class="losses" aria-hidden="true">{"".join(marks)}</g>'
 
 
 def _far_mark(x: float, y: float, steps: int) -> str:
@@ -224,6 +243,7 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
                                  t("map.plague") + ": " + region(r)))
     if story is not None:  # faces revealed by the strike being told (public)
         by_region: dict[str, int] = {}
+        lost: dict[str, dict[int, int]] = defaultdict(dict)
         for item in story.items[:upto]:
             a = anchors["regions"].get(item["region"])
             if not a:
@@ -232,7 +252,12 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             by_region[item["region"]] = k + 1
             rv = a["reveal"]
             parts.append(_revealed(rv["x"], rv["y"] + k * REVEAL_STEP, item["face"],
-                                   item["outbreak"], k))
+                                   item["outbreak"], k, item["cubes"]))
+            for seat, _symbol in item["kills"]:  # each cube lost, where it was lost
+                lost[item["region"]][seat] = lost[item["region"]].get(seat, 0) + 1
+        for r, by_seat in lost.items():
+            cub = anchors["regions"][r]["cubes"]
+            parts.append(_losses(cub["x"], cub["y"], by_seat, seats))
     return states, "".join(parts)
 
 
