@@ -132,6 +132,7 @@ EN: dict[str, str] = {
     "status.and_join": "{a} and {b}",
     "status.pass": "Pass the device to {name}.",
     "status.over": "Game over — {name} wins.",
+    "status.final_plague": "The final plague strikes every region, one rat token at a time…",
     "status.new_game": "Choose the players and start a new game.",
     # -- buttons -------------------------------------------------------------------------
     "btn.mode.King": "Use the King",

@@ -67,6 +67,8 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
     if human_turn(s):
         status = o.status
+    elif game.is_over and ui.busy and story.final:  # the end is being told (R7.3)
+        status = t("status.final_plague")
     elif game.is_over:
         status = t("status.over", name=s.names[view["winner"]])
     elif s.pass_to is not None:

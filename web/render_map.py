@@ -133,10 +133,11 @@ def _losses(x: float, y: float, by_seat: dict[int, int], seats) -> str:
     marks = []
     for i, (seat, n) in enumerate(sorted(by_seat.items())):
         colour = COLOURS.get(seats[seat].colour, "#888")
+        # the animation is on an inner group: a CSS transform would replace the position
         marks.append(f'<g class="loss" transform="translate({x - 14 + i * 30:.1f} {y - 22:.1f})">'
-                     f'<rect x="-12" y="-9" width="26" height="16" rx="4" fill="#fff" '
-                     f'stroke="{colour}" stroke-width="2"/><text y="3.5" fill="{colour}">'
-                     f'−{n}</text></g>')
+                     f'<g class="loss-inner"><rect x="-12" y="-9" width="26" height="16" '
+                     f'rx="4" fill="#fff" stroke="{colour}" stroke-width="2"/>'
+                     f'<text y="3.5" fill="{colour}">−{n}</text></g></g>')
     return f'<g class="losses" aria-hidden="true">{"".join(marks)}</g>'
 
 

@@ -66,3 +66,25 @@ def test_a_click_on_the_plague_piece_during_an_ability_stands_for_its_region() -
     ui, s, _ = run(ui, s, ("target", "plague", None))
     assert ui.pick.mode == "Merchant"
     assert ui.notice == t("why.no_cube_there", region=s.game.view(None)["plague"])
+
+
+def test_the_cubes_a_strike_costs_show_where_they_were_lost() -> None:
+    """R5.5: each cube lost shows as "−n" at its region while the strike is told, one mark
+    per token revealed so far (the telling's ``upto``)."""
+    from dataclasses import replace
+
+    from ui import Story
+
+    s = find(lambda s: s.last_strike is not None
+             and any(e["kind"] == "cube_killed" for e in s.last_strike[1]))
+    story = replace(Story.from_events(s.last_strike[1]), on_map=True)
+    ui = Ui(story=story, busy=True)
+    first_kill = next(i for i, item in enumerate(story.items) if item["kills"])
+    before = replace(story, upto=first_kill)
+    assert 'class="loss"' not in frame(ui.but(story=before), s).map[1]
+    shown = frame(ui.but(story=replace(story, upto=first_kill + 1)), s).map[1]
+    by_seat: dict[int, int] = {}
+    for seat, _symbol in story.items[first_kill]["kills"]:
+        by_seat[seat] = by_seat.get(seat, 0) + 1
+    assert shown.count('class="loss"') == len(by_seat)
+    assert all(f"−{n}</text>" in shown for n in by_seat.values())
