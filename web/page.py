@@ -84,7 +84,7 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
         status = t("status.bot", name=s.names[s.current])
     upto = story.upto if ui.busy else len(story.items)
     f.map = render_map.draw(anchors, all_regions, view, o, seats,
-                            story if story.on_map else None, upto)
+                            story if story.on_map else None, upto, telling=ui.busy)
     f.html["players"] = panels.players(view, seats, game.is_over)
     f.html["cards"] = panels.cards(view, seats, o)
     if s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight

@@ -20,7 +20,10 @@ from setup_config import COLOURS
 TOKEN_R = 11
 TOKEN_GAP = 25
 CUBE = 19
-REVEAL_STEP = 24  # revealed-token badges stack down from the region's "reveal" anchor
+REVEAL_STEP = 27  # revealed-token badges stack down from the region's "reveal" anchor
+#: Chip text is 15 SVG units: 11 px where the map is drawn 740 px wide (1280×800 screens).
+CHIP_CHAR = 9.2  # the advance of one symbol letter (15 units, monospace, bold)
+CHIP_H = 17
 
 #: Patterns and filters added to the generated SVG: legal targets get a hatch as well as a
 #: colour and a dashed outline (shape, not colour alone); regions out of play a grey hatch.
@@ -72,12 +75,13 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
         # letters without spaces, on a bar with a light edge: the bars of two known tokens
         # side by side (TOKEN_GAP apart) used to run together into one unreadable strip
         syms = "".join(face["symbols"])
+        top = TOKEN_R + 1 + (slot % 2 == 0) * CHIP_H  # neighbours' bars on two rows
         parts.append(
             f'<g class="token-face known"><circle class="front" r="{TOKEN_R}"/>'
-            f'<text class="thr" y="3.5">{face["threshold"]}</text>'
-            f'<rect class="syms-bg" x="{-len(syms) * 2.8 - 2.5:.1f}" y="{TOKEN_R + 1}" '
-            f'width="{len(syms) * 5.6 + 5:.1f}" height="12" rx="2"/>'
-            f'<text class="syms" y="{TOKEN_R + 10}">{esc(syms)}</text></g>')
+            f'<text class="thr" y="5">{face["threshold"]}</text>'
+            f'<rect class="syms-bg" x="{-len(syms) * CHIP_CHAR / 2 - 3:.1f}" y="{top}" '
+            f'width="{len(syms) * CHIP_CHAR + 6:.1f}" height="{CHIP_H}" rx="3"/>'
+            f'<text class="syms" y="{top + 13}">{esc(syms)}</text></g>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -85,11 +89,11 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
 #: Advance widths (SVG units) of the revealed badge's texts, as style.css sets them: the
 #: threshold in 12px bold, the symbols in 10px monospace with 1px letter spacing. The badge is
 #: sized from them so that the symbols neither run into the threshold nor out of the box.
-RV_THR_CHAR = 7.6
-RV_SYM_CHAR = 7.0
+RV_THR_CHAR = 9.2
+RV_SYM_CHAR = 10.0
 
 
-def _revealed(x: float, y: float, face: dict, outbreak: bool, index: int, cubes: int) -> str:
+def _revealed(x: float, y: float, face: dict, outbreak: bool, fresh: bool, cubes: int) -> str:
     """A token revealed by the strike now being told (public, R8.1), shown face up, in a
     column beside the region (its "reveal" anchor), clear of its name, tokens and cubes;
     hovering it says its threshold against the cubes counted and its symbols in words."""
@@ -100,12 +104,12 @@ def _revealed(x: float, y: float, face: dict, outbreak: bool, index: int, cubes:
     thr = f'{face["threshold"]}+'
     sx = -10 + len(thr) * RV_THR_CHAR + 4
     width = sx + len(syms) * RV_SYM_CHAR + 5 + 16
-    cls = "revealed outbreak" if outbreak else "revealed"
+    cls = "revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
     return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
-            f'<title>{esc(words)}</title><g class="rv-inner"><rect class="rv-bg" x="-16" y="-11" '
+            f'<title>{esc(words)}</title><g class="rv-inner"><rect class="rv-bg" x="-16" y="-12.5" '
             f'width="{width:.1f}" '
-            f'height="22" rx="4"/><text class="rv-thr" x="-10" y="4">{thr}</text>'
-            f'<text class="rv-syms" x="{sx:.1f}" y="3.5">{esc(syms)}</text></g></g>')
+            f'height="25" rx="4"/><text class="rv-thr" x="-10" y="5">{thr}</text>'
+            f'<text class="rv-syms" x="{sx:.1f}" y="5">{esc(syms)}</text></g></g>')
 
 
 def _cubes(x: float, y: float, counts: list[int], seats) -> str:
@@ -183,10 +187,12 @@ def region_aria(name: str, board: dict | None, seats, plague_here: bool, target:
 
 
 def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
-         upto: int | None = None) -> tuple[dict, str]:
+         upto: int | None = None, telling: bool = False) -> tuple[dict, str]:
     """The map for ``view``: each region path's state (class, accessible name, in play) and
     the overlay's SVG (palace, labels, tokens, cubes, the plague piece, the faces revealed by
-    the strike being told — the first ``upto`` tokens of ``story``, a ui.Story)."""
+    the strike being told — the first ``upto`` tokens of ``story``, a ui.Story; while
+    ``telling``, the newest token and its losses pop up, and only they: a redraw for another
+    reason must not replay the animation of what is already shown)."""
     in_play = set(view["regions"])
     board = view["board"]
     reach = view["decision"]["plague_reach"] if offer.far else {}
@@ -245,15 +251,17 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
     if story is not None:  # faces revealed by the strike being told (public)
         by_region: dict[str, int] = {}
         lost: dict[str, dict[int, int]] = defaultdict(dict)
-        for item in story.items[:upto]:
+        shown = story.items[:upto]
+        for index, item in enumerate(shown):
             a = anchors["regions"].get(item["region"])
             if not a:
                 continue
             k = by_region.get(item["region"], 0)
             by_region[item["region"]] = k + 1
             rv = a["reveal"]
+            fresh = telling and index == len(shown) - 1
             parts.append(_revealed(rv["x"], rv["y"] + k * REVEAL_STEP, item["face"],
-                                   item["outbreak"], k, item["cubes"]))
+                                   item["outbreak"], fresh, item["cubes"]))
             for seat, _symbol in item["kills"]:  # each cube lost, where it was lost
                 lost[item["region"]][seat] = lost[item["region"]].get(seat, 0) + 1
         for r, by_seat in lost.items():
