@@ -5,9 +5,10 @@ what each one does (RULES R3–R7). Automatic consequences come back as events.
 from __future__ import annotations
 
 from .actions import Action
-from .board import steps_from
+from .board import REGIONS, steps_from
 from .cards import CARDS
 from .constants import (
+    CUBES_PER_PLAYER,
     FINAL_PEASANT_CUBES,
     KNIGHT_STEPS,
     MAX_RATS,
@@ -28,52 +29,74 @@ _UNDOABLE_KINDS = frozenset({"take", "place", "king", "monk", "merchant"})
 
 # -- legality ------------------------------------------------------------------------------
 
+# Every action the rules can offer, built once (actions are interned, so these are the very
+# objects ``Action(...)`` gives): legal_actions() runs for every position of every search,
+# and looking an action up is much cheaper than building it.
+_SETUP = {r: Action("setup", r) for r in REGIONS}
+_SPREAD = {r: Action("spread", r) for r in REGIONS}
+_KING = {r: Action("king", r) for r in REGIONS}
+_PLAGUE = {r: Action("plague", r) for r in REGIONS}
+_TAKE = {c: Action("take", c) for c in CARDS}
+_PLACE = {(r, k): Action("place", r, k) for r in REGIONS for k in range(1, CUBES_PER_PLAYER + 1)}
+_MONK = {(r, i, n): Action("monk", r, i, n)
+         for r in REGIONS for i in range(1, MAX_RATS + 1) for n in REGIONS}
+_MERCHANT = {(r, n, k): Action("merchant", r, n, k)
+             for r in REGIONS for n in REGIONS for k in range(1, MERCHANT_MAX + 1)}
+_WITCH = {(r, i): Action("witch", r, i) for r in REGIONS for i in range(1, MAX_RATS + 1)}
+_NEUTRAL_YES, _NEUTRAL_NO = Action("neutral", "yes"), Action("neutral", "no")
+_WITCH_DONE, _WITCH_SWAP, _END = Action("witch", "done"), Action("witch", "swap"), Action("end")
+# Where the plague piece may go, by (regions in play, start, steps): the board never changes.
+_REACH: dict[tuple, tuple[str, ...]] = {}
+_STEPS: dict[tuple, dict[str, int]] = {}
+
+
 def legal_actions(s: State) -> list[Action]:
     """Every action the current player may take now, in a stable order."""
     phase = s.phase
     if phase == "over":
         return []
     if phase == "setup":
-        return [Action("setup", r) for r in s.regions]
+        return [_SETUP[r] for r in s.regions]
     if phase == "spread":
-        return [Action("spread", r) for r in spread_targets(s)]
+        return [_SPREAD[r] for r in spread_targets(s)]
     if phase == "neutral":
-        return [Action("neutral", "yes"), Action("neutral", "no")]
+        return [_NEUTRAL_YES, _NEUTRAL_NO]
     if s.witch_stage:
         return _witch_continuations(s)
     seat, final = s.current, phase == "final"
+    cards, used = s.cards, s.used
     actions: list[Action] = []
     if not final and not s.took_card:  # R4.1
-        actions += [Action("take", c) for c in CARDS if s.cards.get(c) != seat]
+        actions += [_TAKE[c] for c in CARDS if cards.get(c) != seat]
     actions += _placements(s, seat, final)
-    if _ability_free(s, seat, "King"):  # R6.1
-        actions += [Action("king", r) for r in s.regions
-                    if s.cubes[r][seat] and not s.rats[r]]
-    if _ability_free(s, seat, "Monk"):  # R6.2
+    rats, cubes = s.rats, s.cubes
+    if cards.get("King") == seat and "King" not in used:  # R6.1
+        actions += [_KING[r] for r in s.regions if cubes[r][seat] and not rats[r]]
+    if cards.get("Monk") == seat and "Monk" not in used:  # R6.2
         for r in s.regions:
-            tokens = s.rats[r]
+            tokens = rats[r]
             if tokens:
-                targets = [n for n in s.nbrs[r] if len(s.rats[n]) < MAX_RATS]
-                actions += [Action("monk", r, i, n)
+                targets = [n for n in s.nbrs[r] if len(rats[n]) < MAX_RATS]
+                actions += [_MONK[r, i, n]
                             for i in range(1, len(tokens) + 1) for n in targets]
-    if _ability_free(s, seat, "Merchant"):  # R6.5
+    if cards.get("Merchant") == seat and "Merchant" not in used:  # R6.5
         for r in s.regions:
-            own = s.cubes[r][seat]
+            own = cubes[r][seat]
             if own:
-                actions += [Action("merchant", r, n, k)
+                actions += [_MERCHANT[r, n, k]
                             for n in s.nbrs[r] for k in range(1, min(MERCHANT_MAX, own) + 1)]
-    if _ability_free(s, seat, "Witch"):  # R6.6
-        actions += [Action("witch", r, i) for r in s.regions
-                    for i in range(1, len(s.rats[r]) + 1)]
+    if cards.get("Witch") == seat and "Witch" not in used:  # R6.6
+        actions += [_WITCH[r, i] for r in s.regions for i in range(1, len(rats[r]) + 1)]
     if final:
-        if _ability_free(s, seat, "Knight"):  # R7.2: up to two steps, no spread, no strike
-            actions += [Action("plague", r) for r in plague_destinations(s, two_steps=True)]
-        if s.holds(seat, "Knight") and not s.neutral:  # R7.2 Ruling
-            actions.append(Action("neutral", "yes"))
-        actions.append(Action("end"))
+        knight = cards.get("Knight") == seat
+        if knight and "Knight" not in used:  # R7.2: up to two steps, no spread, no strike
+            actions += [_PLAGUE[r] for r in plague_destinations(s, two_steps=True)]
+        if knight and not s.neutral:  # R7.2 Ruling
+            actions.append(_NEUTRAL_YES)
+        actions.append(_END)
     else:  # R4.3, R6.3
-        knight = s.holds(seat, "Knight")
-        actions += [Action("plague", r) for r in plague_destinations(s, two_steps=knight)]
+        knight = cards.get("Knight") == seat
+        actions += [_PLAGUE[r] for r in plague_destinations(s, two_steps=knight)]
     return actions
 
 
@@ -88,45 +111,63 @@ def _placements(s: State, seat: int, final: bool) -> list[Action]:
         return []
     if final:  # R7.2: the Peasant may place one cube in any region in play
         if _ability_free(s, seat, "Peasant"):
-            return [Action("place", r, FINAL_PEASANT_CUBES) for r in s.regions]
+            return [_PLACE[r, FINAL_PEASANT_CUBES] for r in s.regions]
         return []
     if s.placed:  # R4.2: at most once per turn
         return []
-    peasant = s.holds(seat, "Peasant")
+    peasant = s.cards.get("Peasant") == seat
+    rats = s.rats
     actions = []
     for r in s.regions:
-        rats = len(s.rats[r])
+        n = len(rats[r])
         # R4.2 as many as rats (all that remain when fewer, Ruling); R6.4 one more
-        counts = {min(rats, reserve)}
+        k = n if n < reserve else reserve
+        if k:
+            actions.append(_PLACE[r, k])
         if peasant:
-            counts.add(min(rats + PEASANT_EXTRA, reserve))
-        actions += [Action("place", r, k) for k in sorted(counts) if k]
+            more = n + PEASANT_EXTRA if n + PEASANT_EXTRA < reserve else reserve
+            if more != k:
+                actions.append(_PLACE[r, more])
     return actions
 
 
 def plague_destinations(s: State, two_steps: bool) -> list[str]:
     """Where the plague piece may go: a neighbour in play, or with the Knight also a region
     two steps away; never the region it starts in (R4.3, R6.3 Ruling)."""
-    reach = steps_from(s.nbrs, s.plague, KNIGHT_STEPS if two_steps else 1)
-    return [r for r in s.regions if r in reach]
+    key = (s.players, s.plague, two_steps)
+    reach = _REACH.get(key)
+    if reach is None:
+        steps = steps_from(s.nbrs, s.plague, KNIGHT_STEPS if two_steps else 1)
+        reach = _REACH[key] = tuple(r for r in s.regions if r in steps)
+    return list(reach)
+
+
+def _steps_to(s: State, to: str) -> int:
+    """Steps of the plague piece from where it stands to ``to`` (1 or 2, R4.3, R6.3)."""
+    key = (s.players, s.plague)
+    steps = _STEPS.get(key)
+    if steps is None:
+        steps = _STEPS[key] = steps_from(s.nbrs, s.plague, KNIGHT_STEPS)
+    return steps[to]
 
 
 def spread_targets(s: State) -> list[str]:
     """Neighbours of the plague region that can take another rat token (R5.1, R5.2)."""
-    return [r for r in s.nbrs[s.plague] if len(s.rats[r]) < MAX_RATS]
+    rats = s.rats
+    return [r for r in s.nbrs[s.plague] if len(rats[r]) < MAX_RATS]
 
 
 def _witch_continuations(s: State) -> list[Action]:
     """After the Witch's first look: a second look or stop; after the second: swap or stop
     (R6.6). Swapping two tokens of one region would change nothing, so it is not offered."""
-    done = Action("witch", "done")
+    done = _WITCH_DONE
     if s.witch_stage == 1:
         first = s.witch_looks[-1]
-        return [Action("witch", r, i + 1) for r in s.regions
+        return [_WITCH[r, i + 1] for r in s.regions
                 for i, t in enumerate(s.rats[r]) if t != first] + [done]
     a, b = (s.slot_of(t) for t in s.witch_looks[-2:])
     if a and b and a[0] != b[0]:
-        return [Action("witch", "swap"), done]
+        return [_WITCH_SWAP, done]
     return [done]
 
 
@@ -244,7 +285,7 @@ def _witch(s: State, args) -> list[Event]:
 
 def _plague(s: State, args) -> list[Event]:
     (to,) = args
-    steps = steps_from(s.nbrs, s.plague, KNIGHT_STEPS)[to]
+    steps = _steps_to(s, to)
     events = [Event("plague_moved", seat=s.current, region=s.plague, to=to, steps=steps)]
     s.plague = to
     if s.phase == "final":  # R7.2: the Knight moves it; no spread, no strike

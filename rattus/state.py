@@ -79,7 +79,7 @@ class State:
     # -- counts fixed by R1.2 --------------------------------------------------------
     def on_board(self, seat: int) -> int:
         """Cubes of ``seat`` in regions."""
-        return sum(c[seat] for c in self.cubes.values())
+        return sum([c[seat] for c in self.cubes.values()])
 
     def reserve(self, seat: int) -> int:
         """Cubes of ``seat`` in the reserve: 20 minus board and palace (R1.2)."""
