@@ -111,8 +111,8 @@ class App:
                 rest = f"?{urlencode(query, doseq=True)}" if query else ""
                 window.history.replaceState(None, "", str(window.location.pathname) + rest
                                             + str(window.location.hash or ""))
-        elif kind == "reveal":  # after this render: scroll the element into view
-            self._reveal = effect[1]
+        elif kind == "reveal":  # after this render: scroll the element into view (its top
+            self._reveal = (effect[1], len(effect) > 2 and effect[2])  # edge, or its bottom)
         elif kind == "pick_file":
             node = dom.by_id("import-file")
             if node is not None:
@@ -166,7 +166,9 @@ class App:
         click = create_proxy(self._on_click)
         key = create_proxy(self._on_key)
         change = create_proxy(self._on_change)
-        self._proxies += [click, key, change]
+        escape = create_proxy(self._on_escape)
+        self._proxies += [click, key, change, escape]
+        document.addEventListener("keydown", escape)
         for node in (self.svg, dom.by_id("app")):
             node.addEventListener("click", click)
             node.addEventListener("keydown", key)
@@ -216,6 +218,11 @@ class App:
             if node is not None:
                 fields[key] = str(node.value)
         return fields
+
+    def _on_escape(self, event) -> None:
+        """Escape closes How to play, wherever the focus is."""
+        if event.key == "Escape" and self.ui.help is not None:
+            self.dispatch(("choice", "close-rules", None))
 
     def _on_key(self, event) -> None:
         if event.key not in ("Enter", " "):
@@ -290,10 +297,10 @@ class App:
                 node.focus()
         dom.refocus(focus)
         if self._reveal is not None:
-            node = dom.by_id(self._reveal)
-            self._reveal = None
+            (key, top), self._reveal = self._reveal, None
+            node = dom.by_id(key)
             if node is not None:
-                node.scrollIntoView(False)  # its bottom edge in view: the newest lines
+                node.scrollIntoView(top)  # the log: its bottom edge, the newest lines
 
     @staticmethod
     def _toolbar(f: page.Frame) -> None:

@@ -96,8 +96,10 @@ async def boot() -> None:
         app.dispatch(("show_dialog", t("err.url", problem=str(bad))))
     else:
         if config is None:
-            if session is None:
+            if session is None and problem:
                 app.dispatch(("show_dialog", problem))
+            elif session is None:  # a first visit: the welcome
+                app.dispatch(("show_welcome",))
         else:
             _drop_game_params(query)
             if session is not None and session.in_progress:

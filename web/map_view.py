@@ -26,6 +26,8 @@ class MapView:
         svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
         self.overlay = svg.querySelector("#overlay")
         svg.setAttribute("aria-label", t("ui.title"))
+        # the board's drawings are styled by ".board …" (How to play draws them too)
+        svg.setAttribute("class", ((js(svg.getAttribute("class")) or "") + " board").strip())
 
     def apply(self, states: dict, html: str) -> None:
         for r, state in states.items():

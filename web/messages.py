@@ -170,7 +170,7 @@ EN: dict[str, str] = {
     "btn.new_game": "New game",
     "btn.start": "Start the game",
     "btn.log": "Game log",
-    "btn.rules": "Rules",
+    "btn.rules": "How to play",
     "btn.close": "Close",
     "btn.play_again": "Play again",
     # -- the new-game dialog ---------------------------------------------------------------
@@ -200,7 +200,6 @@ EN: dict[str, str] = {
     "panel.log": "Game log",
     "panel.strike": "Last plague: {region}",
     "panel.strike_final": "Final plague",
-    "panel.rules": "Rules in brief",
     # -- the strike, told step by step (R5.3–R5.5) -----------------------------------------
     "strike.token.1": "Token {token}: threshold {threshold}, {cubes} cube here",
     "strike.token.n": "Token {token}: threshold {threshold}, {cubes} cubes here",
@@ -378,22 +377,150 @@ EN: dict[str, str] = {
     # -- misc ------------------------------------------------------------------------------------
     "ui.title": "Rattus",
     "ui.about": "Rattus rules engine {version} · Regions: {regions}",
-    "ui.you_are": "This screen shows what {name} knows.",
+    "ui.you_are": "This screen shows the view of: {name}.",
     "ui.spectator": "Public view (no secrets shown).",
     "ui.pass_title": "Pass to {name}",
     "ui.pass_text": "{name}, it is your turn.",
     "ui.pass_text_secret": "{name}, it is your turn. The others should look away: the screen "
                            "will show what your Witch has seen.",
-    "rules.text": "On your turn: (A) take one class card, from beside the board or from "
-                  "another player, and (B) place as many cubes in one region as it has rat "
-                  "tokens — in either order, both optional. Use each of your cards' abilities "
-                  "once, any time before (C): move the plague piece to a neighbouring region. "
-                  "It spreads rats (1 rat there → 1 new, 2–3 → 2 new) and then strikes: "
-                  "each rat token is revealed; if the cubes there reach its threshold, its "
-                  "symbols hit — M the majority, A everyone, a class symbol the card's holder. "
-                  "The game ends when the supply runs out or someone has all {cubes} cubes out; "
-                  "then a final round counter-clockwise and a final plague everywhere. "
-                  "Most cubes on the board and in the palace wins.",
+    # -- the welcome (issue 11) ------------------------------------------------------------
+    "welcome.title": "Welcome to Rattus",
+    "welcome.intro": "The Black Death sweeps across Europe. Spread your people over its "
+                     "regions, win the favour of the six classes, and steer the plague so that "
+                     "the rats strike the others harder than you. 2–4 players, about 30 minutes.",
+    "btn.quick_play": "Play against the computer",
+    "welcome.quick_play": "You against two computer players (normal).",
+    "btn.pass_and_play": "Pass and play…",
+    "welcome.pass_and_play": "Several people at one screen, or your own set-up.",
+    "btn.learn": "Learn to play",
+    "welcome.learn": "A guided first game against one easy computer player.",
+    "btn.help": "How to play",
+    "welcome.help": "The rules, illustrated, with every symbol of the board.",
+    "welcome.open": "Continue a game saved to a file.",
+    "player.you": "You",
+    "player.computer_n": "Computer {n}",
+    # -- How to play: one reference, by section (rule numbers: docs/RULES.md) ------------------
+    "help.title": "How to play",
+    "help.contents": "Contents",
+    "help.rules": "Rules {rules}",
+    "help.goal.title": "The goal",
+    "help.goal.1": "Each player has {cubes} cubes (their people) in one colour. Place them in "
+                   "the regions of Europe, and keep them alive: when the game ends, the player "
+                   "with the most cubes in the regions and in the palace wins.",
+    "help.setup.title": "Setting up",
+    "help.setup.1": "Every region in play gets one face-down rat token, and the plague piece "
+                    "starts on a random region. Then each player places {setup_cubes} cubes "
+                    "in one region, in turn, and then again in reverse order (A B C D D C B A). "
+                    "No rats are needed for these placements.",
+    "help.turn.title": "A turn: A, B, then C",
+    "help.turn.1": "A — take a class card (optional, once): from beside the board or from "
+                   "another player. You keep it until someone takes it from you.",
+    "help.turn.2": "B — place cubes (optional, once): in one region, exactly as many cubes as "
+                   "it has rat tokens. A region without rats takes none.",
+    "help.turn.3": "Use the abilities of the cards you hold, each once, at any moment before C.",
+    "help.turn.4": "C — move the plague piece to a neighbouring region (it must move). This "
+                   "ends your turn: the plague spreads and strikes there.",
+    "help.plague.title": "The plague: spread and strike",
+    "help.plague.1": "Spread: count the rat tokens in the plague region. 1 token → draw 1 new "
+                     "token; 2 or 3 → draw 2. You place them on neighbours of the plague "
+                     "region. No region ever holds more than {max_rats} rat tokens.",
+    "help.plague.2": "Strike: if the plague region has rats and cubes, its tokens are turned "
+                     "face up one at a time, oldest first. If the cubes there reach the token's "
+                     "threshold (the number), the plague breaks out and its symbols hit; either "
+                     "way the token leaves the game.",
+    "help.plague.3": "On the map a revealed token shows its threshold and its symbols; a red "
+                     "one broke out. The cubes it cost show as “−1” in the player's colour.",
+    "help.symbols.title": "The symbols on rat tokens",
+    "help.symbols.1": "M (majority): the player with the most cubes there loses one (on a "
+                      "tie, each tied player does). "
+                      "A (all): everyone with a cube there loses one. A class letter: the "
+                      "player holding that card loses one cube there — so every card you hold "
+                      "is also a risk.",
+    "help.symbols.2": "Letters: P Peasant, B Merchant (Bourgeoisie), C Monk (Church), K Knight, "
+                      "W Witch, R King (Royalty). M symbols are applied first.",
+    "help.cards.title": "The six class cards",
+    "help.cards.1": "Each card's ability may be used once per turn, before moving the plague "
+                    "piece, also in the turn you took it. The card's letter on a token that "
+                    "breaks out costs its holder a cube.",
+    "help.card.Peasant.example": "Example: Gallia has 3 rats; with the Peasant you may place 4 "
+                                 "cubes there — or 1 cube in a region without rats.",
+    "help.card.Merchant.example": "Example: your 3 cubes in Italia are about to be struck: "
+                                  "move 2 of them to Gallia first.",
+    "help.card.Monk.example": "Example: move a rat token from the region you want to settle "
+                              "into a neighbour where your rivals live.",
+    "help.card.Knight.example": "Example: the plague piece is two regions away from a crowded "
+                                "rival region: reach it this turn, and count the piece as "
+                                "{neutral_cubes} extra cubes to reach a high threshold. Neutral "
+                                "cubes alone never start a strike.",
+    "help.card.Witch.example": "Example: look at a token in your region; if it is dangerous, "
+                               "look at a token elsewhere and swap the two.",
+    "help.card.King.example": "Example: move a cube from a region without rats into the "
+                              "palace, where it is safe and still counts at the end.",
+    "help.end.title": "The end of the game",
+    "help.end.1": "The game ends after the turn in which the supply of rat tokens runs out, or "
+                  "in which the player has all {cubes} cubes out (regions and palace).",
+    "help.end.2": "Final round: every other player gets one final turn, counter-clockwise. In "
+                  "it you may only use the cards you hold: no new card, no placing, no plague "
+                  "move — except the Peasant (1 cube anywhere) and the Knight (move the plague "
+                  "piece, no spread and no strike, and the neutral cubes for the final plague).",
+    "help.end.3": "Final plague: then the plague strikes every region in play, all its tokens.",
+    "help.tiebreak.title": "Who wins, and ties",
+    "help.tiebreak.1": "Score: your cubes in the regions plus your cubes in the palace. On a "
+                       "tie, the tied player who would have had the next turn wins.",
+    "help.palace.title": "The palace",
+    "help.palace.1": "Cubes the King moves into the palace are safe for the rest of the game "
+                     "and count at the end.",
+    "help.legend.title": "What the board shows",
+    "help.legend.target": "A region you may click now (hatched, dashed outline).",
+    "help.legend.far": "A region the Knight's plague piece reaches in two steps.",
+    "help.legend.out": "A region not in play with this number of players.",
+    "help.legend.token": "A face-down rat token (its slot order is its arrival order).",
+    "help.legend.known": "A token your Witch has seen: its threshold and symbols.",
+    "help.legend.revealed": "A token revealed by a strike; red: it broke out.",
+    "help.legend.cubes": "Cubes: the number of a player's cubes in the region, in their colour.",
+    "help.legend.loss": "Cubes a strike has just cost.",
+    "help.legend.plague": "The plague piece.",
+    "help.legend.sea": "Dashed arrows: sea links, neighbours across the water.",
+    "help.keys.title": "Keyboard",
+    "help.keys.1": "Tab moves between the regions, tokens, cards and buttons; Enter or Space "
+                   "acts on the one in focus. Every decision can be made with the keyboard.",
+    "btn.help_here": "?",
+    "help.here": "How to play: this decision",
+    # -- the guided first game (coach notes) --------------------------------------------------
+    "coach.title": "Learn to play",
+    "coach.setup": "First, place your people. Click any highlighted region: {setup_cubes} of "
+                   "your cubes go there. Regions next to the plague piece (the skull) are "
+                   "risky.",
+    "coach.turn": "Your turn. (A) You may take a class card from the panel, (B) you may place "
+                  "cubes in a highlighted region — as many as it has rats — and (C) you must "
+                  "end by moving the plague piece.",
+    "coach.plague": "Now click a neighbouring region: the plague piece moves there, the rats "
+                    "spread and the plague strikes. Aim it at your rivals, not at your own "
+                    "cubes.",
+    "coach.spread": "The plague spreads: place each new rat token on a highlighted neighbour. "
+                    "More rats there means more cubes can be placed — and more danger.",
+    "coach.strike": "A strike! Each token is turned over: if the cubes there reach its "
+                    "number, its symbols hit (see the strike panel and the “−1” marks).",
+    "coach.neutral": "You hold the Knight: the plague piece may count as {neutral_cubes} extra "
+                     "cubes, to reach a high threshold. Yes or no?",
+    "coach.card.Peasant": "The Peasant: place one cube more than the rats allow. Its risk: "
+                          "every outbreak showing P costs you a cube there.",
+    "coach.card.Merchant": "The Merchant: move 1 to {merchant_max} of your cubes to a "
+                           "neighbouring region (“Use the Merchant”). Risk: B.",
+    "coach.card.Monk": "The Monk: move a rat token to a neighbouring region (“Use the Monk”). "
+                       "Risk: C.",
+    "coach.card.Knight": "The Knight: move the plague piece 1 or {knight_steps} steps. Risk: K.",
+    "coach.card.Witch": "The Witch: look at hidden rat tokens, and maybe swap two (“Use the "
+                        "Witch”). Only you see what she saw. Risk: W.",
+    "coach.card.King": "The King: move a cube from a region without rats into the safe "
+                       "palace (“Use the King”). Risk: R.",
+    "coach.final": "The game is ending: each other player has one final turn, then the final "
+                   "plague strikes every region.",
+    "coach.end": "That is the whole game: the most cubes in regions and palace wins. Play "
+                 "again against the computer from “New game”.",
+    "btn.coach_ok": "Got it",
+    "btn.coach_leave": "Leave the lesson",
+    "btn.coach_restart": "Restart the lesson",
 }
 
 #: The catalogue in use; a second language is another dict of the same keys.

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import howto
 import render_map
 import render_panels as panels
 from messages import join_and, region, t
 from offer import Offer
 from pace import DEFAULT, PACES, name_of
+from setup_config import default_seats
 from transitions import current_offer, human_turn
 from ui import Story, Ui
+
+#: Seats to draw the legend of How to play with before any game is on.
+DEMO_SEATS = default_seats(2)
 
 
 @dataclass
@@ -100,6 +105,9 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.html["known"] = panels.known(view) if view["knows"] else ""
     f.shown["known"] = bool(view["knows"])
     f.text["status"] = status
+    f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
+    f.html["coach"] = panels.coach_note(ui.coach.note) if ui.coach is not None else ""
+    f.shown["coach"] = ui.coach is not None
     f.html["strike"] = panels.strike_panel(story, seats, upto)
     f.shown["strike"] = bool(story.items)
     if ui.show_log:
@@ -114,6 +122,11 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
                   current="" if current is None else str(current),
                   viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",
                   mode=ui.pick.mode or "")
+
+
+def _help_for(ui: Ui, view: dict) -> str:
+    """The part of How to play that explains the decision in front of the player."""
+    return howto.FOR_DECISION.get(ui.pick.mode or view["decision"]["kind"], "turn")
 
 
 def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
@@ -134,6 +147,9 @@ def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
         status = t("status.replay", step=r.step, total=r.total,
                    what=lines[0] if lines else r.action)
     f.text["status"] = status
+    f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
+    f.html["coach"] = panels.coach_note(ui.coach.note) if ui.coach is not None else ""
+    f.shown["coach"] = ui.coach is not None
     f.html["strike"] = panels.strike_panel(story, seats, len(story.items))
     f.shown["strike"] = bool(story.items)
     if ui.show_log:
@@ -141,7 +157,8 @@ def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
         f.scroll_log_to_current = True
     f.shown["log"] = ui.show_log
     f.text["viewer"] = t("ui.replay_public")
-    f.shown["digest"] = f.shown["known"] = False
+    f.shown["digest"] = f.shown["known"] = f.shown["coach"] = False
+    f.html["status-help"] = ""
     f.data.update(replayStep=str(r.step), mode="")
 
 
@@ -184,12 +201,15 @@ def _screen(f: Frame, ui: Ui, session) -> None:
         draft = ui.draft
         html = panels.new_game_dialog(draft.shown or draft.config, draft.problem,
                                       can_cancel=s is not None)
-    elif ui.screen == "rules":
-        screen, html = "rules", panels.rules_panel()
+    elif ui.screen == "welcome":
+        screen, html = "welcome", panels.welcome()
     elif (s is not None and s.game.is_over and not ui.results_closed and not ui.busy
           and ui.replay is None):
         screen, html = "results", panels.results(s.game.view(None), s.config.seats)
     f.html["screen"] = html
+    f.html["help"] = howto.panel(s.config.seats if s is not None else DEMO_SEATS) \
+        if ui.help is not None else ""
+    f.shown["help"] = ui.help is not None
     if screen == "new-game":  # after the dialog: the names as typed (see ui.Draft)
         f.html["dlg-start"] = panels.start_options(ui.draft.config)
     f.shown["screen"] = screen is not None
@@ -199,4 +219,8 @@ def _screen(f: Frame, ui: Ui, session) -> None:
         screen = "pass"  # shown in the decision bar over the public view
     f.data["screen"] = screen or "board"
     f.focus = {"new-game": '[data-screen="new-game"] input',
-               "confirm": '[data-choice="confirm-no"]'}.get(screen)
+               "confirm": '[data-choice="confirm-no"]',
+               "welcome": '[data-choice="quick-play"]'}.get(screen)
+    if ui.help is not None:
+        f.focus = '[data-choice="close-rules"]'
+    f.data["help"] = ui.help or ""

@@ -289,3 +289,31 @@ def _palace(pal: dict, palace: list[int], seats) -> str:
             f'l{w / 2 - 10} 14z"/>'
             f'<text class="palace-title" x="{x + w / 2}" y="{y + 21}">{esc(label)}</text>'
             + "".join(rows) + "</g>")
+
+
+#: What the board legend of How to play shows, each drawn by the map's own functions.
+LEGEND = ("target", "far", "out", "token", "known", "revealed", "cubes", "loss", "plague",
+          "sea")
+
+
+def legend_figure(kind: str, seats) -> str:
+    """A small picture of one thing the board draws, as the map draws it (for How to play):
+    the legend can never drift from the board."""
+    box = '<rect x="-26" y="-17" width="52" height="34" rx="3" class="region {}"/>'
+    body = {
+        "target": box.format("target"),
+        "far": box.format("target far") + _far_mark(0, 26, 2),
+        "out": box.format("out"),
+        "token": _token("Gallia", 1, 0, 0, None, False, False),
+        "known": _token("Gallia", 1, 0, -6, {"threshold": 3, "symbols": ["M", "B"]}, False,
+                        False),
+        "revealed": _revealed(-8, 0, {"threshold": 2, "symbols": ["M", "A", "W"]}, True,
+                              False, 3),
+        "cubes": _cubes(0, 0, [2, 1] + [0] * (len(seats) - 2), seats),
+        "loss": _losses(14, 22, {0: 1}, seats),
+        "plague": _plague(0, 0, False, t("map.plague")),
+        "sea": '<path d="M-24 8 Q0 -18 24 8" fill="none" stroke="#345" stroke-width="1.6" '
+               'stroke-dasharray="5 4" marker-end="url(#sea-arrow)"/>',
+    }[kind]
+    return (f'<svg class="board legend-fig" viewBox="-40 -22 80 44" width="80" height="44" '
+            f'aria-hidden="true">{body}</svg>')

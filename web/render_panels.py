@@ -255,6 +255,50 @@ def known(view: dict) -> str:
     return f'<h2>{esc(t("panel.known"))}</h2><ul class="known-list">{"".join(rows)}</ul>'
 
 
+def welcome() -> str:
+    """The first visit's choices, the most likely first (one click to a game)."""
+    def choice(value, label, text, kind=""):
+        return (f'<li><button type="button" class="btn {kind}" data-choice="{value}" '
+                f'data-key="welcome-{value}">{esc(t(label))}</button>'
+                f'<span>{esc(t(text))}</span></li>')
+
+    return (f'<div class="dialog welcome" role="dialog" aria-modal="true" '
+            f'aria-labelledby="welcome-title" data-screen="welcome">'
+            f'<h2 id="welcome-title">{esc(t("welcome.title"))}</h2>'
+            f'<p>{esc(t("welcome.intro"))}</p><ul class="welcome-choices">'
+            + choice("quick-play", "btn.quick_play", "welcome.quick_play", "primary")
+            + choice("learn", "btn.learn", "welcome.learn")
+            + choice("pass-and-play", "btn.pass_and_play", "welcome.pass_and_play")
+            + choice("help", "btn.help", "welcome.help")
+            + choice("import", "btn.import", "welcome.open")
+            + "</ul></div>")
+
+
+def coach_note(note: str | None) -> str:
+    """The guided game's note of the moment, with its way out."""
+    if note is None:
+        return (f'<div class="coach-bar"><b>{esc(t("coach.title"))}</b>'
+                f'<button type="button" class="btn" data-choice="coach-leave" '
+                f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button></div>')
+    return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}">'
+            f'{esc(t("coach." + note))}</p><div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-choice="coach-leave" '
+            f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button>'
+            f'<button type="button" class="btn" data-choice="learn" data-key="coach-restart">'
+            f'{esc(t("btn.coach_restart"))}</button>'
+            f'<button type="button" class="btn primary" data-choice="coach-ok" '
+            f'data-key="coach-ok">{esc(t("btn.coach_ok"))}</button></div>')
+
+
+def help_button(section: str | None) -> str:
+    """The "?" beside the status line: How to play at the part that explains this decision."""
+    if section is None:
+        return ""
+    return (f'<button type="button" class="btn help-q" data-choice="help:{section}" '
+            f'data-key="status-help" aria-label="{esc(t("help.here"))}" '
+            f'title="{esc(t("help.here"))}">{esc(t("btn.help_here"))}</button>')
+
+
 def pass_screen(name: str, knows: int) -> str:
     """The hotseat hand-over: shown while the board renders the public view only. It asks the
     others to look away only from what the next player knows (``knows``: faces the Witch saw,
@@ -265,17 +309,6 @@ def pass_screen(name: str, knows: int) -> str:
             f'</span> '
             f'<button type="button" class="btn primary" data-choice="pass-ready" '
             f'data-key="pass-ready">{esc(t("btn.pass_ready", name=name))}</button></div>')
-
-
-def rules_panel() -> str:
-    return (f'<div class="dialog rules" role="dialog" aria-labelledby="rules-title" '
-            f'data-screen="rules"><h2 id="rules-title">{esc(t("panel.rules"))}</h2>'
-            f'<p>{esc(t("rules.text"))}</p>'
-            + "".join(f'<p><b>{esc(card(c))}</b> ({esc(t("class." + c))}): '
-                      f'{esc(t("ability." + c))}</p>' for c in CARDS)
-            + f'<div class="dialog-buttons"><button type="button" class="btn" '
-              f'data-choice="close-rules" data-key="close-rules">{esc(t("btn.close"))}'
-              f'</button></div></div>')
 
 
 def start_options(config: Config) -> str:

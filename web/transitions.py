@@ -25,10 +25,13 @@ Events (``(name, *args)``):
 
 from __future__ import annotations
 
+import coach
 import dialog
+import howto
 import keeping
 import offer as offers
 import replay_controls
+import welcome
 from messages import CATALOGUE, card, join_or, region, t, tn
 from pace import PACES
 from ui import Pick, Story, Ui
@@ -38,7 +41,10 @@ def step(ui: Ui, session, event: tuple) -> Ui:
     handler = EVENTS.get(event[0])
     if handler is None:
         raise ValueError(f"unknown event {event[0]!r}")
-    return handler(ui, session, *event[1:])
+    ui = handler(ui, session, *event[1:])
+    if ui.coach is None or any(e[0] == "use" for e in ui.effects):
+        return ui  # no lesson, or a new game about to replace ``session``
+    return coach.update(ui, session)
 
 
 # -- who may act -------------------------------------------------------------------------
@@ -230,12 +236,18 @@ def toggle_log(ui: Ui, session) -> Ui:
     return ui.asking(("reveal", "log")) if ui.show_log else ui
 
 
+def open_help(ui: Ui, session, section: str = "goal") -> Ui:
+    """How to play, over whatever is on the screen (closing it returns there exactly)."""
+    section = section if section in howto.anchor_ids() else "goal"
+    return ui.but(help=section).asking(("reveal", f"help-{section}", True))
+
+
 def toggle_rules(ui: Ui, session) -> Ui:
-    return ui.but(screen=None if ui.screen == "rules" else "rules")
+    return ui.but(help=None) if ui.help is not None else open_help(ui, session)
 
 
 def close_rules(ui: Ui, session) -> Ui:
-    return ui.but(screen=None)
+    return ui.but(help=None)
 
 
 def close_results(ui: Ui, session) -> Ui:
@@ -258,11 +270,15 @@ PAGE_CHOICES = {
     "pass-ready": pass_ready,
     "story-seen": story_seen,
     "bot-next": bot_next,
+    "help": toggle_rules,
+    "coach-ok": coach.dismiss,
+    "coach-leave": coach.leave,
+    **welcome.CHOICES,
     **dialog.CHOICES,
     **keeping.CHOICES,
     **replay_controls.CHOICES,
 }
-PAGE_PREFIXED = dialog.PREFIXED + replay_controls.PREFIXED
+PAGE_PREFIXED = dialog.PREFIXED + replay_controls.PREFIXED + (("help:", open_help),)
 
 
 def on_choice(ui: Ui, session, value: str, fields: dict | None = None) -> Ui:
@@ -307,7 +323,7 @@ def on_attach(ui: Ui, session, new, note: str = "", resume: dict | None = None) 
         at, events = new.last_strike
         story = _replace(Story.from_events(events), on_map=at == len(new.game.history))
     return Ui(show_log=ui.show_log, pace_ms=ui.pace_ms, stepping=ui.stepping,
-              motion=ui.motion, story=story,
+              motion=ui.motion, story=story, help=ui.help,
               draft=ui.draft, results_closed=bool((resume or {}).get("results_closed")),
               effects=ui.effects + (("use", new),)).news(note)
 
@@ -316,6 +332,14 @@ def on_start(ui: Ui, session, config) -> Ui:
     from session import Session
 
     return on_attach(ui, session, Session(config))
+
+
+def on_lesson(ui: Ui, session, config) -> Ui:
+    """The guided first game: a new game with the coach (coach.py)."""
+    from session import Session
+
+    new = Session(config)
+    return coach.update(on_attach(ui, session, new).but(coach=coach.Coach()), new)
 
 
 def on_ask(ui: Ui, session, question) -> Ui:
@@ -342,6 +366,8 @@ EVENTS = {
     "strike_done": on_strike_done,
     "attach": on_attach,
     "start": on_start,
+    "lesson": on_lesson,
+    "show_welcome": welcome.show,
     "ask": on_ask,
     "storage_refused": on_storage_refused,
     "failed": on_failed,

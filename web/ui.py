@@ -98,7 +98,9 @@ class Draft:
 
 @dataclass(frozen=True)
 class Ui:
-    screen: str | None = None  # "new-game", "rules" (None: the board; results are derived)
+    screen: str | None = None  # "welcome", "new-game" (None: the board; results are derived)
+    help: str | None = None  # How to play is open at this section (over any screen)
+    coach: object = None  # coach.Coach during the guided first game
     pick: Pick = Pick()
     notice: str = ""
     notice_is_news: bool = False  # news (a file saved, a move taken back), not a refusal

@@ -14,7 +14,8 @@ import rattus
 #: Keys the glue builds from a prefix and a value (a region, a card, a reason…).
 BUILT = ("region.", "card.", "class.", "ability.", "sym.", "colour.", "kind.", "why.",
          "undo.why.", "log.spread_stopped.", "log.no_strike.", "log.token_revealed.",
-         "log.neutral.", "log.final_round.", "pace.", "btn.mode.", "err.save.", "aria.rats.")
+         "log.neutral.", "log.final_round.", "pace.", "help.", "coach.", "btn.mode.",
+         "err.save.", "aria.rats.")
 
 
 def glue_source() -> str:
@@ -66,3 +67,20 @@ def test_a_number_of_cubes_takes_its_plural_form() -> None:
     assert say("wrong_count", counts="1") == "You may place 1 cube in Gallia now."
     assert say("wrong_count", counts="2 or 3") == "You may place 2 or 3 cubes in Gallia now."
     assert not [k for k, v in EN.items() if "(s)" in v]
+
+
+def test_how_to_play_and_the_coach_have_words_for_every_part() -> None:
+    """The keys built from names: each section's title, each legend entry, each card's
+    example, each coach note."""
+    import coach
+    import howto
+    from render_map import LEGEND
+
+    keys = ([f"help.{sid}.title" for sid in howto.IDS]
+            + [f"help.legend.{k}" for k in LEGEND]
+            + [f"help.card.{c}.example" for c in rattus.CARDS]
+            + [f"coach.card.{c}" for c in rattus.CARDS]
+            + [f"coach.{n}" for n in ("setup", "turn", "plague", "spread", "strike", "neutral",
+                                      "final", "end")])
+    assert [k for k in keys if k not in EN] == []
+    assert coach.LESSON_SEED  # the lesson is a fixed game

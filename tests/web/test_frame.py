@@ -98,12 +98,20 @@ def test_the_data_attributes_follow_the_game() -> None:
     assert frame(ui, s).data["mode"] == "plague"
 
 
-def test_the_rules_panel_opens_and_closes() -> None:
+def test_how_to_play_opens_over_the_screen_and_closing_restores_it() -> None:
+    """Issue 11: How to play lies over whatever is on the screen; closing it gives back
+    exactly that screen (here: the board in the middle of a pick)."""
     ui, s, _home = turn_start()
+    ui, s, _ = run(ui, s, choice("mode:plague"))
+    before = frame(ui, s)
     ui, s, _ = run(ui, s, choice("toggle-rules"))
-    assert frame(ui, s).data["screen"] == "rules"
+    shown = frame(ui, s)
+    assert shown.shown["help"] and 'data-screen="rules"' in shown.html["help"]
+    assert shown.data["screen"] == "board" and shown.data["help"] == "goal"
     ui, s, _ = run(ui, s, choice("close-rules"))
-    assert frame(ui, s).data["screen"] == "board"
+    after = frame(ui, s)
+    assert not after.shown["help"] and after.data["mode"] == "plague"
+    assert after.html == {**before.html, "help": ""}
 
 
 def test_the_log_can_be_hidden() -> None:

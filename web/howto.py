@@ -1,0 +1,89 @@
+"""How to play: the one reference for the rules on the page, in sections with their rule
+numbers (docs/RULES.md), illustrated with the board's own drawings.
+
+Why one module: the welcome, the toolbar, every dialog and the "?" beside each decision open
+this same reference (at a section); its words live in the catalogue (``help.*``), so a
+translation translates it once, and the rule numbers keep it in step with docs/RULES.md.
+"""
+
+from __future__ import annotations
+
+from markup import esc
+from messages import card, t
+from render_map import LEGEND, legend_figure
+
+from rattus import CARDS
+from rattus.cards import CARD_SYMBOL
+
+#: (section id, rule numbers, paragraph keys): the order of the reference.
+SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("goal", "R1.2, R7.4", ("help.goal.1",)),
+    ("setup", "R3", ("help.setup.1",)),
+    ("turn", "R4.1–R4.3", ("help.turn.1", "help.turn.2", "help.turn.3", "help.turn.4")),
+    ("plague", "R5.1–R5.4", ("help.plague.1", "help.plague.2", "help.plague.3")),
+    ("symbols", "R5.5", ("help.symbols.1", "help.symbols.2")),
+    ("cards", "R6", ("help.cards.1",)),
+    ("end", "R7.1–R7.3", ("help.end.1", "help.end.2", "help.end.3")),
+    ("tiebreak", "R7.4", ("help.tiebreak.1",)),
+    ("palace", "R6.1, R7.4", ("help.palace.1",)),
+    ("legend", "R8", ()),
+    ("keys", "", ("help.keys.1",)),
+)
+IDS = tuple(s[0] for s in SECTIONS)
+
+#: The section that explains each pending decision (the view's ``decision.kind``, or the
+#: mode of a pick in progress): the target of the "?" beside the status line.
+FOR_DECISION = {"setup": "setup", "turn": "turn", "witch": "card-Witch", "spread": "plague",
+                "neutral": "card-Knight", "final": "end", "over": "tiebreak",
+                "plague": "plague", "place": "turn", "King": "card-King", "Monk": "card-Monk",
+                "Merchant": "card-Merchant", "Witch": "card-Witch"}
+
+
+def anchor_ids() -> tuple[str, ...]:
+    """Every place How to play can be opened at: its sections and each class card."""
+    return IDS + tuple(f"card-{c}" for c in CARDS)
+
+
+def panel(seats) -> str:
+    """The whole reference: contents, then each section with its rule numbers."""
+    toc = "".join(f'<li><a href="#help-{sid}" data-help="{sid}">{esc(t(f"help.{sid}.title"))}'
+                  f'</a></li>' for sid in IDS)
+    parts = []
+    for sid, rules, keys in SECTIONS:
+        body = "".join(f"<p>{esc(t(k))}</p>" for k in keys)
+        if sid == "symbols":
+            body += _symbols()
+        elif sid == "cards":
+            body += "".join(_card(c) for c in CARDS)
+        elif sid == "plague":
+            body += (f'<div class="figs">{legend_figure("revealed", seats)}'
+                     f'{legend_figure("loss", seats)}</div>')
+        elif sid == "legend":
+            body += "".join(f'<div class="legend-row">{legend_figure(k, seats)}'
+                            f'<span>{esc(t("help.legend." + k))}</span></div>' for k in LEGEND)
+        ref = (f' <small class="rule-ref">{esc(t("help.rules", rules=rules))}</small>'
+               if rules else "")
+        parts.append(f'<section id="help-{sid}" class="help-section"><h3>'
+                     f'{esc(t(f"help.{sid}.title"))}{ref}</h3>{body}</section>')
+    return (f'<div class="dialog rules howto" role="dialog" aria-modal="true" '
+            f'aria-labelledby="help-title" data-screen="rules">'
+            f'<div class="help-head"><h2 id="help-title">{esc(t("help.title"))}</h2>'
+            f'<button type="button" class="btn" data-choice="close-rules" '
+            f'data-key="close-rules">{esc(t("btn.close"))}</button></div>'
+            f'<nav aria-label="{esc(t("help.contents"))}"><ol class="help-toc">{toc}</ol></nav>'
+            f'<div class="help-body">{"".join(parts)}</div></div>')
+
+
+def _symbols() -> str:
+    rows = [("M", t("sym.M")), ("A", t("sym.A"))] + [
+        (CARD_SYMBOL[c], card(c)) for c in CARDS]
+    return '<ul class="sym-list">' + "".join(
+        f'<li><b class="sym-chip">{esc(letter)}</b> {esc(words)}</li>'
+        for letter, words in rows) + "</ul>"
+
+
+def _card(c: str) -> str:
+    return (f'<div class="help-card" id="help-card-{c}"><h4><span class="card-sym">'
+            f'{CARD_SYMBOL[c]}</span> {esc(card(c))} <small>({esc(t("class." + c))})</small>'
+            f'</h4><p>{esc(t("ability." + c))}</p><p class="example">'
+            f'{esc(t(f"help.card.{c}.example"))}</p></div>')
