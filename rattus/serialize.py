@@ -75,7 +75,17 @@ def dump(s: State) -> str:
         "history": s.history,
         "undo_floor": s.undo_floor,
         "undo_block": s.undo_block,
+        "setup_slots": _setup_slots(s),
     }, separators=(",", ":"))
+
+
+def _setup_slots(s: State) -> dict:
+    """Per region, parallel to ``rats``: whether each face-down token was placed there at
+    setup (R3.2) — public, see ``view.setup_tokens``. Positional, not ids, so that a save's
+    hidden identities can be permuted without touching it."""
+    from .view import setup_tokens
+    ids = setup_tokens(s)
+    return {r: [t in ids for t in s.rats[r]] for r in s.regions}
 
 
 def load(text: str | bytes | dict) -> State:
@@ -169,6 +179,18 @@ def _load(text) -> State:
     s.history = r.str_list("history", None)
     s.undo_floor = r.int("undo_floor", 0, len(s.history))
     s.undo_block = r.choice("undo_block", ("start", "turn", "witch", "plague"))
+    if "setup_slots" in data:  # optional: older saves derive it from their seed
+        slots = r.child("setup_slots").regions(s.regions)
+        ids = set()
+        for region in s.regions:
+            flags = slots.child(region).list(None, len(s.rats[region]), len(s.rats[region]))
+            for i, flag in enumerate(flags):
+                if not isinstance(flag, bool):
+                    raise InvalidState(f"save.setup_slots.{region}[{i}]: expected true or"
+                                       f" false, got {flag!r}")
+                if flag:
+                    ids.add(s.rats[region][i])
+        s.setup_tokens = frozenset(ids)
     _check_phase(s)
     return s
 

@@ -23,6 +23,7 @@ class State:
         "phase", "current", "setup_queue", "took_card", "placed", "used",
         "witch_looks", "witch_stage", "spread_left", "neutral", "knowledge",
         "last_regular", "final_queue", "turns", "history", "undo_floor", "undo_block",
+        "setup_tokens",
     )
 
     def __init__(self, players: int):
@@ -56,6 +57,10 @@ class State:
         self.history: list[str] = []  # every action applied, in notation
         self.undo_floor = 0  # history index below which undo may not go
         self.undo_block = "start"  # why undo stops at the floor
+        # The tokens placed face down at setup (R3.2), a public fact (where they lie is
+        # tracked in the open): None until ``view.setup_tokens`` derives it from the seed.
+        # Not saved: a save's seed gives it again.
+        self.setup_tokens: frozenset[int] | None = None
 
     def clone(self) -> State:
         s = object.__new__(State)

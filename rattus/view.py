@@ -23,6 +23,7 @@ def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
     otherwise it is computed, and only when a plague move may be pending.
     """
     known = s.knowledge[seat] if seat is not None else ()
+    setup = setup_tokens(s)
     over = s.phase == "over"
     on_board = [sum(column) for column in zip(*s.cubes.values())]  # R1.2
     result = {
@@ -37,6 +38,7 @@ def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
             r: {
                 "tokens": [TOKENS[t].face() if t in known else None for t in s.rats[r]],
                 "cubes": list(s.cubes[r]),
+                "starting": [t in setup for t in s.rats[r]],
             }
             for r in s.regions
         },
@@ -71,6 +73,35 @@ def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
     if over:
         result["winner"], result["tied"] = ranking(s)
     return result
+
+
+_SETUP_IDS: dict[tuple[int, int], frozenset[int]] = {}
+
+
+def setup_tokens(s: State) -> frozenset[int]:
+    """The tokens placed face down at setup, one a region (R3.2): starting tokens (R1.3).
+
+    Public (R8.1): everyone saw them placed, and every later move of a face-down token is
+    public (a spread adds one, the Monk moves one, the Witch's swap shows which two moved,
+    a strike reveals the oldest), so everyone can tell which face-down token is one of them.
+    Derived once from the seed's setup; a seedless game (a bot's sample) carries it in the
+    State (``worlds.state_from_view``); a seedless save has none.
+    """
+    ids = s.setup_tokens
+    if ids is None:
+        ids = frozenset()
+        if s.seed is not None:
+            key = (s.players, s.seed)
+            ids = _SETUP_IDS.get(key)
+            if ids is None:
+                from .game import new_game  # game imports this module
+                first = new_game(s.players, s.seed)._s
+                ids = frozenset(tokens[0] for tokens in first.rats.values())
+                if len(_SETUP_IDS) > 256:
+                    _SETUP_IDS.clear()
+                _SETUP_IDS[key] = ids
+        s.setup_tokens = ids
+    return ids
 
 
 def decision(s: State, legal: list[Action] | None = None) -> dict:

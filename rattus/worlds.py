@@ -127,4 +127,7 @@ def state_from_view(view: dict, deal: Sequence[int]) -> State:
     s.final_queue = list(view["final_queue"])
     s.turns = turn["number"]
     s.history, s.undo_floor, s.undo_block = [], 0, "start"
+    s.setup_tokens = frozenset(  # R3.2: the view marks the tokens placed at setup
+        t for r in s.regions for t, first in zip(s.rats[r], view["board"][r].get("starting", ()))
+        if first)
     return s

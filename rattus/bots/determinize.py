@@ -5,6 +5,9 @@ that agrees with every public fact of the view and with the seat's private knowl
 faces its Witch saw, R6.6), and gives the faces nobody has seen at random: all 49 tokens
 (R1.3, R9) minus those revealed (R5.4) and those the seat knows are dealt over the face-down
 slots of the board, the supply and the tokens removed at setup (normal tokens only, R3.3).
+Every public fact narrows the deal: a face-down token placed at setup (``board[r]["starting"]``
+in the view, R3.2) is one of the starting tokens not yet seen (R1.3); the removed ones are
+normal tokens (R3.3).
 
     det = Determinizer(view)
     state = det.sample(rng)          # a fresh State each call
@@ -21,6 +24,11 @@ from ..tokens import TOKENS
 from ..worlds import face_key, hidden_slots, state_from_view, unseen_tokens
 
 __all__ = ["Determinizer", "determinize", "face_key"]
+
+
+def _starting(view: dict, region: str, index: int) -> bool:
+    flags = view["board"][region].get("starting")
+    return bool(flags) and flags[index]
 
 
 class Determinizer:
@@ -42,23 +50,40 @@ class Determinizer:
         self.n_removed = view["removed"]
         if len(self.pool_normal) < self.n_removed:
             raise ValueError("too few normal tokens left for those removed at setup (R3.3)")
-        self.unknown_slots = hidden_slots(view)  # (region, index) to deal
-        cut = self.n_removed
-        first = self.pool_normal[cut:] + self.pool_starting + self.pool_normal[:cut]
-        self.base = state_from_view(view, first)
+        slots = hidden_slots(view)  # (region, index) to deal
+        self._board_index = {x: k for k, x in enumerate(slots)}
+        flagged = [(r, i) for r, i in slots if _starting(view, r, i)]
+        #: Hidden slots known to hold a token placed at setup (R3.2): starting tokens first.
+        self.setup_slots = flagged[:len(self.pool_starting)]
+        taken = set(self.setup_slots)
+        self.other_slots = [x for x in slots if x not in taken]
+        self.unknown_slots = self.setup_slots + self.other_slots
+        self.base = state_from_view(view, self._order(*self._deal(random.Random(0))))
         seat = view["seat"]
         self.known = self.base.knowledge[seat] if seat is not None else set()
         self.witch_looks = [tuple(w) if w is not None else None
                             for w in view["turn"]["witch_looks"]]
 
     def _deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        """A random deal: (the tokens for the hidden slots then the supply, the removed)."""
+        """A random deal: (the tokens for :attr:`unknown_slots` — setup slots first — then
+        the supply, the removed)."""
+        starting = self.pool_starting[:]
+        rng.shuffle(starting)
+        k = len(self.setup_slots)
         normal = self.pool_normal[:]
         rng.shuffle(normal)
         cut = self.n_removed
-        rest = normal[cut:] + self.pool_starting
+        rest = normal[cut:] + starting[k:]
         rng.shuffle(rest)
-        return rest, normal[:cut]
+        return starting[:k] + rest, normal[:cut]
+
+    def _order(self, rest: list[int], removed: list[int]) -> list[int]:
+        """A deal in the order ``state_from_view`` takes: hidden slots in board order,
+        then the supply, then the removed."""
+        where = dict(zip(self.unknown_slots, rest))
+        n = len(self.unknown_slots)
+        return [where[x] for x in sorted(where, key=self._board_index.__getitem__)] + \
+            rest[n:] + removed
 
     def sample(self, rng: random.Random) -> State:
         """A complete State consistent with the view; unknown faces dealt at random."""
@@ -82,8 +107,7 @@ class Determinizer:
     def game(self, rng: random.Random) -> Game:
         """A complete :class:`rattus.Game` consistent with the view (the deal of
         :meth:`sample` for the same ``rng`` state), built by ``Game.from_view``."""
-        rest, removed = self._deal(rng)
-        return Game.from_view(self.view, rest + removed)
+        return Game.from_view(self.view, self._order(*self._deal(rng)))
 
 
 def determinize(view: dict, rng: random.Random | None = None) -> Game:
