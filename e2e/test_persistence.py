@@ -223,15 +223,15 @@ def test_export_then_import_in_a_fresh_context(page: Page, open_game, guard, bro
     assert saved["game"] == json.loads(state(page))
     assert [s["name"] for s in saved["seats"]] == ["Ann", "Bob", "Cy"]
     assert [s["kind"] for s in saved["seats"]] == ["human", "human", "easy"]
-    # a fresh browser context: no autosave; the file is opened from the new-game dialog
+    # a fresh browser context: no autosave; the file is opened from the welcome
     context = browser.new_context(base_url=base_url)
     other = Guard()
     other.attach(context)
     try:
         fresh = context.new_page()
         open_game(fresh)
-        expect(fresh.locator('.dialog[data-screen="new-game"]')).to_be_visible()
-        with fresh.expect_file_chooser() as chooser:  # the dialog's own button
+        expect(fresh.locator('.dialog[data-screen="welcome"]')).to_be_visible()
+        with fresh.expect_file_chooser() as chooser:  # the welcome's own button
             fresh.locator('.dialog [data-choice="import"]').click()
         chooser.value.set_files(files=[{
             "name": download.suggested_filename, "mimeType": "application/json",

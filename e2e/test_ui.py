@@ -87,6 +87,7 @@ def test_bad_address_shows_the_dialog(page: Page, open_game, guard) -> None:
 
 def test_new_game_dialog_starts_a_game(page: Page, open_game, guard) -> None:
     open_game(page)
+    page.locator('.dialog[data-screen="welcome"] [data-choice="pass-and-play"]').click()
     dialog = page.locator('.dialog[data-screen="new-game"]')
     expect(dialog).to_be_visible()
     dialog.locator('[data-choice="dlg-players:3"]').click()
