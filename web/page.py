@@ -108,6 +108,8 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
     f.html["coach"] = panels.coach_note(ui.coach.note) if ui.coach is not None else ""
     f.shown["coach"] = ui.coach is not None
+    note = ui.coach.note if ui.coach is not None else None
+    f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
     f.html["strike"] = panels.strike_panel(story, seats, upto)
     f.shown["strike"] = bool(story.items)
     if ui.show_log:
@@ -150,6 +152,8 @@ def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
     f.html["coach"] = panels.coach_note(ui.coach.note) if ui.coach is not None else ""
     f.shown["coach"] = ui.coach is not None
+    note = ui.coach.note if ui.coach is not None else None
+    f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
     f.html["strike"] = panels.strike_panel(story, seats, len(story.items))
     f.shown["strike"] = bool(story.items)
     if ui.show_log:
