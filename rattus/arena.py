@@ -34,7 +34,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_game(levels: list[str], index: int, seed: int, budget: float | None,
-              iterations: int | None = None) -> dict:
+              iterations: int | None = None, hard_options: dict | None = None) -> dict:
     """One game: entry ``j`` of ``levels`` sits in seat ``(j + index) % players``."""
     players = len(levels)
     game = new_game(players, seed=seed * 100_003 + index)
@@ -45,9 +45,13 @@ def play_game(levels: list[str], index: int, seed: int, budget: float | None,
         options = {}
         if level == "hard" and iterations:
             options["iterations"] = iterations
+        if level == "hard" and hard_options:
+            options.update(hard_options)
         bots.append(make_bot(level, seed=(seed * 7919 + index) * 8 + j,
                              time_budget=budget if level == "hard" else None, **options))
     times: dict[str, list[float]] = {level: [] for level in levels}
+    turns: dict[str, list[float]] = {level: [] for level in levels}  # a seat's run of decisions
+    last = None
     while not game.is_over:
         seat = game.current_player
         j = entry_at[seat]
@@ -55,11 +59,17 @@ def play_game(levels: list[str], index: int, seed: int, budget: float | None,
         view = game.view(seat)
         t0 = time.perf_counter()
         action = bots[j].choose(view, legal)
-        times[levels[j]].append(time.perf_counter() - t0)
+        dt = time.perf_counter() - t0
+        times[levels[j]].append(dt)
+        if last == j:
+            turns[levels[j]][-1] += dt
+        else:
+            turns[levels[j]].append(dt)
+        last = j
         game.apply(action)
     scores = game.scores()
     return {"winner": entry_at[game.winner()], "scores": [scores[s] for s in seat_of],
-            "times": times}
+            "times": times, "turns": turns}
 
 
 def _job(args):
@@ -78,12 +88,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="the Hard bot's seconds per decision (default: its own, 1.0)")
     ap.add_argument("--iterations", type=int, default=None,
                     help="cap the Hard bot's iterations per decision")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a Hard bot option (e.g. rounds=1, early_stop=0), for experiments")
     args = ap.parse_args(argv)
     levels = args.levels
     players = args.players or len(levels)
     if len(levels) != players or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         ap.error(f"list one level per seat: {players} players need {players} levels")
-    tasks = [(levels, i, args.seed, args.budget, args.iterations) for i in range(args.games)]
+    hard_options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        hard_options[name] = float(value) if "." in value else int(value)
+    tasks = [(levels, i, args.seed, args.budget, args.iterations, hard_options)
+             for i in range(args.games)]
     started = time.perf_counter()
     results = []
     if args.jobs > 1:
@@ -112,7 +129,8 @@ def report(levels: list[str], results: list[dict], elapsed: float, args) -> None
     players = len(levels)
     print(f"{n} games, {players} players, seats rotated each game, seed {args.seed},"
           f" Hard budget {f'{args.budget}s' if args.budget is not None else 'default'}"
-          + (f", iterations cap {args.iterations}" if args.iterations else ""))
+          + (f", iterations cap {args.iterations}" if args.iterations else "")
+          + (f", options {' '.join(args.option)}" if args.option else ""))
     print(f"{'level':<10}{'seats':>6}{'wins':>7}{'win rate':>10}{'95% CI (Wilson)':>22}"
           f"{'mean score':>12}")
     for level in dict.fromkeys(levels):
@@ -133,6 +151,12 @@ def report(levels: list[str], results: list[dict], elapsed: float, args) -> None
         if ts:
             print(f"  {level:<8} mean {statistics.fmean(ts):.4f}  median"
                   f" {statistics.median(ts):.4f}  max {max(ts):.4f}  ({len(ts)} decisions)")
+    print("time per turn (a seat's consecutive decisions, seconds): mean / median / max")
+    for level in dict.fromkeys(levels):
+        ts = [t for r in results for t in r["turns"][level]]
+        if ts:
+            print(f"  {level:<8} mean {statistics.fmean(ts):.4f}  median"
+                  f" {statistics.median(ts):.4f}  max {max(ts):.4f}  ({len(ts)} turns)")
     print(f"{n / elapsed:.2f} games/s ({elapsed:.1f} s, {args.jobs} job(s))")
 
 

@@ -26,6 +26,7 @@ import time
 
 from .. import rules
 from ..actions import Action
+from ..rules import _KING, _NEUTRAL_NO, _NEUTRAL_YES, _PLAGUE, _SPREAD
 from ..rules import plague_destinations, spread_targets
 from ..state import State
 from .base import Bot, Done, Search
@@ -52,17 +53,17 @@ def tree_candidates(s: State) -> list[Action]:
     """A short list of sensible actions for the current player of ``s``, best first."""
     phase, seat = s.phase, s.current
     if phase == "spread":
-        return [Action("spread", r) for r in sorted(
+        return [_SPREAD[r] for r in sorted(
             spread_targets(s), key=lambda r: -(sum(s.cubes[r]) - 2.5 * s.cubes[r][seat]))]
     if phase == "neutral":
-        return [Action("neutral", "yes"), Action("neutral", "no")]
+        return [_NEUTRAL_YES, _NEUTRAL_NO]
     if s.witch_stage:
         return [_DONE]
     if phase in ("setup", "final"):
         return rules.legal_actions(s)
     knight = s.cards.get("Knight") == seat
     plagues = sorted(plague_destinations(s, knight), key=lambda r: -plague_score(s, seat, r))
-    plagues = [Action("plague", r) for r in plagues]
+    plagues = [_PLAGUE[r] for r in plagues]
     places = [a for _, a in sorted(placement_options(s, seat), key=lambda x: -x[0])[:2]]
     out = []
     if places:
@@ -71,7 +72,7 @@ def tree_candidates(s: State) -> list[Action]:
     if s.cards.get("King") == seat and "King" not in s.used:
         safe = [r for r in s.regions if s.cubes[r][seat] and not s.rats[r]]
         if safe:
-            out.append(Action("king", max(safe, key=lambda r: s.cubes[r][seat])))
+            out.append(_KING[max(safe, key=lambda r: s.cubes[r][seat])])
     out += places[1:] + plagues[1:]
     return out
 
@@ -89,6 +90,8 @@ class HardSearch(Search):
         base, scores = score_actions(view, legal, self.rng, bot.prior_samples,
                                      bot.params, det=self.det)
         self._best = pick(view, legal, base, scores, self.rng)  # the Normal bot's choice
+        self.base, self.scores = base, scores
+        self.reason = "search"
         ranked = [a for _, a in sorted(zip(scores, legal), key=lambda x: -x[0])]
         cands = [self._best] + [a for a in ranked if a is not self._best]
         if view["phase"] in ("turn", "final"):
@@ -110,31 +113,64 @@ class HardSearch(Search):
         self.bias = {a: bot.prior_weight * (by_action[a] - top) for a in cands}
         self.root = Node(-1)
         self.limit_turns = view["turn"]["number"] + bot.rounds * view["players"]
+        self.searching_since = time.perf_counter()
+        # Instant decisions: one sensible choice left, or choices that are all alike (the
+        # same evaluation to the last digit: e.g. a spread onto one of two empty regions).
         if len(cands) == 1:
-            self.done = True
+            self.done, self.reason = True, "single"
+        elif max(scores) - min(scores) < 1e-9:
+            self.done, self.reason = True, "equivalent"
 
     # -- the search --------------------------------------------------------------------
     def step(self, iterations: int | None = None, seconds: float | None = None) -> bool:
         """Search a while: ``iterations`` more, or ``seconds`` more, or (neither given)
-        until the bot's budget is spent. Returns True once the search is finished."""
+        until the bot's budget is spent. Returns True once the search is finished: the budget
+        is spent, or (``early_stop``) no other choice can overtake the best one in what is
+        left of it."""
         if self.done:
             return True
         bot = self.bot
         now = time.perf_counter()
-        deadline = self.started + bot.budget if bot.budget is not None else math.inf
-        if seconds is not None:
-            deadline = min(deadline, now + seconds)
+        end = self.started + bot.budget if bot.budget is not None else math.inf
+        deadline = end if seconds is None else min(end, now + seconds)
         cap = bot.iterations if bot.iterations is not None else math.inf
         stop_at = min(cap, self.iterations + iterations) if iterations is not None else cap
+        check = bot.early_stop
         while self.iterations < stop_at:
-            if time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if now >= deadline:
                 break
             self._iterate()
             self.iterations += 1
-        if self.iterations >= cap or (bot.budget is not None
-                                      and time.perf_counter() >= self.started + bot.budget):
+            if check and self.iterations % 8 == 0 and self._settled(now, end, cap):
+                self.done, self.reason = True, "settled"
+                return True
+        if self.iterations >= cap or time.perf_counter() >= end:
             self.done = True
         return self.done
+
+    def _settled(self, now: float, end: float, cap: float) -> bool:
+        """Whether the most visited root choice (the one :meth:`best` gives) can no longer
+        be overtaken: its lead in visits exceeds every iteration left in the budget (at the
+        rate seen so far) and in the iteration cap."""
+        left = cap - self.iterations
+        if end != math.inf:
+            spent = now - self.searching_since
+            rate = self.iterations / spent if spent > 0 else math.inf
+            left = min(left, rate * max(0.0, end - now) * 1.1 + 1)
+        first = second = 0
+        for child in self.root.children.values():
+            n = child.n
+            if n > first:
+                first, second = n, first
+            elif n > second:
+                second = n
+        return first - second > left
+
+    def stats(self) -> dict:
+        """What the search found, per root choice: visits and mean reward."""
+        return {str(a): (ch.n, ch.w / ch.n if ch.n else 0.0)
+                for a, ch in self.root.children.items()}
 
     def _iterate(self) -> None:
         rng = self.rng
@@ -207,7 +243,7 @@ class HardBot(Bot):
                  width: int = 5, rounds: int = 2, exploration: float = 0.7,
                  widening: float = 1.0, prior_samples: int = 6,
                  optional_margin: float = 0.3, prior_weight: float = 0.0,
-                 params: Params = DEFAULT):
+                 early_stop: bool = True, params: Params = DEFAULT):
         super().__init__(seed, time_budget)
         if time_budget is None and iterations is None:
             time_budget = 1.0
@@ -220,6 +256,7 @@ class HardBot(Bot):
         self.prior_samples = prior_samples
         self.optional_margin = optional_margin
         self.prior_weight = prior_weight
+        self.early_stop = early_stop
         self.params = params
 
     def start(self, view: dict, legal: list[Action]) -> Search:

@@ -16,6 +16,7 @@ import random
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import PEASANT_EXTRA
+from ..rules import _KING, _PLACE, _PLAGUE, _SETUP, _SPREAD, _TAKE  # interned, prebuilt
 from ..rules import plague_destinations, spread_targets
 from ..state import State
 
@@ -41,7 +42,7 @@ def placement_options(s: State, seat: int) -> list[tuple[float, Action]]:
         score = count - 0.09 * k * total - 0.15 * k * (max(cubes) > cubes[seat] + count)
         if r == s.plague:
             score -= 0.1 * k
-        out.append((score, Action("place", r, count)))
+        out.append((score, _PLACE[r, count]))
     return out
 
 
@@ -61,7 +62,7 @@ def rollout_action(s: State, rng: random.Random) -> Action:
     if phase == "setup":
         regions = s.regions
         low = min(sum(s.cubes[r]) for r in regions)
-        return Action("setup", rng.choice([r for r in regions if sum(s.cubes[r]) == low]))
+        return _SETUP[rng.choice([r for r in regions if sum(s.cubes[r]) == low])]
     if phase == "spread":
         best, choice = None, None
         for r in spread_targets(s):
@@ -69,7 +70,7 @@ def rollout_action(s: State, rng: random.Random) -> Action:
             sc = sum(cubes) - 2.5 * cubes[seat] + rng.random()
             if best is None or sc > best:
                 best, choice = sc, r
-        return Action("spread", choice)
+        return _SPREAD[choice]
     if phase == "neutral":
         cubes = s.cubes[s.plague]
         return _YES if sum(cubes) - cubes[seat] > cubes[seat] else _NO
@@ -79,17 +80,17 @@ def rollout_action(s: State, rng: random.Random) -> Action:
         if s.cards.get("Peasant") == seat and "Peasant" not in s.used and s.reserve(seat):
             free = [r for r in s.regions if not s.rats[r]]
             if free:
-                return Action("place", rng.choice(free), 1)
+                return _PLACE[rng.choice(free), 1]
         return _END
     # a regular turn (R4)
     if s.cards.get("King") == seat and "King" not in s.used:
         safe = [r for r in s.regions if s.cubes[r][seat] and not s.rats[r]]
         if safe:
-            return Action("king", rng.choice(safe))
+            return _KING[rng.choice(safe)]
     if not s.took_card and rng.random() < 0.12:
         cards = [c for c in CARDS if s.cards.get(c) != seat]
         if cards:  # a seat may hold all six (R4.1)
-            return Action("take", rng.choice(cards))
+            return _TAKE[rng.choice(cards)]
     if not s.placed:
         options = placement_options(s, seat)
         if options:
@@ -103,4 +104,4 @@ def rollout_action(s: State, rng: random.Random) -> Action:
         sc = plague_score(s, seat, r) + 1.5 * rng.random()
         if best is None or sc > best:
             best, choice = sc, r
-    return Action("plague", choice)
+    return _PLAGUE[choice]
