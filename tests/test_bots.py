@@ -302,3 +302,83 @@ def test_make_bot_levels_share_the_interface():
             search.step(seconds=0.05)
         assert search.best() in legal
         assert token("1 M C") is not None  # the scenario helpers are importable too
+
+
+# -- the hint (issue 16) -----------------------------------------------------------------------
+
+def _hint_positions(count: int, seed: int):
+    rng = random.Random(seed)
+    found = 0
+    for g in _random_positions(6, seed=seed):
+        if len(g.legal_actions()) > 1 and rng.random() < 0.06:
+            yield g
+            found += 1
+            if found >= count:
+                return
+
+
+def test_hint_is_legal_and_is_what_hard_of_the_same_seed_chooses():
+    from rattus.bots import REASONS, describe, hint
+    kinds = set()
+    for k, g in enumerate(_hint_positions(10, seed=31)):
+        seat = g.current_player
+        view, legal = g.view(seat), g.legal_actions()
+        action, reason, details = hint(view, legal, seed=k, iterations=30)
+        assert action in legal
+        assert action == make_bot("hard", seed=k, iterations=30).choose(view, legal)
+        assert (action, reason, details) == hint(view, legal, seed=k, iterations=30)
+        assert reason in REASONS and isinstance(details, dict) and "gain" in details
+        assert describe(reason, details) and "{" not in describe(reason, details)
+        kinds.add(action.kind)
+    assert len(kinds) >= 2
+
+
+def test_hint_for_a_forced_move():
+    from rattus.bots import hint
+    g = rattus.new_game(2, seed=3)
+    while len(g.legal_actions()) != 1:
+        g.apply(g.legal_actions()[0])
+    action, reason, _ = hint(g.view(g.current_player), g.legal_actions(), seed=1)
+    assert reason == "only_move" and action == g.legal_actions()[0]
+
+
+def test_hard_is_instant_when_the_choices_are_alike():
+    g = rattus.new_game(2, seed=3)  # the first setup placement: every region looks the same
+    bot = make_bot("hard", seed=1, time_budget=5.0)
+    t0 = time.perf_counter()
+    search = bot.start(g.view(g.current_player), g.legal_actions())
+    assert search.step(seconds=0.01) and search.reason in ("single", "equivalent")
+    assert time.perf_counter() - t0 < 1.0
+
+
+def test_hard_stops_once_its_choice_cannot_be_overtaken():
+    g = rattus.new_game(2, seed=12)
+    rng = random.Random(4)
+    stopped = 0
+    for _ in range(40):
+        if g.is_over or stopped >= 2:
+            break
+        legal = g.legal_actions()
+        if len(legal) > 1 and g.phase == "turn":
+            search = make_bot("hard", seed=2, iterations=150).start(g.view(g.current_player),
+                                                                    legal)
+            search.run()
+            assert search.best() in legal and search.iterations <= 150
+            if search.reason == "settled":
+                stopped += 1
+                assert search.iterations < 150
+                visits = sorted((n for n, _ in search.stats().values()), reverse=True)
+                assert visits[0] - (visits[1] if len(visits) > 1 else 0) > \
+                    150 - search.iterations
+        g.apply(rng.choice(legal))
+    assert stopped >= 1
+
+
+def test_view_marks_the_tokens_placed_at_setup():
+    g = rattus.new_game(2, seed=5)
+    view = g.view(0)
+    assert all(view["board"][r]["starting"] == [True] for r in view["regions"])  # R3.2
+    det = Determinizer(view)
+    s = det.sample(random.Random(1))
+    assert all(rattus.tokens.TOKENS[s.rats[r][0]].starting for r in s.regions)
+    assert rattus.Game.from_json(g.to_json()).view(0) == view

@@ -10,7 +10,13 @@ never from the true state:
 Levels: ``easy`` (sensible-random), ``normal`` (one-ply search with a static evaluation),
 ``hard`` (Information-Set MCTS over determinisations, with a time budget). The Hard bot also
 searches in slices (``bot.start(view, legal)``, ``search.step(seconds=...)``,
-``search.best()``) so that a browser can yield to its event loop while it thinks.
+``search.best()``) so that a browser can yield to its event loop while it thinks; it answers
+at once when the decision is forced or its choices are alike, and stops early once its best
+choice cannot be overtaken in the time left.
+
+A hint for a human (``hint.py``): ``hint(view, legal, seed=..., budget=...)`` gives
+``(action, reason_key, details)``: what Hard with that seed and budget would do, and why;
+``describe(reason_key, details)`` words it in English.
 Standard library only; no threads or processes.
 """
 
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 from .base import Bot, Search
 from .easy import EasyBot
+from .hint import REASONS, describe, explain, hint
 from .normal import NormalBot
 
 LEVELS = ("easy", "normal", "hard")
@@ -39,4 +46,5 @@ def make_bot(level: str, seed: int | None = None, time_budget: float | None = No
     raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "NormalBot", "Search", "make_bot"]
+__all__ = ["LEVELS", "REASONS", "Bot", "EasyBot", "NormalBot", "Search", "describe", "explain",
+           "hint", "make_bot"]

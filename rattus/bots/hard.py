@@ -26,8 +26,15 @@ import time
 
 from .. import rules
 from ..actions import Action
-from ..rules import _KING, _NEUTRAL_NO, _NEUTRAL_YES, _PLAGUE, _SPREAD
-from ..rules import plague_destinations, spread_targets
+from ..rules import (
+    _KING,
+    _NEUTRAL_NO,
+    _NEUTRAL_YES,
+    _PLAGUE,
+    _SPREAD,
+    plague_destinations,
+    spread_targets,
+)
 from ..state import State
 from .base import Bot, Done, Search
 from .determinize import Determinizer

@@ -16,8 +16,16 @@ import random
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import PEASANT_EXTRA
-from ..rules import _KING, _PLACE, _PLAGUE, _SETUP, _SPREAD, _TAKE  # interned, prebuilt
-from ..rules import plague_destinations, spread_targets
+from ..rules import (  # interned, prebuilt
+    _KING,
+    _PLACE,
+    _PLAGUE,
+    _SETUP,
+    _SPREAD,
+    _TAKE,
+    plague_destinations,
+    spread_targets,
+)
 from ..state import State
 
 _DONE = Action("witch", "done")
