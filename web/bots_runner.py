@@ -5,6 +5,16 @@ time_budget=None)``, ``bot.choose(view, legal)``, and for a long search an incre
 ``bot.start(view, legal)`` → ``search.step()`` … ``search.best()``). A bot sees only its seat's
 view (R8.4). Everything runs on the main thread, so a search is run in slices with
 ``await asyncio.sleep(0)`` between them: clicks, the log and the rules panel keep answering.
+
+Time where it matters (issue 16): a forced decision, or one whose choices are all alike, is
+taken at once; a Hard search stops as soon as its best choice cannot be overtaken; and a Hard
+bot's whole turn has TURN_BUDGET_S, each decision at most HARD_BUDGET_S of it (the first ones,
+where the turn is planned, get the most). Every decision's wall time goes to
+``window.rattusBotTimes`` (ms, searched decisions) and ``window.rattusBotLog`` ("seat level ms
+reason" strings, every decision) for ``tools/bench_bots_browser.py``.
+
+A hint for the human (:func:`think_hint`): what the Hard bot with that seat's seed would do,
+searched in slices like a bot's move, with its reason (``rattus.bots.hint``).
 """
 
 from __future__ import annotations
@@ -14,15 +24,59 @@ import time
 
 from pyscript import window
 
+from rattus.bots import describe, explain
 from rattus.bots import make_bot as _make_bot
 
-#: Hard's time per decision (seconds); the search is cut into slices of SLICE seconds.
-HARD_BUDGET_S = 1.5
+#: Hard's most time per decision and per turn (seconds, in Pyodide: ~2.5× CPython's time for
+#: the same search); the search is cut into slices of SLICE_S seconds.
+HARD_BUDGET_S = 1.0
+TURN_BUDGET_S = 1.6
+MIN_BUDGET_S = 0.25
 SLICE_S = 0.012
+#: The hint's search: as long as a Hard decision.
+HINT_BUDGET_S = HARD_BUDGET_S
 
 
 def make_bot(level: str, seed=None):
-    return _make_bot(level, seed=seed, time_budget=HARD_BUDGET_S if level == "hard" else None)
+    if level == "hard":
+        return _make_bot(level, seed=seed, time_budget=HARD_BUDGET_S,
+                         turn_budget=TURN_BUDGET_S, min_budget=MIN_BUDGET_S)
+    return _make_bot(level, seed=seed)
+
+
+def bot_seed(s, seat: int):
+    """The seed of a seat's bot (and of its hint): from the game's seed."""
+    return None if s.config.seed is None else s.config.seed * 10 + seat
+
+
+def _log(seat: int, level: str, ms: float, reason: str) -> None:
+    """One decision in ``window.rattusBotLog`` (created on first use; absent in tests)."""
+    try:
+        log = getattr(window, "rattusBotLog", None)
+        if log is None:
+            log = window.rattusBotLog = window.Array.new()
+        log.push(f"{seat} {level} {ms} {reason}")
+    except AttributeError:
+        pass
+
+
+async def run_sliced(search, budget: float):
+    """Run a bot's search in slices, yielding to the page between them; its best action."""
+    deadline = time.perf_counter() + budget + 1.0  # a guard: the search has its own budget
+    while not search.step(seconds=SLICE_S) and time.perf_counter() < deadline:
+        await asyncio.sleep(0)  # let the page answer input between slices
+    return search.best()
+
+
+async def think_hint(s, seat: int, budget: float = HINT_BUDGET_S):
+    """What Hard (seeded like a bot in ``seat``) would do now for ``seat``, searched in
+    slices: ``(action, reason_key, details, sentence)`` (see ``rattus.bots.hint``)."""
+    game = s.game
+    view, legal = game.view(seat), game.legal_actions()
+    search = _make_bot("hard", seed=bot_seed(s, seat), time_budget=budget).start(view, legal)
+    action = await run_sliced(search, budget)
+    reason, details = explain(view, action, search)
+    return action, reason, details, describe(reason, details)
 
 
 class BotRunner:
@@ -50,8 +104,7 @@ class BotRunner:
             self.session, self.bots = s, {}
         bot = self.bots.get(seat)
         if bot is None:
-            seed = None if s.config.seed is None else s.config.seed * 10 + seat
-            bot = self.bots[seat] = make_bot(s.config.seats[seat].kind, seed)
+            bot = self.bots[seat] = make_bot(s.config.seats[seat].kind, bot_seed(s, seat))
         return bot
 
     def _waiting(self, s) -> bool:
@@ -90,19 +143,19 @@ class BotRunner:
         game = s.game
         view = game.view(seat)
         legal = game.legal_actions()
+        level = s.config.seats[seat].kind
         if len(legal) == 1:
+            _log(seat, level, 0, "forced")
             return legal[0]
         bot = self._bot(s, seat)
         t0 = time.perf_counter()
-        if hasattr(bot, "start"):
-            # slices of SLICE_S seconds; step() says True once the search is finished
-            search = bot.start(view, legal)
-            deadline = t0 + HARD_BUDGET_S + 0.5  # a guard: the bot has its own budget
-            while not search.step(seconds=SLICE_S) and time.perf_counter() < deadline:
-                await asyncio.sleep(0)  # let the page answer input between slices
+        search = bot.start(view, legal)
+        if search.done:  # decided at once (Easy, Normal; Hard's instant decisions)
             action = search.best()
-        else:
-            action = bot.choose(view, legal)
             await asyncio.sleep(0)
-        window.rattusBotTimes.push(round((time.perf_counter() - t0) * 1000, 1))
+        else:
+            action = await run_sliced(search, HARD_BUDGET_S)
+        ms = round((time.perf_counter() - t0) * 1000, 1)
+        window.rattusBotTimes.push(ms)
+        _log(seat, level, ms, getattr(search, "reason", "decided"))
         return action

@@ -87,9 +87,13 @@ def tree_candidates(s: State) -> list[Action]:
 class HardSearch(Search):
     """One ISMCTS decision; see the module docstring."""
 
-    def __init__(self, bot: HardBot, view: dict, legal: list[Action]):
+    def __init__(self, bot: HardBot, view: dict, legal: list[Action],
+                 budget: float | None = None):
         super().__init__(legal)
         self.started = time.perf_counter()
+        #: This decision's seconds (the bot's budget, or less when its turn budget runs low).
+        self.budget = budget
+        self.elapsed = 0.0  # seconds spent in __init__ and step(), the page's turns excluded
         self.bot = bot
         self.rng = bot.rng
         self.seat = view["seat"]
@@ -127,6 +131,7 @@ class HardSearch(Search):
             self.done, self.reason = True, "single"
         elif max(scores) - min(scores) < 1e-9:
             self.done, self.reason = True, "equivalent"
+        self.elapsed = time.perf_counter() - self.started
 
     # -- the search --------------------------------------------------------------------
     def step(self, iterations: int | None = None, seconds: float | None = None) -> bool:
@@ -137,12 +142,14 @@ class HardSearch(Search):
         if self.done:
             return True
         bot = self.bot
-        now = time.perf_counter()
-        end = self.started + bot.budget if bot.budget is not None else math.inf
+        now = began = time.perf_counter()
+        # the budget counts search time only: a page's work between slices is not charged
+        end = now + self.budget - self.elapsed if self.budget is not None else math.inf
         deadline = end if seconds is None else min(end, now + seconds)
         cap = bot.iterations if bot.iterations is not None else math.inf
         stop_at = min(cap, self.iterations + iterations) if iterations is not None else cap
         check = bot.early_stop
+        self._began = began
         while self.iterations < stop_at:
             now = time.perf_counter()
             if now >= deadline:
@@ -151,8 +158,10 @@ class HardSearch(Search):
             self.iterations += 1
             if check and self.iterations % 8 == 0 and self._settled(now, end, cap):
                 self.done, self.reason = True, "settled"
-                return True
-        if self.iterations >= cap or time.perf_counter() >= end:
+                break
+        now = time.perf_counter()
+        self.elapsed += now - began
+        if self.iterations >= cap or now >= end:
             self.done = True
         return self.done
 
@@ -162,7 +171,7 @@ class HardSearch(Search):
         rate seen so far) and in the iteration cap."""
         left = cap - self.iterations
         if end != math.inf:
-            spent = now - self.searching_since
+            spent = self.elapsed + now - self._began - (self.searching_since - self.started)
             rate = self.iterations / spent if spent > 0 else math.inf
             left = min(left, rate * max(0.0, end - now) * 1.1 + 1)
         first = second = 0
@@ -250,7 +259,8 @@ class HardBot(Bot):
                  width: int = 5, rounds: int = 2, exploration: float = 0.7,
                  widening: float = 1.0, prior_samples: int = 6,
                  optional_margin: float = 0.3, prior_weight: float = 0.0,
-                 early_stop: bool = True, params: Params = DEFAULT):
+                 early_stop: bool = True, turn_budget: float | None = None,
+                 min_budget: float = 0.1, params: Params = DEFAULT):
         super().__init__(seed, time_budget)
         if time_budget is None and iterations is None:
             time_budget = 1.0
@@ -264,9 +274,28 @@ class HardBot(Bot):
         self.optional_margin = optional_margin
         self.prior_weight = prior_weight
         self.early_stop = early_stop
+        #: Seconds for a whole turn (its decisions together), when given: a decision gets
+        #: ``time_budget`` or what is left of the turn's, whichever is less (at least
+        #: ``min_budget``), so the turn's first decisions — where the plan is made — get more.
+        self.turn_budget = turn_budget
+        self.min_budget = min_budget
         self.params = params
+        self._turn: tuple | None = None
+        self._searches: list[HardSearch] = []
 
     def start(self, view: dict, legal: list[Action]) -> Search:
         if len(legal) == 1:
             return Done(legal, legal[0])
-        return HardSearch(self, view, legal)
+        budget = self.budget
+        if self.turn_budget is not None and budget is not None:
+            # one turn: the same regular turn, setup placement or final turn of this seat
+            turn = (view["seat"], view["turn"]["number"], len(view["setup_queue"]),
+                    len(view["final_queue"]))
+            if turn != self._turn:
+                self._turn, self._searches = turn, []
+            spent = sum(s.elapsed for s in self._searches)
+            budget = min(budget, max(self.min_budget, self.turn_budget - spent))
+        search = HardSearch(self, view, legal, budget)
+        if self.turn_budget is not None:
+            self._searches.append(search)
+        return search
