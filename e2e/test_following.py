@@ -31,10 +31,10 @@ def digest_text(page: Page) -> str:
 
 def newest_line_in_view(page: Page) -> bool:
     return page.evaluate("""() => {
-        const ol = document.querySelector('#log ol');
-        const last = ol && ol.lastElementChild;
+        const box = document.querySelector('#log [role=log]');
+        const last = box && box.querySelector('li:last-child');
         if (!last) return true;
-        const a = ol.getBoundingClientRect(), b = last.getBoundingClientRect();
+        const a = box.getBoundingClientRect(), b = last.getBoundingClientRect();
         return b.bottom <= a.bottom + 1 && b.top >= a.top - 1;
     }""")
 

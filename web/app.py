@@ -270,22 +270,18 @@ class App:
         f = page.frame(self.ui, self.session, self.anchors, rattus.REGIONS)
         if f.map is not None:
             self.map.apply(*f.map)
-        for key, html in f.html.items():
-            dom.set_html(key, html)
+        changed = {key for key, html in f.html.items() if dom.set_html(key, html)}
         for key, text in f.text.items():
             dom.set_text(key, text)
         for key, shown in f.shown.items():
             dom.show(key, shown)
         notice = dom.by_id("notice")
-        if notice is not None:
-            notice.className = "info" if f.notice_is_news else ""
+        cls = "info" if f.notice_is_news else ""
+        if notice is not None and notice.className != cls:
+            notice.className = cls
         self._toolbar(f)
-        if f.scroll_log_to_end:  # the newest line in view (the log only, not the page)
-            lines = dom.query("#log ol")
-            if lines is not None:
-                lines.scrollTop = lines.scrollHeight
-        if f.scroll_log_to_current:
-            here, lines = dom.query("#log li.at"), dom.query("#log ol")
+        if f.scroll_log_to_current and "log" in changed:
+            here, lines = dom.query("#log li.at"), dom.query("#log .log-box")
             if here is not None and lines is not None:  # the log only, not the side panel
                 lines.scrollTop = here.offsetTop - lines.offsetTop - lines.clientHeight // 2
         ds = document.body.dataset
@@ -306,18 +302,20 @@ class App:
     def _toolbar(f: page.Frame) -> None:
         undo = dom.query('#toolbar [data-choice="undo"]')
         if undo is not None:
-            undo.disabled = f.undo["disabled"]
-            undo.title = f.undo["text"]
-            undo.dataset.reason = f.undo["reason"]
+            if (bool(undo.disabled), str(undo.title)) != (f.undo["disabled"], f.undo["text"]):
+                undo.disabled = f.undo["disabled"]  # (each write restyles: only changes)
+                undo.title = f.undo["text"]
+                undo.dataset.reason = f.undo["reason"]
             dom.set_text("undo-why", f.undo["text"])
         for choice, disabled in f.disabled.items():
             node = dom.query(f'#toolbar [data-choice="{choice}"]')
-            if node is not None:
+            if node is not None and bool(node.disabled) != disabled:
                 node.disabled = disabled
         pace = dom.by_id("pace")
         if pace is not None and f.pace and str(pace.value) != f.pace:
             pace.value = f.pace
         for choice, pressed in f.pressed.items():
             node = dom.query(f'#toolbar [data-choice="{choice}"]')
-            if node is not None:
-                node.setAttribute("aria-pressed", "true" if pressed else "false")
+            value = "true" if pressed else "false"
+            if node is not None and dom.attr(node, "aria-pressed") != value:
+                node.setAttribute("aria-pressed", value)

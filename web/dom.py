@@ -34,14 +34,17 @@ def attr(node, name: str) -> str | None:
     return js(node.getAttribute(name))
 
 
-def set_html(element_id: str, html: str) -> None:
-    """Replace an element's content, but only if it changed (keeps focus and saves work)."""
+def set_html(element_id: str, html: str) -> bool:
+    """Replace an element's content, but only if it changed (keeps focus and saves work);
+    True if it did."""
+    if _last.get(element_id) == html:
+        return False
     node = by_id(element_id)
     if node is None:
-        return
-    if _last.get(element_id) != html:
-        node.innerHTML = html
-        _last[element_id] = html
+        return False
+    node.innerHTML = html
+    _last[element_id] = html
+    return True
 
 
 def set_text(element_id: str, text: str) -> None:
@@ -51,9 +54,13 @@ def set_text(element_id: str, text: str) -> None:
 
 
 def show(element_id: str, visible: bool = True) -> None:
+    """Show or hide an element; a write only when it changes (each write costs a restyle)."""
+    if _shown.get(element_id) == visible:
+        return
     node = by_id(element_id)
     if node is not None:
         node.hidden = not visible
+        _shown[element_id] = visible
 
 
 def now_ms() -> float:
@@ -88,3 +95,4 @@ def refocus(key: str | None) -> None:
 
 
 _last: dict[str, str] = {}
+_shown: dict[str, bool] = {}

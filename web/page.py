@@ -41,7 +41,6 @@ class Frame:
     pressed: dict = field(default_factory=dict)  # toolbar toggle -> pressed
     pace: str = ""  # the pace shown in the toolbar's choice
     scroll_log_to_current: bool = False  # the replay: its move's lines in the middle
-    scroll_log_to_end: bool = False  # the live game: the newest line in view
 
 
 def frame(ui: Ui, session, anchors: dict, all_regions) -> Frame:
@@ -67,7 +66,7 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     game = s.game
     view = game.view(s.viewer)
     seats = s.config.seats
-    o = current_offer(ui, s)
+    o = current_offer(ui, s, view)
     story = ui.story
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
     if human_turn(s):
@@ -113,8 +112,7 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.html["strike"] = panels.strike_panel(story, seats, upto)
     f.shown["strike"] = bool(story.items)
     if ui.show_log:
-        f.html["log"] = panels.log(s.log)
-        f.scroll_log_to_end = True
+        f.html["log"] = panels.log(s.log)  # its box keeps the newest line in view (CSS)
     f.shown["log"] = ui.show_log
     viewer = s.viewer
     f.text["viewer"] = (t("ui.you_are", name=s.names[viewer]) if viewer is not None

@@ -142,8 +142,8 @@ def log(lines: list[str], steps: list[int] | None = None, current: int | None = 
     move, the lines of the move shown are marked and later ones dimmed."""
     if steps is None:
         items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
-        return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div role="log" '
-                f'aria-labelledby="log-title"><ol class="log-lines">{items}</ol></div>')
+        return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" '
+                f'role="log" aria-labelledby="log-title"><ol class="log-lines">{items}</ol></div>')
     out = []
     for x, step in zip(lines, steps, strict=True):
         cls = "at" if step == current else ("future" if step > current else "past")
@@ -151,7 +151,7 @@ def log(lines: list[str], steps: list[int] | None = None, current: int | None = 
         here = ' aria-current="step"' if step == current else ""
         out.append(f'<li class="{cls}" data-step="{step}" data-key="log-{step}" role="button" '
                    f'tabindex="0" aria-label="{esc(aria)}"{here}>{esc(x)}</li>')
-    return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div role="log" '
+    return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" role="log" '
             f'aria-labelledby="log-title"><ol class="log-lines replay-log">{"".join(out)}'
             f'</ol></div>')
 

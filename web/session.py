@@ -132,13 +132,19 @@ class Session:
         """What the others did since ``seat`` last acted, as (step, log line): cards taken,
         the plague's moves and spreads, and every strike with each cube lost (R5). Empty once
         ``seat`` has acted this turn (the digest is for the start of a turn)."""
-        if not self.actors or self.actors[-1] == seat:
+        actors = self.actors
+        if not actors or actors[-1] == seat:
             return []
-        last = max((i + 1 for i, a in enumerate(self.actors) if a == seat), default=0)
-        return [(step, line) for step, line, e in
-                zip(self.log_steps, self.log, self.log_events, strict=True)
-                if step > last and e["kind"] in DIGEST
-                and not (e["kind"] in DONE_BY and e.get("seat") == seat)]
+        last = len(actors)  # the seat's last action, looked for from the end (rendered
+        while last and actors[last - 1] != seat:  # on every move: no walk over the
+            last -= 1  # whole game)
+        first = len(self.log_steps)
+        while first and self.log_steps[first - 1] > last:
+            first -= 1
+        return [(self.log_steps[i], self.log[i]) for i in range(first, len(self.log))
+                if self.log_events[i]["kind"] in DIGEST
+                and not (self.log_events[i]["kind"] in DONE_BY
+                         and self.log_events[i].get("seat") == seat)]
 
     def summary(self) -> str:
         return t("save.summary", names=", ".join(self.names), moves=len(self.game.history))

@@ -54,12 +54,13 @@ def human_turn(session) -> bool:
             and not s.is_bot(s.current) and s.viewer == s.current)
 
 
-def current_offer(ui: Ui, session) -> offers.Offer:
-    """What the player at the screen may click now (nothing when it is not their move)."""
+def current_offer(ui: Ui, session, view: dict | None = None) -> offers.Offer:
+    """What the player at the screen may click now (nothing when it is not their move);
+    ``view``: the viewer's view, when the caller has it already."""
     if ui.replay is not None or not human_turn(session):
         return offers.Offer()
     s = session
-    return offers.offer(s.game.legal_actions(), s.game.view(s.viewer), ui.pick,
+    return offers.offer(s.game.legal_actions(), view or s.game.view(s.viewer), ui.pick,
                         s.names[s.current])
 
 

@@ -238,7 +238,8 @@ def reset() -> None:
     window.rattusDownload = lambda name, text: window.downloads.append((name, text))
     dom = sys.modules.get("dom")
     if dom is not None:
-        dom._last.clear()  # what dom.set_html last wrote, per id: the old page's
+        dom._last.clear()  # what dom.set_html / dom.show last wrote, per id: the old
+        dom._shown.clear()  # page's, not this one's
 
 
 def by_id(element_id: str) -> Element:
