@@ -15,6 +15,7 @@ from .cards import CARDS
 from .errors import IllegalAction, InvalidState
 from .events import Event
 from .game import Game, new_game
+from .odds import strike_odds
 from .tokens import TOKENS
 
 __version__ = "0.1.0"
@@ -22,4 +23,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "CARDS", "Event", "Game", "IllegalAction", "InvalidState", "REGIONS", "TOKENS",
     "__version__", "constants", "neighbours", "new_game", "parse_action", "regions_in_play",
+    "strike_odds",
 ]

@@ -1,6 +1,8 @@
 // Engine benchmark inside Pyodide under Node, side by side with CPython (not a test).
 //
 //   node tools/bench_pyodide.mjs [--games N]        (default 200 games per player count)
+//   node tools/bench_pyodide.mjs --odds [--games N]  strike odds of every region of a view
+//                                                    (rattus.bench_odds; default 20 games)
 //
 // Loads node_modules/pyodide (the same Python and WebAssembly build the page runs), copies
 // rattus/ into Pyodide's in-memory file system and runs `rattus.bench.main()`; then runs
@@ -29,30 +31,69 @@ function* walk(path) {
 
 const argv = process.argv.slice(2);
 const gi = argv.indexOf("--games");
-const games = gi >= 0 ? Number(argv[gi + 1]) : 200;
+const odds = argv.includes("--odds");
+const games = gi >= 0 ? Number(argv[gi + 1]) : odds ? 20 : 200;
+
+async function loadProject() {
+  const started = Date.now();
+  const pyodide = await loadPyodide();
+  const loaded = (Date.now() - started) / 1000;
+  for (const file of walk(join(ROOT, "rattus"))) {
+    const target = join(PROJECT, relative(ROOT, file));
+    pyodide.FS.mkdirTree(dirname(target));
+    pyodide.FS.writeFile(target, readFileSync(file));
+  }
+  pyodide.setStdout({ batched: () => {} }); // main() prints its table; we print our own
+  return { pyodide, loaded };
+}
+
+function runCPython(module) {
+  const venv = join(ROOT, ".venv", "bin", "python");
+  const python = existsSync(venv) ? venv : "python3";
+  const out = spawnSync(python, ["-m", module, "--json", "--games", String(games)], {
+    cwd: ROOT, encoding: "utf8",
+  });
+  if (out.status !== 0) {
+    console.error(out.stderr || `${python} -m ${module} failed`);
+    process.exit(1);
+  }
+  return JSON.parse(out.stdout.trim().split("\n").pop());
+}
+
+// -- strike odds (rattus.bench_odds): ms for every region of a view, both runtimes -----------
+if (odds) {
+  const cpython = runCPython("rattus.bench_odds");
+  const { pyodide, loaded } = await loadProject();
+  const wasm = JSON.parse(await pyodide.runPythonAsync(`
+import json, sys
+sys.path.insert(0, "${PROJECT}")
+import rattus.bench_odds
+json.dumps(rattus.bench_odds.main(["--json", "--games", "${games}"]))
+`));
+  const pad = (s, n) => String(s).padStart(n);
+  console.log(`Rattus strike odds, every region of a view, ${games} random games per player count` +
+    ` (Pyodide loaded in ${loaded}s)`);
+  console.log(`  CPython: ${cpython.runtime}    Pyodide: ${wasm.runtime}    ms per view, cold,` +
+    ` best of ${wasm.repeat}`);
+  console.log(`${pad("players", 7)} ${pad("regions", 7)} ${pad("views", 6)}` +
+    ` ${pad("CPython median", 14)} ${pad("p90", 6)} ${pad("max", 6)}` +
+    ` ${pad("Pyodide median", 14)} ${pad("p90", 6)} ${pad("max", 6)} ${pad("ratio", 6)}`);
+  for (const [i, c] of cpython.results.entries()) {
+    const w = wasm.results[i];
+    console.log(`${pad(c.players, 7)} ${pad(c.regions, 7)} ${pad(c.positions, 6)}` +
+      ` ${pad(c.median_ms.toFixed(2), 14)} ${pad(c.p90_ms.toFixed(2), 6)} ${pad(c.max_ms.toFixed(2), 6)}` +
+      ` ${pad(w.median_ms.toFixed(2), 14)} ${pad(w.p90_ms.toFixed(2), 6)} ${pad(w.max_ms.toFixed(2), 6)}` +
+      ` ${pad((w.median_ms / c.median_ms).toFixed(2) + "x", 6)}`);
+  }
+  console.log("Target: every region of a view under 50 ms in Pyodide.");
+  process.exit(0);
+}
 
 // -- CPython -------------------------------------------------------------------------------
-const venv = join(ROOT, ".venv", "bin", "python");
-const python = existsSync(venv) ? venv : "python3";
-const native = spawnSync(python, ["-m", "rattus.bench", "--json", "--games", String(games)], {
-  cwd: ROOT, encoding: "utf8",
-});
-if (native.status !== 0) {
-  console.error(native.stderr || `${python} -m rattus.bench failed`);
-  process.exit(1);
-}
-const cpython = JSON.parse(native.stdout.trim().split("\n").pop());
+const cpython = runCPython("rattus.bench");
 
 // -- Pyodide -------------------------------------------------------------------------------
-const started = Date.now();
-const pyodide = await loadPyodide();
-const loaded = (Date.now() - started) / 1000;
-for (const file of walk(join(ROOT, "rattus"))) {
-  const target = join(PROJECT, relative(ROOT, file));
-  pyodide.FS.mkdirTree(dirname(target));
-  pyodide.FS.writeFile(target, readFileSync(file));
-}
-pyodide.setStdout({ batched: () => {} }); // main() prints its table; we print our own
+const { pyodide, loaded } = await loadProject();
 const wasm = JSON.parse(await pyodide.runPythonAsync(`
 import json, sys
 sys.path.insert(0, "${PROJECT}")
