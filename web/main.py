@@ -57,10 +57,14 @@ async def boot() -> None:
     for choice, key in (("new-game", "btn.new_game"), ("undo", "btn.undo"),
                         ("replay-enter", "btn.replay"), ("export", "btn.export"),
                         ("import", "btn.import"), ("toggle-log", "btn.log"),
+                        ("toggle-odds", "btn.odds"),
                         ("toggle-rules", "btn.rules")):
         button = dom.query(f'#toolbar [data-choice="{choice}"]')
         if button is not None:
             button.textContent = t(key)
+    odds = dom.query('#toolbar [data-choice="toggle-odds"]')
+    if odds is not None:
+        odds.title = t("odds.note")
     dom.set_text("pace-label", t("pace.label"))
     for name in PACES:
         option = dom.query(f'#pace option[value="{name}"]')

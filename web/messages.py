@@ -519,6 +519,12 @@ EN: dict[str, str] = {
     "coach.end": "That is the whole game: the most cubes in regions and palace wins. Play "
                  "again against the computer from “New game”.",
     "btn.coach_ok": "Got it",
+    # -- outbreak odds (issue 15) -----------------------------------------------------------
+    "btn.odds": "Odds",
+    "odds.words": "If the plague struck {region} now: {p}% that a cube dies; you would lose "
+                  "{mine} cubes on average, the others {others}.",
+    "odds.badge": "−{mine}",
+    "odds.note": "Odds of a strike now, from what you know (before any spread).",
     "btn.coach_leave": "Leave the lesson",
     "btn.coach_restart": "Restart the lesson",
 }

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import howto
 import render_map
 import render_panels as panels
+import risk
 from messages import join_and, region, t
 from offer import Offer
 from pace import DEFAULT, PACES, name_of
@@ -87,8 +88,10 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     else:
         status = t("status.bot", name=s.names[s.current])
     upto = story.upto if ui.busy else len(story.items)
+    shaded = risk.cached(s, view) if ui.odds and s.viewer is not None else None
     f.map = render_map.draw(anchors, all_regions, view, o, seats,
-                            story if story.on_map else None, upto, telling=ui.busy)
+                            story if story.on_map else None, upto, telling=ui.busy,
+                            risks=shaded)
     f.html["players"] = panels.players(view, seats, game.is_over)
     f.html["cards"] = panels.cards(view, seats, o)
     if s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight
@@ -185,6 +188,7 @@ def _toolbar(f: Frame, ui: Ui, session) -> None:
     f.disabled["replay-enter"] = (s is None or ui.replay is not None or ui.busy
                                   or not s.game.history)  # nothing to replay at move 0
     f.pressed["toggle-log"] = ui.show_log
+    f.pressed["toggle-odds"] = ui.odds
     f.pace = ("step" if ui.stepping else
               name_of(s.config.pace_ms if s is not None else
                       ui.pace_ms if ui.pace_ms is not None else PACES[DEFAULT]))

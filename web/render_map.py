@@ -145,6 +145,18 @@ def _losses(x: float, y: float, by_seat: dict[int, int], seats) -> str:
     return f'<g class="losses" aria-hidden="true">{"".join(marks)}</g>'
 
 
+def _risk_badge(name: str, x: float, y: float, risk: dict) -> str:
+    """The odds of a strike here now, for the player at the screen: the cubes they can expect
+    to lose, and the whole sentence on hover (risk.py)."""
+    text = t("odds.badge", mine=f"{risk['mine']:.1f}")
+    w = len(text) * 7.6 + 10
+    return (f'<g class="risk-badge level-{risk["level"]}" data-odds="{name}" '
+            f'data-mine="{risk["mine"]:.4f}" data-p-loss="{risk["p_loss"]:.4f}" '
+            f'transform="translate({x:.1f} {y:.1f})"><title>{esc(risk["words"])}</title>'
+            f'<rect x="{-w / 2:.1f}" y="-9" width="{w:.1f}" height="17" rx="8"/>'
+            f'<text y="4">{esc(text)}</text></g>')
+
+
 def _far_mark(x: float, y: float, steps: int) -> str:
     """The "2 steps" tag over a region's name: a Knight's two-step destination (R6.3) is
     highlighted like a one-step one, so this is what tells them apart (the region's name for
@@ -187,12 +199,14 @@ def region_aria(name: str, board: dict | None, seats, plague_here: bool, target:
 
 
 def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
-         upto: int | None = None, telling: bool = False) -> tuple[dict, str]:
+         upto: int | None = None, telling: bool = False,
+         risks: dict | None = None) -> tuple[dict, str]:
     """The map for ``view``: each region path's state (class, accessible name, in play) and
     the overlay's SVG (palace, labels, tokens, cubes, the plague piece, the faces revealed by
     the strike being told — the first ``upto`` tokens of ``story``, a ui.Story; while
     ``telling``, the newest token and its losses pop up, and only they: a redraw for another
-    reason must not replay the animation of what is already shown)."""
+    reason must not replay the animation of what is already shown). ``risks`` (risk.py, when
+    the odds overlay is on): each region shaded by its risk, with a badge and the words."""
     in_play = set(view["regions"])
     board = view["board"]
     reach = view["decision"]["plague_reach"] if offer.far else {}
@@ -216,8 +230,13 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             cls.append("selected")
         if view["plague"] == r:
             cls.append("plague-region")
+        risk = (risks or {}).get(r)
+        if risks is not None and r in in_play:
+            cls.append(f"risk-{risk['level'] if risk else 0}")
         aria = region_aria(r, board.get(r), seats, view["plague"] == r, target,
                            reach.get(r) if far else None)
+        if risk:
+            aria += " " + risk["words"]
         states[r] = (" ".join(cls), aria, r in in_play)
         if a is None:
             continue
@@ -229,6 +248,8 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             f'{esc(region_label(r))}</text>')
         if far:
             parts.append(_far_mark(lab["x"], lab["y"], reach[r]))
+        if risk:
+            parts.append(_risk_badge(r, lab["x"], lab["y"] - (40 if far else 23), risk))
         if out:
             parts.append(f'<text class="out-note" x="{lab["x"]}" y="{lab["y"] + 12}"'
                          f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')

@@ -231,6 +231,10 @@ MOVE_PREFIXED = (("mode:", toggle_mode),)
 
 
 # -- the page's controls ---------------------------------------------------------------------
+def toggle_odds(ui: Ui, session) -> Ui:
+    return ui.but(odds=not ui.odds)
+
+
 def toggle_log(ui: Ui, session) -> Ui:
     """Show or hide the log; shown, it is brought into view (it may sit below the fold)."""
     ui = ui.but(show_log=not ui.show_log)
@@ -265,6 +269,7 @@ def pass_ready(ui: Ui, session) -> Ui | None:
 
 PAGE_CHOICES = {
     "toggle-log": toggle_log,
+    "toggle-odds": toggle_odds,
     "toggle-rules": toggle_rules,
     "close-rules": close_rules,
     "close-results": close_results,
@@ -323,7 +328,7 @@ def on_attach(ui: Ui, session, new, note: str = "", resume: dict | None = None) 
     if new.last_strike is not None:
         at, events = new.last_strike
         story = _replace(Story.from_events(events), on_map=at == len(new.game.history))
-    return Ui(show_log=ui.show_log, pace_ms=ui.pace_ms, stepping=ui.stepping,
+    return Ui(show_log=ui.show_log, odds=ui.odds, pace_ms=ui.pace_ms, stepping=ui.stepping,
               motion=ui.motion, story=story, help=ui.help,
               draft=ui.draft, results_closed=bool((resume or {}).get("results_closed")),
               effects=ui.effects + (("use", new),)).news(note)

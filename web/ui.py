@@ -111,6 +111,7 @@ class Ui:
     busy: bool = False  # a strike is being told: moves and bots wait
     story: Story = Story()
     show_log: bool = True
+    odds: bool = False  # the outbreak odds overlay (off by default)
     draft: Draft = Draft()
     pace_ms: int | None = None  # the pace chosen (toolbar, remembered) or the address's
     stepping: bool = False  # the "step by step" pace: each bot move waits for "Next"

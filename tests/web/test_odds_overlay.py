@@ -1,0 +1,42 @@
+"""The outbreak odds overlay (issue 15) in the glue: off by default; on, each region with a
+possible strike carries the engine's odds for the player at the screen (R8: from that seat's
+view only), as a shade, a badge and words."""
+
+from __future__ import annotations
+
+import re
+
+from glue import choice, find, frame, run
+from ui import Ui
+
+import rattus
+
+
+def position():
+    return find(lambda s: s.current == 0 and s.viewer == 0
+                and s.game.view(0)["decision"]["kind"] == "turn" and len(s.game.history) > 12)
+
+
+def test_the_overlay_is_off_until_asked_for() -> None:
+    s = position()
+    assert "risk-badge" not in frame(Ui(), s).map[1]
+
+
+def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
+    s = position()
+    ui, s, _ = run(Ui(), s, choice("toggle-odds"))
+    f = frame(ui, s)
+    assert f.pressed["toggle-odds"]
+    view = s.game.view(0)
+    badges = dict((r, (float(m), float(p))) for r, m, p in re.findall(
+        r'data-odds="(\w+)" data-mine="([\d.]+)" data-p-loss="([\d.]+)"', f.map[1]))
+    expected = {r for r in view["regions"]
+                if view["board"][r]["tokens"] and any(view["board"][r]["cubes"])}
+    assert set(badges) == expected and expected
+    for r, (mine, p_loss) in badges.items():
+        odds = rattus.strike_odds(view, r)
+        assert abs(mine - odds["expected_loss"][0]) < 1e-4
+        assert abs(p_loss - odds["p_loss"]) < 1e-4
+    states = f.map[0]
+    assert all("risk-" in states[r][0] for r in expected)  # shaded
+    assert all("If the plague struck" in states[r][1] for r in expected)  # screen readers
