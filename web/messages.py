@@ -523,7 +523,8 @@ EN: dict[str, str] = {
     "btn.odds": "Odds",
     "odds.words": "If the plague struck {region} now: {p}% that a cube dies; you would lose "
                   "{mine} cubes on average, the others {others}.",
-    "odds.badge": "−{mine}",
+    "odds.badge": "you −{mine}",
+    "odds.badge_others": "others −{others}",
     "odds.note": "Odds of a strike now, from what you know (before any spread).",
     "btn.coach_leave": "Leave the lesson",
     "btn.coach_restart": "Restart the lesson",

@@ -148,9 +148,12 @@ def _losses(x: float, y: float, by_seat: dict[int, int], seats) -> str:
 def _risk_badge(name: str, x: float, y: float, risk: dict) -> str:
     """The odds of a strike here now, for the player at the screen: the cubes they can expect
     to lose, and the whole sentence on hover (risk.py)."""
-    text = t("odds.badge", mine=f"{risk['mine']:.1f}")
+    mine = risk["mine"] >= 0.05  # a risk to the player, else what it would cost the others
+    text = (t("odds.badge", mine=f"{risk['mine']:.1f}") if mine else
+            t("odds.badge_others", others=f"{risk['others']:.1f}"))
     w = len(text) * 7.6 + 10
-    return (f'<g class="risk-badge level-{risk["level"]}" data-odds="{name}" '
+    who = "" if mine else " others"
+    return (f'<g class="risk-badge level-{risk["level"]}{who}" data-odds="{name}" '
             f'data-mine="{risk["mine"]:.4f}" data-p-loss="{risk["p_loss"]:.4f}" '
             f'transform="translate({x:.1f} {y:.1f})"><title>{esc(risk["words"])}</title>'
             f'<rect x="{-w / 2:.1f}" y="-9" width="{w:.1f}" height="17" rx="8"/>'
