@@ -21,7 +21,7 @@ import page
 import persist
 import savefile
 import transitions
-from bots_runner import BotRunner
+from bots_runner import BotRunner, bot_seed, run_sliced
 from map_view import MapView
 from pace import reveal_ms
 from pyodide.ffi import create_proxy
@@ -29,6 +29,12 @@ from pyscript import document, window
 from ui import Ui
 
 import rattus
+from rattus.bots import make_bot
+from rattus.bots.hint import describe, explain
+
+#: The hint's search: a fixed number of Hard's iterations (reproducible); the time is a guard.
+HINT_ITERATIONS = 150
+HINT_GUARD_S = 30.0
 
 #: Elements a click may land in, by the data attribute that says what was clicked.
 TARGETS = "[data-choice],[data-card],[data-slot],[data-plague],[data-region],[data-step]"
@@ -111,6 +117,8 @@ class App:
                 rest = f"?{urlencode(query, doseq=True)}" if query else ""
                 window.history.replaceState(None, "", str(window.location.pathname) + rest
                                             + str(window.location.hash or ""))
+        elif kind == "think_hint":
+            asyncio.ensure_future(self._think_hint())
         elif kind == "reveal":  # after this render: scroll the element into view (its top
             self._reveal = (effect[1], len(effect) > 2 and effect[2])  # edge, or its bottom)
         elif kind == "pick_file":
@@ -141,6 +149,23 @@ class App:
             self.dispatch(("strike_step",))
             await asyncio.sleep(delay)
         self.dispatch(("strike_done",))
+
+    async def _think_hint(self) -> None:
+        """The Hard bot's choice for the player at the screen, searched in slices (the page
+        answers meanwhile) with a fixed number of iterations: the same hint every time for
+        the same position and seed, as ``rattus.bots.hint`` gives on CPython."""
+        s = self.session
+        step = len(s.game.history)
+        try:
+            view, legal = s.game.view(s.viewer), s.game.legal_actions()
+            search = make_bot("hard", seed=bot_seed(s, s.viewer), time_budget=HINT_GUARD_S,
+                              iterations=HINT_ITERATIONS).start(view, legal)
+            action = await run_sliced(search, HINT_GUARD_S)
+            reason, details = explain(view, action, search)
+        except Exception as exc:  # noqa: BLE001 - a hint must never break the page
+            self.dispatch(("failed", f"{type(exc).__name__}: {exc}"))
+            return
+        self.dispatch(("hint_ready", step, str(action), describe(reason, details)))
 
     def _download(self) -> None:
         s = self.session

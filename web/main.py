@@ -55,13 +55,16 @@ async def boot() -> None:
     app = App(svg, json.loads(anchors_text))
     app.bind()
     for choice, key in (("new-game", "btn.new_game"), ("undo", "btn.undo"),
-                        ("replay-enter", "btn.replay"), ("export", "btn.export"),
-                        ("import", "btn.import"), ("toggle-log", "btn.log"),
-                        ("toggle-odds", "btn.odds"),
+                        ("replay-enter", "btn.replay"), ("export", "btn.export_short"),
+                        ("import", "btn.import_short"), ("toggle-log", "btn.log"),
+                        ("toggle-odds", "btn.odds"), ("hint", "btn.hint"),
                         ("toggle-rules", "btn.rules")):
         button = dom.query(f'#toolbar [data-choice="{choice}"]')
         if button is not None:
             button.textContent = t(key)
+            if key.endswith("_short"):  # the whole name for a screen reader and on hover
+                button.title = t(key[:-len("_short")])
+                button.setAttribute("aria-label", t(key[:-len("_short")]))
     odds = dom.query('#toolbar [data-choice="toggle-odds"]')
     if odds is not None:
         odds.title = t("odds.note")

@@ -314,6 +314,8 @@ EN: dict[str, str] = {
     "btn.replay": "Replay",
     "btn.export": "Save to a file",
     "btn.import": "Open a saved game…",
+    "btn.export_short": "Save",
+    "btn.import_short": "Open…",
     "btn.cancel_dialog": "Back to the game",
     "btn.confirm_new": "Start the new game",
     "btn.confirm_back": "Back",
@@ -521,6 +523,10 @@ EN: dict[str, str] = {
     "btn.coach_ok": "Got it",
     # -- outbreak odds (issue 15) -----------------------------------------------------------
     "btn.odds": "Odds",
+    "btn.hint": "Hint",
+    "hint.thinking": "Looking for a good move…",
+    "hint.text": "Hint (what the Hard computer player would do): {sentence}",
+    "log.hint": "{name} asks for a hint: {sentence}",
     "odds.words": "If the plague struck {region} now: {p}% that a cube dies; you would lose "
                   "{mine} cubes on average, the others {others}.",
     "odds.badge": "you −{mine}",

@@ -46,6 +46,9 @@ class Offer:
     #: Plague destinations two steps away (the Knight, R6.3), from the view's
     #: ``decision.plague_reach``: they are highlighted like one-step ones, so they are tagged.
     far: set = field(default_factory=set)
+    #: A hint's first click, highlighted: ("region", r), ("token", (r, slot)), ("card", c)
+    #: or ("choice", value).
+    hint: tuple | None = None
 
 
 def group(legal) -> dict[str, list]:

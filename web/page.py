@@ -24,6 +24,8 @@ from setup_config import default_seats
 from transitions import current_offer, human_turn
 from ui import Story, Ui
 
+import rattus
+
 #: Seats to draw the legend of How to play with before any game is on.
 DEMO_SEATS = default_seats(2)
 
@@ -68,6 +70,10 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     view = game.view(s.viewer)
     seats = s.config.seats
     o = current_offer(ui, s, view)
+    hinted = ui.hint is not None and ui.hint["step"] == len(game.history)
+    if hinted:
+        o.hint = hint_target(ui.hint["action"])
+    f.data["hintAction"] = ui.hint["action"] if hinted else ""  # (its notation, for tests)
     story = ui.story
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
     if human_turn(s):
@@ -125,6 +131,20 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
                   current="" if current is None else str(current),
                   viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",
                   mode=ui.pick.mode or "")
+
+
+def hint_target(action: str) -> tuple[str, object]:
+    """What to highlight for a hinted action: its first click (a region, a token, a card or
+    a button), as a player would make it."""
+    a = rattus.parse_action(action)
+    kind, args = a.kind, a.args
+    if kind == "take":
+        return ("card", args[0])
+    if kind in ("monk", "witch") and len(args) >= 2 and isinstance(args[1], int):
+        return ("token", (args[0], args[1]))
+    if kind in ("setup", "place", "spread", "plague", "king", "merchant"):
+        return ("region", args[0])
+    return ("choice", f"{kind}:{args[0]}" if args else kind)
 
 
 def _help_for(ui: Ui, view: dict) -> str:
@@ -189,6 +209,7 @@ def _toolbar(f: Frame, ui: Ui, session) -> None:
                                   or not s.game.history)  # nothing to replay at move 0
     f.pressed["toggle-log"] = ui.show_log
     f.pressed["toggle-odds"] = ui.odds
+    f.disabled["hint"] = ui.hinting or not human_turn(s) if s is not None else True
     f.pace = ("step" if ui.stepping else
               name_of(s.config.pace_ms if s is not None else
                       ui.pace_ms if ui.pace_ms is not None else PACES[DEFAULT]))

@@ -229,6 +229,8 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             cls.append("target")
             if far:
                 cls.append("far")
+        if offer.hint == ("region", r):
+            cls.append("hinted")
         if r in (offer.selected_region, offer.selected_to):
             cls.append("selected")
         if view["plague"] == r:
@@ -264,7 +266,8 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             x = tok["x"] + (i - (n - 1) / 2) * TOKEN_GAP
             slot = i + 1
             parts.append(_token(r, slot, x, tok["y"], face, (r, slot) in offer.tokens,
-                                offer.selected_token == (r, slot)))
+                                offer.selected_token == (r, slot) or
+                                offer.hint == ("token", (r, slot))))
         cub = a["cubes"]
         parts.append(_cubes(cub["x"], cub["y"], board[r]["cubes"], seats))
         if view["plague"] == r:

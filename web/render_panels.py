@@ -67,6 +67,8 @@ def cards(view: dict, seats, offer) -> str:
                        else t("card.free"))
         target = c in offer.cards
         cls = ["card"]
+        if offer.hint == ("card", c):
+            cls.append("hinted")
         if target:
             cls.append("target")
         if holder is not None:
@@ -93,7 +95,8 @@ def cards(view: dict, seats, offer) -> str:
 def buttons(offer) -> str:
     out = []
     for b in offer.buttons:
-        cls = f"btn {b.kind}" + (" pressed" if b.pressed else "")
+        cls = f"btn {b.kind}" + (" pressed" if b.pressed else "") + (
+            " hinted" if offer.hint == ("choice", b.choice) else "")
         pressed = f' aria-pressed="{"true" if b.pressed else "false"}"' \
             if b.choice.startswith("mode:") else ""
         out.append(f'<button type="button" class="{cls}" data-choice="{esc(b.choice)}" '

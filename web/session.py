@@ -124,6 +124,13 @@ class Session:
         if any(e["kind"] == "token_revealed" for e in events):
             self.last_strike = (step, events)
 
+    def note(self, line: str) -> None:
+        """A line of the page's own in the log at this step (a hint asked for); not an
+        event of the game, so a reload, which rebuilds the log from the game, drops it."""
+        self.log.append(line)
+        self.log_steps.append(len(self.game.history))
+        self.log_events.append({"kind": "note"})
+
     def lines_of(self, step: int) -> list[str]:
         """The log lines of the move that made ``step`` actions (what undo takes back)."""
         return [x for x, k in zip(self.log, self.log_steps, strict=True) if k == step]

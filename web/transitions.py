@@ -20,7 +20,7 @@ Events (``(name, *args)``):
   ``("file", name, size, text)``; ``("file_unreadable", name, detail)``; ``("exported", name)``;
   ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
   ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``; ``("storage_refused",)``;
-  ``("problem", text)``; ``("failed", detail)``.
+  ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, sentence)``.
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ def refusal_text(refusal: dict, limits: dict) -> str:
 def act(ui: Ui, session, action) -> Ui:
     """Apply one action (a human's or a bot's); a strike it caused is told step by step."""
     events = session.apply(action)
-    ui = ui.but(pick=Pick(), notice="", notice_is_news=False)
+    ui = ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None)
     story = Story.from_events(events)
     if story is None:
         return ui.but(story=_off_map(ui.story))
@@ -231,6 +231,27 @@ MOVE_PREFIXED = (("mode:", toggle_mode),)
 
 
 # -- the page's controls ---------------------------------------------------------------------
+def ask_hint(ui: Ui, session) -> Ui:
+    """What the Hard bot would do here (issue 16): searched off this step (the dispatcher
+    runs the search in slices), shown when it is ready, if the position is still the same."""
+    blocked = _blocked(ui, session)
+    if blocked is not None:
+        return blocked
+    if ui.hinting:
+        return ui
+    return ui.but(hinting=True).news(t("hint.thinking")).asking(("think_hint",))
+
+
+def on_hint_ready(ui: Ui, session, step: int, action: str, sentence: str) -> Ui:
+    """The hint arrived: highlighted on the board, said in words, and noted in the log."""
+    ui = ui.but(hinting=False)
+    if session is None or len(session.game.history) != step or not human_turn(session):
+        return ui.news("")  # the position moved on meanwhile: the hint is stale
+    session.note(t("log.hint", name=session.names[session.current], sentence=sentence))
+    return ui.but(hint={"action": action, "sentence": sentence, "step": step}).news(
+        t("hint.text", sentence=sentence))
+
+
 def toggle_odds(ui: Ui, session) -> Ui:
     return ui.but(odds=not ui.odds)
 
@@ -270,6 +291,7 @@ def pass_ready(ui: Ui, session) -> Ui | None:
 PAGE_CHOICES = {
     "toggle-log": toggle_log,
     "toggle-odds": toggle_odds,
+    "hint": ask_hint,
     "toggle-rules": toggle_rules,
     "close-rules": close_rules,
     "close-results": close_results,
@@ -378,6 +400,7 @@ EVENTS = {
     "storage_refused": on_storage_refused,
     "failed": on_failed,
     "problem": on_problem,
+    "hint_ready": on_hint_ready,
     "replay_goto": replay_controls.goto,
     "show_dialog": dialog.show,
     "show_dialog_kept": dialog.back_to_dialog,

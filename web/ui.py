@@ -112,6 +112,8 @@ class Ui:
     story: Story = Story()
     show_log: bool = True
     odds: bool = False  # the outbreak odds overlay (off by default)
+    hint: dict | None = None  # Hard's suggestion for this position: action, sentence, step
+    hinting: bool = False  # the hint is being searched
     draft: Draft = Draft()
     pace_ms: int | None = None  # the pace chosen (toolbar, remembered) or the address's
     stepping: bool = False  # the "step by step" pace: each bot move waits for "Next"

@@ -35,7 +35,7 @@ def test_without_a_game_the_status_invites_a_new_one() -> None:
     assert f.text["status"] == t("status.new_game")
     # nothing to explain behind the new-game dialog (issue 10: no "Nothing to undo yet.")
     assert f.undo == {"disabled": True, "reason": "start", "text": ""}
-    assert f.disabled == {"export": True, "replay-enter": True}
+    assert f.disabled == {"export": True, "replay-enter": True, "hint": True}
 
 
 def test_at_the_start_of_a_turn_the_status_lists_the_options() -> None:
@@ -75,7 +75,7 @@ def test_the_toolbar_says_why_undo_is_not_possible() -> None:
     ui, s, _home = turn_start()
     f = frame(ui, s)
     assert f.undo == {"disabled": True, "reason": "turn", "text": t("undo.why.turn")}
-    assert f.disabled == {"export": False, "replay-enter": False}
+    assert f.disabled == {"export": False, "replay-enter": False, "hint": False}  # my turn
 
 
 def test_the_toolbar_says_what_undo_would_take_back() -> None:

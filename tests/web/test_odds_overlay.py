@@ -40,3 +40,32 @@ def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
     states = f.map[0]
     assert all("risk-" in states[r][0] for r in expected)  # shaded
     assert all("If the plague struck" in states[r][1] for r in expected)  # screen readers
+
+
+def test_a_hint_is_highlighted_said_and_noted_in_the_log() -> None:
+    """Issue 16: the hint arrives as an event (searched by the dispatcher); it marks the thing
+    to click, says why in the notice and leaves a line in the log; a move clears it."""
+    from glue import turn_start
+
+    ui, s, home = turn_start()
+    ui, s, effects = run(ui, s, choice("hint"))
+    assert ("think_hint",) in effects and ui.hinting
+    ui, s, _ = run(ui, s, ("hint_ready", len(s.game.history), f"place {home} 1",
+                           "Place cubes where they are safe."))
+    f = frame(ui, s)
+    assert "Place cubes where they are safe." in f.text["notice"]
+    assert "hinted" in f.map[0][home][0]
+    assert s.log[-1].endswith("Place cubes where they are safe.")
+    ui, s, _ = run(ui, s, ("target", "card", "King"))  # a move: the hint goes
+    assert ui.hint is None and "hinted" not in frame(ui, s).map[0][home][0]
+
+
+def test_a_hint_for_a_position_gone_by_is_dropped() -> None:
+    from glue import turn_start
+
+    ui, s, home = turn_start()
+    ui, s, _ = run(ui, s, choice("hint"))
+    step = len(s.game.history)
+    ui, s, _ = run(ui, s, ("target", "card", "King"),
+                   ("hint_ready", step, f"place {home} 1", "Stale."))
+    assert ui.hint is None and not ui.hinting and "Stale." not in s.log[-1]

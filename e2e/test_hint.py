@@ -1,0 +1,47 @@
+"""A hint for the human (issue 16): the hint's action is legal and is what the Hard bot with
+the same seed chooses (the page searches a fixed number of iterations, so the same position
+gives the same hint on CPython and in Pyodide)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from uidriver import perform, shot
+
+import rattus
+from rattus.bots.hint import hint
+
+HINT_ITERATIONS = 150  # web/app.py
+
+
+def test_the_hint_is_what_hard_would_do(page: Page, open_game, guard) -> None:
+    seed = 9
+    open_game(page, f"players=2&seed={seed}&names=Ann,Bob&pace=0")
+    game = rattus.new_game(players=2, seed=seed)
+    while game.phase == "setup":
+        perform(page, game, game.legal_actions()[0])
+    if page.locator('[data-choice="pass-ready"]').count():
+        page.locator('[data-choice="pass-ready"]').click()
+    seat = game.current_player
+    page.locator('#toolbar [data-choice="hint"]').click()
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("Hint", timeout=60_000)
+    log_line = page.locator("#log li").last
+    expect(log_line).to_contain_text("asks for a hint")
+    action, _reason, _details = hint(game.view(seat), game.legal_actions(),
+                                     seed=seed * 10 + seat, budget=30.0,
+                                     iterations=HINT_ITERATIONS)
+    assert action in game.legal_actions()
+    expect(page.locator("body")).to_have_attribute("data-hint-action", str(action))
+    kind, args = action.kind, action.args
+    if kind == "take":
+        marked = page.locator(f'[data-card="{args[0]}"].hinted')
+    elif kind in ("monk", "witch") and len(args) > 1 and isinstance(args[1], int):
+        marked = page.locator(f'#map .token.hinted[data-region="{args[0]}"]'
+                              f'[data-slot="{args[1]}"]')
+    elif args:
+        marked = page.locator(f'#map path.region.hinted[data-region="{args[0]}"]')
+    else:
+        marked = page.locator(f'[data-choice="{kind}"].hinted')
+    expect(marked).to_have_count(1)  # the very action Hard chooses is the one marked
+    assert page.locator(".hinted").count() == 1
+    shot(page, "hint")
