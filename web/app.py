@@ -117,6 +117,10 @@ class App:
                 rest = f"?{urlencode(query, doseq=True)}" if query else ""
                 window.history.replaceState(None, "", str(window.location.pathname) + rest
                                             + str(window.location.hash or ""))
+        elif kind == "side_top":  # a new game: its side column from the top
+            side = dom.by_id("side")
+            if side is not None:
+                side.scrollTop = 0
         elif kind == "think_hint":
             asyncio.ensure_future(self._think_hint())
         elif kind == "reveal":  # after this render: scroll the element into view (its top

@@ -64,9 +64,11 @@ def update(ui, session):
     coach = ui.coach
     if coach is None:
         return ui
-    new = [c for c in arising(ui, session) if c not in coach.seen]
-    if not new:
-        return ui
+    now = arising(ui, session)
+    new = [c for c in now if c not in coach.seen]
+    if not new:  # a note whose moment has passed goes (a strike told, a card given away)
+        return ui if coach.note in now or coach.note is None else ui.but(
+            coach=replace(coach, note=None))
     return ui.but(coach=replace(coach, seen=coach.seen | {new[0]}, note=new[0]))
 
 

@@ -62,9 +62,11 @@ async def boot() -> None:
         button = dom.query(f'#toolbar [data-choice="{choice}"]')
         if button is not None:
             button.textContent = t(key)
-            if key.endswith("_short"):  # the whole name for a screen reader and on hover
-                button.title = t(key[:-len("_short")])
-                button.setAttribute("aria-label", t(key[:-len("_short")]))
+    for choice, key in (("export", "btn.export"), ("import", "btn.import")):
+        button = dom.query(f'#toolbar [data-choice="{choice}"]')
+        if button is not None:  # the whole name, for a screen reader and on hover
+            button.title = t(key)
+            button.setAttribute("aria-label", t(key))
     odds = dom.query('#toolbar [data-choice="toggle-odds"]')
     if odds is not None:
         odds.title = t("odds.note")

@@ -126,6 +126,11 @@ EN: dict[str, str] = {
     "status.neutral": "{name}, Knight: does the plague piece count as {neutral_cubes} "
                       "neutral cubes in this strike?",
     "status.bot": "{name} (computer) is thinking…",
+    "status.striking": "The plague strikes {regions}: the rat tokens are turned over one by "
+                       "one…",
+    "digest.lost": "You lost {n} cubes since your last turn.",
+    "digest.lost.1": "You lost 1 cube since your last turn.",
+    "digest.none": "You lost no cube since your last turn.",
     "status.bot_next": "{name} (computer) plays next: press “Next move” when you are ready.",
     "status.seen": "The plague struck {regions}: see the map and the strike panel. Continue "
                    "when you are ready ({name} plays next).",
@@ -198,7 +203,7 @@ EN: dict[str, str] = {
     "panel.turn": "to play",
     "panel.supply": "Rat tokens in the supply: {n}",
     "panel.log": "Game log",
-    "panel.strike": "Last plague: {region}",
+    "panel.strike": "Last strike: {region}",
     "panel.strike_final": "Final plague",
     # -- the strike, told step by step (R5.3–R5.5) -----------------------------------------
     "strike.token.1": "Token {token}: threshold {threshold}, {cubes} cube here",
@@ -399,7 +404,7 @@ EN: dict[str, str] = {
     "btn.help": "How to play",
     "welcome.help": "The rules, illustrated, with every symbol of the board.",
     "welcome.open": "Continue a game saved to a file.",
-    "player.you": "You",
+    "player.you": "Player 1",
     "player.computer_n": "Computer {n}",
     # -- How to play: one reference, by section (rule numbers: docs/RULES.md) ------------------
     "help.title": "How to play",
@@ -460,7 +465,8 @@ EN: dict[str, str] = {
                               "palace, where it is safe and still counts at the end.",
     "help.end.title": "The end of the game",
     "help.end.1": "The game ends after the turn in which the supply of rat tokens runs out, or "
-                  "in which the player has all {cubes} cubes out (regions and palace).",
+                  "in which the player whose turn it was has all {cubes} cubes out (regions "
+                  "and palace).",
     "help.end.2": "Final round: every other player gets one final turn, counter-clockwise. In "
                   "it you may only use the cards you hold: no new card, no placing, no plague "
                   "move — except the Peasant (1 cube anywhere) and the Knight (move the plague "
@@ -502,20 +508,20 @@ EN: dict[str, str] = {
     "coach.spread": "The plague spreads: place each new rat token on a highlighted neighbour. "
                     "More rats there means more cubes can be placed — and more danger.",
     "coach.strike": "A strike! Each token is turned over: if the cubes there reach its "
-                    "number, its symbols hit (see the strike panel and the “−1” marks).",
+                    "number, its symbols hit. The map shows each token turned over and each "
+                    "cube lost (“−1”).",
     "coach.neutral": "You hold the Knight: the plague piece may count as {neutral_cubes} extra "
                      "cubes, to reach a high threshold. Yes or no?",
-    "coach.card.Peasant": "The Peasant: place one cube more than the rats allow. Its risk: "
-                          "every outbreak showing P costs you a cube there.",
+    "coach.card.Peasant": "The Peasant: place one cube more than the rats allow.",
     "coach.card.Merchant": "The Merchant: move 1 to {merchant_max} of your cubes to a "
-                           "neighbouring region (“Use the Merchant”). Risk: B.",
-    "coach.card.Monk": "The Monk: move a rat token to a neighbouring region (“Use the Monk”). "
-                       "Risk: C.",
-    "coach.card.Knight": "The Knight: move the plague piece 1 or {knight_steps} steps. Risk: K.",
+                           "neighbouring region (“Use the Merchant”).",
+    "coach.card.Monk": "The Monk: move a rat token to a neighbouring region (“Use the Monk”).",
+    "coach.card.Knight": "The Knight: move the plague piece 1 or {knight_steps} steps.",
     "coach.card.Witch": "The Witch: look at hidden rat tokens, and maybe swap two (“Use the "
-                        "Witch”). Only you see what she saw. Risk: W.",
+                        "Witch”). Only you see what she saw.",
     "coach.card.King": "The King: move a cube from a region without rats into the safe "
-                       "palace (“Use the King”). Risk: R.",
+                       "palace (“Use the King”).",
+    "coach.risk": "Its risk: every outbreak showing {sym} costs you a cube there.",
     "coach.final": "The game is ending: each other player has one final turn, then the final "
                    "plague strikes every region.",
     "coach.end": "That is the whole game: the most cubes in regions and palace wins. Play "

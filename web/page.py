@@ -84,11 +84,13 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
         status = t("status.over", name=s.names[view["winner"]])
     elif s.pass_to is not None:
         status = t("status.pass", name=s.names[s.pass_to])
-    elif story.hold and not ui.busy:
+    elif ui.busy and story.items:  # a strike is being told: say so, whoever plays next
+        status = t("status.striking", regions=join_and([region(r) for r in story.regions]))
+    elif story.hold:
         waiting = "story-seen"
         status = t("status.seen", regions=join_and([region(r) for r in story.regions]),
                    name=s.names[s.current])
-    elif ui.stepping and not ui.go:
+    elif ui.stepping and not ui.go and not ui.busy:
         waiting = "bot-next"
         status = t("status.bot_next", name=s.names[s.current])
     else:
@@ -108,7 +110,7 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     else:
         f.html["bar"] = panels.buttons(o)
     digest = s.since_last_turn(s.viewer) if human_turn(s) else []
-    f.html["digest"] = panels.digest(digest)
+    f.html["digest"] = panels.digest(digest, s.lost_since_last_turn(s.viewer) if digest else 0)
     f.shown["digest"] = bool(digest)
     f.html["known"] = panels.known(view) if view["knows"] else ""
     f.shown["known"] = bool(view["knows"])

@@ -236,16 +236,19 @@ def wait_button(choice: str) -> str:
             f'data-key="btn-{choice}">{esc(label)}</button>')
 
 
-def digest(lines: list[tuple[int, str]]) -> str:
-    """"Since your last turn": what the others did (and every cube lost), each line a link
-    to that moment in the replay."""
+def digest(lines: list[tuple[int, str]], lost: int = 0) -> str:
+    """"Since your last turn": first how many cubes the player lost, then what the others did
+    (and every cube lost), each line a link to that moment in the replay."""
     if not lines:
         return ""
+    summary = (t("digest.none") if lost == 0 else t("digest.lost.1") if lost == 1
+               else t("digest.lost", n=lost))
     items = "".join(
         f'<li><button type="button" class="linkish" data-choice="replay-enter:{step}" '
         f'data-key="digest-{i}" title="{esc(t("panel.digest_hint"))}">{esc(line)}</button>'
         f'</li>' for i, (step, line) in enumerate(lines))
-    return (f'<h2>{esc(t("panel.digest"))}</h2><ol class="digest-lines">{items}</ol>')
+    return (f'<h2>{esc(t("panel.digest"))}</h2><p class="digest-sum">{esc(summary)}</p>'
+            f'<ol class="digest-lines">{items}</ol>')
 
 
 def known(view: dict) -> str:
@@ -285,8 +288,11 @@ def coach_note(note: str | None) -> str:
         return (f'<div class="coach-bar"><b>{esc(t("coach.title"))}</b>'
                 f'<button type="button" class="btn" data-choice="coach-leave" '
                 f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button></div>')
+    text = t("coach." + note)
+    if note.startswith("card."):  # each card's risk, in the same words (R5.5)
+        text += " " + t("coach.risk", sym=CARD_SYMBOL[note.split(".", 1)[1]])
     return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}">'
-            f'{esc(t("coach." + note))}</p><div class="dialog-buttons">'
+            f'{esc(text)}</p><div class="dialog-buttons">'
             f'<button type="button" class="btn" data-choice="coach-leave" '
             f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button>'
             f'<button type="button" class="btn" data-choice="learn" data-key="coach-restart">'

@@ -27,11 +27,11 @@ import rattus
 
 #: The events a "since your last turn" digest tells (the rest is in the log), and those of
 #: them that are a seat's own doing (not news to that seat; its cubes lost are).
-DIGEST = frozenset({"card_taken", "plague_moved", "rat_spread", "spread_stopped", "strike",
-                    "token_revealed", "cube_killed", "final_round", "final_plague", "monk",
-                    "witch_swap", "king", "merchant"})
-DONE_BY = frozenset({"card_taken", "plague_moved", "rat_spread", "monk", "witch_swap", "king",
-                     "merchant"})
+DIGEST = frozenset({"card_taken", "cubes_placed", "plague_moved", "rat_spread",
+                    "spread_stopped", "strike", "no_strike", "token_revealed", "cube_killed",
+                    "final_round", "final_plague", "monk", "witch_swap", "king", "merchant"})
+DONE_BY = frozenset({"card_taken", "cubes_placed", "plague_moved", "rat_spread", "monk",
+                     "witch_swap", "king", "merchant"})
 
 
 class Session:
@@ -152,6 +152,15 @@ class Session:
                 if self.log_events[i]["kind"] in DIGEST
                 and not (self.log_events[i]["kind"] in DONE_BY
                          and self.log_events[i].get("seat") == seat)]
+
+    def lost_since_last_turn(self, seat: int) -> int:
+        """The cubes ``seat`` lost since it last acted (R5.5): the digest's first line."""
+        actors = self.actors
+        last = len(actors)
+        while last and actors[last - 1] != seat:
+            last -= 1
+        return sum(1 for step, e in zip(self.log_steps, self.log_events, strict=True)
+                   if step > last and e["kind"] == "cube_killed" and e.get("seat") == seat)
 
     def summary(self) -> str:
         return t("save.summary", names=", ".join(self.names), moves=len(self.game.history))

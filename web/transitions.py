@@ -353,7 +353,7 @@ def on_attach(ui: Ui, session, new, note: str = "", resume: dict | None = None) 
     return Ui(show_log=ui.show_log, odds=ui.odds, pace_ms=ui.pace_ms, stepping=ui.stepping,
               motion=ui.motion, story=story, help=ui.help,
               draft=ui.draft, results_closed=bool((resume or {}).get("results_closed")),
-              effects=ui.effects + (("use", new),)).news(note)
+              effects=ui.effects + (("use", new), ("side_top",))).news(note)
 
 
 def on_start(ui: Ui, session, config) -> Ui:
