@@ -527,6 +527,44 @@ EN: dict[str, str] = {
     "coach.end": "That is the whole game: the most cubes in regions and palace wins. Play "
                  "again against the computer from “New game”.",
     "btn.coach_ok": "Got it",
+    # -- the post-game analysis and replay links (issue 15) --------------------------------
+    "analysis.title": "How the game went",
+    "analysis.chart.title": "Cubes on the board per player, turn by turn",
+    "analysis.chart.intro": "Cubes in the regions and the palace at the start of each of "
+                            "{turns} turns (the last is the end of the game).",
+    "analysis.chart.seat": "{name}: {first} at the first turn, {most} at most, {last} at the "
+                           "end.",
+    "analysis.chart.x": "Turn",
+    "analysis.chart.y": "Cubes",
+    "analysis.chart.end": "end",
+    "analysis.col.player": "Player",
+    "analysis.col.lost": "Cubes lost",
+    "analysis.col.strikes": "Strikes suffered",
+    "analysis.col.expected": "Expected loss",
+    "analysis.col.luck": "Luck",
+    "analysis.luck_note": "Expected loss: the cubes a player could expect to lose in the "
+                          "strikes, from what everyone could see before each one. Luck: "
+                          "expected minus lost — above zero, the plague was kinder than the "
+                          "odds.",
+    "analysis.moments": "Moments that swung the game",
+    "analysis.moments_hint": "Each opens that moment in the replay.",
+    "analysis.no_moments": "No strike went far from its odds.",
+    "analysis.moment.1": "The plague strikes {region}: {name} loses 1 cube, {expected} "
+                         "expected.",
+    "analysis.moment.n": "The plague strikes {region}: {name} loses {n} cubes, {expected} "
+                         "expected.",
+    "analysis.moment.none": "The plague strikes {region}: {name} loses no cube, {expected} "
+                            "expected.",
+    "analysis.final_region": "{region} (final plague)",
+    "analysis.swing": "{swing} cubes away from the odds",
+    "err.share": "This replay link cannot be opened: {reason}",
+    "err.share.empty": "it holds no game.",
+    "err.share.foreign": "it is not a Rattus replay link.",
+    "err.share.version": "it was made by another version of this page (link format "
+                         "{version}; this page reads format {supported}).",
+    "err.share.too_long": "it is longer than any game's link (over {limit} characters).",
+    "err.share.damaged": "it is damaged — perhaps cut short or changed when it was copied.",
+    "err.share.unfinished": "the game in it is not finished.",
     # -- outbreak odds (issue 15) -----------------------------------------------------------
     "btn.odds": "Odds",
     "btn.hint": "Hint",
