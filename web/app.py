@@ -20,6 +20,7 @@ import dom
 import page
 import persist
 import savefile
+import share
 import transitions
 from bots_runner import BotRunner, bot_seed, run_sliced
 from map_view import MapView
@@ -121,6 +122,8 @@ class App:
             side = dom.by_id("side")
             if side is not None:
                 side.scrollTop = 0
+        elif kind == "share_link":
+            self._share()
         elif kind == "think_hint":
             asyncio.ensure_future(self._think_hint())
         elif kind == "reveal":  # after this render: scroll the element into view (its top
@@ -170,6 +173,17 @@ class App:
             self.dispatch(("failed", f"{type(exc).__name__}: {exc}"))
             return
         self.dispatch(("hint_ready", step, str(action), describe(reason, details)))
+
+    def _share(self) -> None:
+        """The finished game's replay link: to the clipboard where the browser allows, and
+        in the notice in any case (to copy by hand)."""
+        url = (str(window.location.origin) + str(window.location.pathname)
+               + share.link(self.session))
+        try:
+            window.navigator.clipboard.writeText(url)
+        except Exception:  # noqa: BLE001 - no clipboard here: the notice shows the link
+            pass
+        self.ui = transitions.step(self.ui, self.session, ("shared", url))
 
     def _download(self) -> None:
         s = self.session

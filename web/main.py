@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlencode
 
 import dom
 import persist
+import share
 from messages import region, t
 from pace import PACES
 from pyodide.ffi import create_proxy
@@ -99,6 +100,11 @@ async def boot() -> None:
             persist.set_aside(persist.read() or "")
         else:
             app.dispatch(("attach", session, "", saved.resume))
+    token = share.token_of(str(window.location.hash or ""))
+    if token is not None:  # a shared replay: opened (asking first over a game in progress)
+        _open_shared(app, token, session)
+        document.body.dataset.ready = "1"
+        return
     try:
         config = from_query(query)
     except BadQuery as bad:
@@ -120,6 +126,26 @@ async def boot() -> None:
                 if problem:
                     app.dispatch(("problem", problem))
     document.body.dataset.ready = "1"
+
+
+def _open_shared(app, token: str, session) -> None:
+    window.history.replaceState(None, "", str(window.location.pathname)
+                                + str(window.location.search or ""))  # a reload resumes
+    try:
+        config, game = share.decode(token)
+    except share.ShareError as bad:
+        if session is None:
+            app.dispatch(("show_welcome",))
+        app.dispatch(("problem", bad.message))
+        return
+    shared = Session(config, game)
+    shared.rebuild()
+    if session is not None and session.in_progress:
+        app.dispatch(("ask", Question(t("confirm.shared", summary=session.summary()),
+                                      t("btn.open_shared"), t("btn.saved_game"),
+                                      on_yes=("open_shared", shared))))
+    else:
+        app.dispatch(("open_shared", shared))
 
 
 def _drop_game_params(query: str) -> None:

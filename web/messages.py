@@ -567,6 +567,13 @@ EN: dict[str, str] = {
     "err.share.unfinished": "the game in it is not finished.",
     # -- outbreak odds (issue 15) -----------------------------------------------------------
     "btn.odds": "Odds",
+    "btn.analysis": "Game analysis",
+    "btn.share": "Copy replay link",
+    "note.shared": "Replay link (copied if the browser allowed it): {url}",
+    "note.shared_opened": "Replay of a shared game: step through it with the buttons below.",
+    "confirm.shared": "A game is in progress ({summary}). Open the shared replay instead? The "
+                      "current game will be replaced in this browser.",
+    "btn.open_shared": "Open the replay",
     "btn.hint": "Hint",
     "hint.thinking": "Looking for a good move…",
     "hint.text": "Hint (what the Hard computer player would do): {sentence}",

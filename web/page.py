@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import analysis
 import howto
 import render_map
 import render_panels as panels
@@ -135,6 +136,18 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
                   mode=ui.pick.mode or "")
 
 
+_analysis: dict = {}
+
+
+def analysis_panel(session) -> str:
+    """The post-game analysis of a finished game, computed once (it replays the game)."""
+    key = (id(session), len(session.game.history))
+    if key not in _analysis:
+        _analysis.clear()
+        _analysis[key] = analysis.panel(analysis.analyse(session), session.config.seats)
+    return _analysis[key]
+
+
 def hint_target(action: str) -> tuple[str, object]:
     """What to highlight for a hinted action: its first click (a region, a token, a card or
     a button), as a player would make it."""
@@ -232,6 +245,8 @@ def _screen(f: Frame, ui: Ui, session) -> None:
                                       can_cancel=s is not None)
     elif ui.screen == "welcome":
         screen, html = "welcome", panels.welcome()
+    elif ui.screen == "analysis" and s is not None and s.game.is_over:
+        screen, html = "analysis", analysis_panel(s)
     elif (s is not None and s.game.is_over and not ui.results_closed and not ui.busy
           and ui.replay is None):
         screen, html = "results", panels.results(s.game.view(None), s.config.seats)

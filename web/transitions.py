@@ -252,6 +252,35 @@ def on_hint_ready(ui: Ui, session, step: int, action: str, sentence: str) -> Ui:
         t("hint.text", sentence=sentence))
 
 
+def open_analysis(ui: Ui, session) -> Ui:
+    """The post-game analysis (analysis.py), over the results; only for a finished game."""
+    if session is None or not session.game.is_over:
+        return ui
+    return ui.but(screen="analysis")
+
+
+def close_analysis(ui: Ui, session) -> Ui:
+    return ui.but(screen=None)
+
+
+def share_link(ui: Ui, session) -> Ui:
+    """A finished game's replay link (share.py); an unfinished one has none (it would show
+    hidden faces)."""
+    if session is None or not session.game.is_over:
+        return ui
+    return ui.asking(("share_link",))
+
+
+def on_shared(ui: Ui, session, url: str) -> Ui:
+    return ui.news(t("note.shared", url=url))
+
+
+def on_open_shared(ui: Ui, session, new) -> Ui:
+    """A replay link opened: its game on the page, straight into its replay."""
+    ui = on_attach(ui, session, new, t("note.shared_opened"))
+    return ui.asking(("then", ("choice", "replay-enter:0", None)))
+
+
 def toggle_odds(ui: Ui, session) -> Ui:
     return ui.but(odds=not ui.odds)
 
@@ -291,6 +320,9 @@ def pass_ready(ui: Ui, session) -> Ui | None:
 PAGE_CHOICES = {
     "toggle-log": toggle_log,
     "toggle-odds": toggle_odds,
+    "analysis": open_analysis,
+    "close-analysis": close_analysis,
+    "share": share_link,
     "hint": ask_hint,
     "toggle-rules": toggle_rules,
     "close-rules": close_rules,
@@ -401,6 +433,8 @@ EVENTS = {
     "failed": on_failed,
     "problem": on_problem,
     "hint_ready": on_hint_ready,
+    "shared": on_shared,
+    "open_shared": on_open_shared,
     "replay_goto": replay_controls.goto,
     "show_dialog": dialog.show,
     "show_dialog_kept": dialog.back_to_dialog,
