@@ -35,7 +35,7 @@ def test_a_first_visit_reaches_a_game_against_the_computer_in_one_click(
     players = page.locator("#players")
     expect(players).to_contain_text("computer")
     assert players.locator(".tag").count() == 2  # you against two computer players
-    expect(page.locator("#status")).to_contain_text("You: place 2 cubes")
+    expect(page.locator("#status")).to_contain_text("Player 1: place 2 cubes")
 
 
 def test_how_to_play_from_the_welcome_and_from_a_game_gives_the_screen_back(
@@ -116,6 +116,11 @@ def test_the_guided_first_game_to_its_end_with_each_note_once_at_its_moment(
     expect(page.locator('.dialog[data-screen="results"]')).to_be_visible()
     note_now("end")
     shot(page, "coach_end")
+    # every note as the page showed it (a note may come and go between two looks)
+    shown = [line.split()[0] for line in page.evaluate("window.rattusCoachLog")]
+    assert len(shown) == len(set(shown)), shown  # each note once
+    assert [n for n in notes if n in shown] == notes  # the ones seen here, in that order
+    notes = shown
     for moment in ("setup", "turn", "plague", "spread", "strike", "final", "end"):
         assert moment in notes, notes
     card_notes = {n.split(".", 1)[1] for n in notes if n.startswith("card.")}

@@ -328,6 +328,9 @@ class App:
             if here is not None and lines is not None:  # the log only, not the side panel
                 lines.scrollTop = here.offsetTop - lines.offsetTop - lines.clientHeight // 2
         ds = document.body.dataset
+        note = f.data.get("coachNote")
+        if note and note != str(getattr(ds, "coachNote", "") or ""):  # (a missing data key
+            window.rattusCoachLog.push(f"{note} {getattr(ds, 'actions', '')}")  # is no attr)
         for key, value in f.data.items():
             setattr(ds, key, value)
         if f.focus is not None:  # keyboard users land in the dialog (the safe choice)

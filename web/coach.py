@@ -66,10 +66,16 @@ def update(ui, session):
         return ui
     now = arising(ui, session)
     new = [c for c in now if c not in coach.seen]
-    if not new:  # a note whose moment has passed goes (a strike told, a card given away)
-        return ui if coach.note in now or coach.note is None else ui.but(
-            coach=replace(coach, note=None))
+    if not new:  # a note whose moment has passed goes, once the player is to move again
+        stale = coach.note is not None and coach.note not in now and _players_move(session)
+        return ui.but(coach=replace(coach, note=None)) if stale else ui
     return ui.but(coach=replace(coach, seen=coach.seen | {new[0]}, note=new[0]))
+
+
+def _players_move(session) -> bool:
+    s = session
+    return (s is not None and s.viewer is not None and not s.game.is_over
+            and s.game.view(s.viewer)["decision"]["seat"] == s.viewer)
 
 
 def dismiss(ui, session):

@@ -121,6 +121,7 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.shown["coach"] = ui.coach is not None
     note = ui.coach.note if ui.coach is not None else None
     f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
+    f.data["coachNote"] = note or ""
     f.html["strike"] = panels.strike_panel(story, seats, upto)
     f.shown["strike"] = bool(story.items)
     if ui.show_log:
@@ -190,6 +191,7 @@ def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.shown["coach"] = ui.coach is not None
     note = ui.coach.note if ui.coach is not None else None
     f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
+    f.data["coachNote"] = note or ""
     f.html["strike"] = panels.strike_panel(story, seats, len(story.items))
     f.shown["strike"] = bool(story.items)
     if ui.show_log:

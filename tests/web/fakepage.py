@@ -229,6 +229,7 @@ def reset() -> None:
     window.reduced_motion = False
     window.matchMedia = lambda query: types.SimpleNamespace(matches=window.reduced_motion)
     window.rattusTimings, window.rattusBotTimes = JsArray(), JsArray()
+    window.rattusCoachLog = JsArray()
     window.localStorage = Storage()
     window.warnings = []
     window.console = types.SimpleNamespace(warn=window.warnings.append)
