@@ -8,8 +8,17 @@ fast rollout (``policy.py``) for a few rounds and scores the end with the static
 scores 1 for its winner (R7.4). Each decision of a turn is a node of its own.
 
 The action space is pruned: at the root only the Normal bot's best ``width`` actions (scored
-on several determinisations) are searched; below it, a cheap prior orders the candidates and
-progressive widening lets more of them in as a node is visited more.
+on several determinisations) are searched, with a progressive bias toward the Normal
+evaluation's opinion (``prior_weight`` of win probability per cube, fading with visits); below
+it, a cheap prior orders the candidates and progressive widening lets more of them in as a
+node is visited more. Determinisation uses every public fact of the view (the tokens placed
+at setup are starting tokens, R3.2).
+
+Time where it matters (issue 16): a decision with one sensible choice, or whose choices all
+evaluate alike, is taken at once (``search.reason`` "single" / "equivalent"); a search stops
+as soon as its most visited choice leads by more visits than the budget left can give
+("settled"); with ``turn_budget`` a whole turn's decisions share one budget, the first ones
+(where the turn is planned) getting the most.
 
 Incremental use (for a browser that must yield to its event loop):
 
@@ -258,7 +267,7 @@ class HardBot(Bot):
     def __init__(self, seed=None, time_budget=None, iterations: int | None = None,
                  width: int = 5, rounds: int = 2, exploration: float = 0.7,
                  widening: float = 1.0, prior_samples: int = 6,
-                 optional_margin: float = 0.3, prior_weight: float = 0.0,
+                 optional_margin: float = 0.3, prior_weight: float = 0.5,
                  early_stop: bool = True, turn_budget: float | None = None,
                  min_budget: float = 0.1, params: Params = DEFAULT):
         super().__init__(seed, time_budget)
