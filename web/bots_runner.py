@@ -29,9 +29,9 @@ from rattus.bots import make_bot as _make_bot
 
 #: Hard's most time per decision and per turn (seconds, in Pyodide: ~2.5× CPython's time for
 #: the same search); the search is cut into slices of SLICE_S seconds.
-HARD_BUDGET_S = 1.0
-TURN_BUDGET_S = 1.6
-MIN_BUDGET_S = 0.25
+HARD_BUDGET_S = 0.75
+TURN_BUDGET_S = 1.0
+MIN_BUDGET_S = 0.2
 SLICE_S = 0.012
 #: The hint's search: as long as a Hard decision.
 HINT_BUDGET_S = HARD_BUDGET_S
