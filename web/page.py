@@ -186,12 +186,6 @@ def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
         status = t("status.replay", step=r.step, total=r.total,
                    what=lines[0] if lines else r.action)
     f.text["status"] = status
-    f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
-    f.html["coach"] = panels.coach_note(ui.coach.note) if ui.coach is not None else ""
-    f.shown["coach"] = ui.coach is not None
-    note = ui.coach.note if ui.coach is not None else None
-    f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
-    f.data["coachNote"] = note or ""
     f.html["strike"] = panels.strike_panel(story, seats, len(story.items))
     f.shown["strike"] = bool(story.items)
     if ui.show_log:
