@@ -529,7 +529,7 @@ EN: dict[str, str] = {
     "btn.coach_ok": "Got it",
     # -- the post-game analysis and replay links (issue 15) --------------------------------
     "analysis.title": "How the game went",
-    "analysis.chart.title": "Cubes on the board per player, turn by turn",
+    "analysis.chart.title": "Cubes per player (regions and palace), turn by turn",
     "analysis.chart.intro": "Cubes in the regions and the palace at the start of each of "
                             "{turns} turns (the last is the end of the game).",
     "analysis.chart.seat": "{name}: {first} at the first turn, {most} at most, {last} at the "
@@ -582,6 +582,7 @@ EN: dict[str, str] = {
                   "{mine} cubes on average, the others {others}.",
     "odds.badge": "you −{mine}",
     "odds.badge_others": "others −{others}",
+    "odds.badge_both": "you −{mine} · others −{others}",
     "odds.note": "Odds of a strike now, from what you know (before any spread).",
     "btn.coach_leave": "Leave the lesson",
     "btn.coach_restart": "Restart the lesson",

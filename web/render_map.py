@@ -51,7 +51,7 @@ def _rat_glyph() -> str:
 
 
 def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
-           target: bool, selected: bool, starting_hint: bool = False) -> str:
+           target: bool, selected: bool, hinted: bool = False) -> str:
     label = (t("token.aria_known", slot=slot, region=region(region_name),
                threshold=face["threshold"], symbols=symbols(face["symbols"]))
              if face else t("token.aria", slot=slot, region=region(region_name)))
@@ -60,6 +60,8 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
         classes.append("target")
     if selected:
         classes.append("selected")
+    if hinted:
+        classes.append("hinted")
     attrs = (f'class="{" ".join(classes)}" data-region="{region_name}" data-slot="{slot}" '
              f'data-key="tok-{region_name}-{slot}" transform="translate({x:.1f} {y:.1f})"')
     if target:
@@ -67,7 +69,7 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
     else:
         attrs += f' aria-label="{esc(label)}" role="img"'
     parts = [f"<g {attrs}><title>{esc(label)}</title>"]  # the same words on hover
-    if target or selected:
+    if target or selected or hinted:
         parts.append(f'<circle class="ring" r="{TOKEN_R + 4}"/>')
     if face is None:
         parts.append(f'<circle class="back" r="{TOKEN_R}"/>{_rat_glyph()}')
@@ -149,11 +151,15 @@ def _risk_badge(name: str, x: float, y: float, risk: dict) -> str:
     """The odds of a strike here now, for the player at the screen: the cubes they can expect
     to lose, and the whole sentence on hover (risk.py)."""
     mine = risk["mine"] >= 0.05  # a risk to the player, else what it would cost the others
-    text = (t("odds.badge", mine=f"{risk['mine']:.1f}") if mine else
+    text = (t("odds.badge_both", mine=f"{risk['mine']:.1f}", others=f"{risk['others']:.1f}")
+            if mine and risk["others"] >= 0.05 else
+            t("odds.badge", mine=f"{risk['mine']:.1f}") if mine else
             t("odds.badge_others", others=f"{risk['others']:.1f}"))
     w = len(text) * 7.6 + 10
     who = "" if mine else " others"
+    # a click on the badge is a click on its region (it sits where a player clicks)
     return (f'<g class="risk-badge level-{risk["level"]}{who}" data-odds="{name}" '
+            f'data-region="{name}" '
             f'data-mine="{risk["mine"]:.4f}" data-p-loss="{risk["p_loss"]:.4f}" '
             f'transform="translate({x:.1f} {y:.1f})"><title>{esc(risk["words"])}</title>'
             f'<rect x="{-w / 2:.1f}" y="-9" width="{w:.1f}" height="17" rx="8"/>'
@@ -253,7 +259,7 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             f'{esc(region_label(r))}</text>')
         if far:
             parts.append(_far_mark(lab["x"], lab["y"], reach[r]))
-        if risk:
+        if risk and max(risk["mine"], risk["others"]) >= 0.05:  # nothing to fear: no badge
             parts.append(_risk_badge(r, lab["x"], lab["y"] - (40 if far else 23), risk))
         if out:
             parts.append(f'<text class="out-note" x="{lab["x"]}" y="{lab["y"] + 12}"'
@@ -266,7 +272,7 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             x = tok["x"] + (i - (n - 1) / 2) * TOKEN_GAP
             slot = i + 1
             parts.append(_token(r, slot, x, tok["y"], face, (r, slot) in offer.tokens,
-                                offer.selected_token == (r, slot) or
+                                offer.selected_token == (r, slot),
                                 offer.hint == ("token", (r, slot))))
         cub = a["cubes"]
         parts.append(_cubes(cub["x"], cub["y"], board[r]["cubes"], seats))

@@ -132,8 +132,10 @@ class Session:
         self.log_events.append({"kind": "note"})
 
     def lines_of(self, step: int) -> list[str]:
-        """The log lines of the move that made ``step`` actions (what undo takes back)."""
-        return [x for x, k in zip(self.log, self.log_steps, strict=True) if k == step]
+        """The log lines of the move that made ``step`` actions (what undo takes back); the
+        page's own notes (a hint) are not the move's."""
+        return [x for x, k, e in zip(self.log, self.log_steps, self.log_events, strict=True)
+                if k == step and e["kind"] != "note"]
 
     def since_last_turn(self, seat: int) -> list[tuple[int, str]]:
         """What the others did since ``seat`` last acted, as (step, log line): cards taken,

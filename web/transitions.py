@@ -248,7 +248,8 @@ def on_hint_ready(ui: Ui, session, step: int, action: str, sentence: str) -> Ui:
     if session is None or len(session.game.history) != step or not human_turn(session):
         return ui.news("")  # the position moved on meanwhile: the hint is stale
     session.note(t("log.hint", name=session.names[session.current], sentence=sentence))
-    return ui.but(hint={"action": action, "sentence": sentence, "step": step}).news(
+    return ui.but(hint={"action": action, "sentence": sentence, "step": step},
+                  pick=Pick()).news(  # the hint is for the position, not a pick under way
         t("hint.text", sentence=sentence))
 
 
