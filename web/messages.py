@@ -350,6 +350,7 @@ EN: dict[str, str] = {
     "status.replay": "Replay — move {step} of {total}: {what}",
     "status.replay_start": "Replay — the board after setup was drawn (move 0 of {total}).",
     "ui.replay_public": "Replay: public view (no secrets shown). The live game waits.",
+    "ui.replay_over": "Replay of a finished game: every face as it was revealed.",
     "replay.bar": "Replay controls",
     "replay.slider": "Move",
     "replay.log_aria": "Go to move {step}: {line}",

@@ -192,7 +192,7 @@ def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
         f.html["log"] = panels.log(s.log, s.log_steps, r.step)
         f.scroll_log_to_current = True
     f.shown["log"] = ui.show_log
-    f.text["viewer"] = t("ui.replay_public")
+    f.text["viewer"] = t("ui.replay_over" if s.game.is_over else "ui.replay_public")
     f.shown["digest"] = f.shown["known"] = f.shown["coach"] = False
     f.html["status-help"] = ""
     f.data.update(replayStep=str(r.step), mode="")
@@ -246,6 +246,8 @@ def _screen(f: Frame, ui: Ui, session) -> None:
     elif (s is not None and s.game.is_over and not ui.results_closed and not ui.busy
           and ui.replay is None):
         screen, html = "results", panels.results(s.game.view(None), s.config.seats)
+    if screen in ("welcome", "results", "analysis") and ui.notice:  # a dialog covers the
+        html = panels.with_notice(html, ui.notice, ui.notice_is_news)  # notice line: repeat it
     f.html["screen"] = html
     f.html["help"] = howto.panel(s.config.seats if s is not None else DEMO_SEATS) \
         if ui.help is not None else ""

@@ -286,6 +286,13 @@ def welcome() -> str:
             + "</ul></div>")
 
 
+def with_notice(dialog: str, notice: str, news: bool) -> str:
+    """A dialog with the notice of the moment under its heading (the dialog covers the
+    notice line: a replay link, or why a link could not be opened, must be seen)."""
+    cls = "dialog-notice info" if news else "dialog-notice"
+    return dialog.replace("</h2>", f'</h2><p class="{cls}" role="status">{esc(notice)}</p>', 1)
+
+
 def coach_note(note: str | None) -> str:
     """The guided game's note of the moment, with its way out."""
     if note is None:

@@ -75,3 +75,11 @@ def test_a_hint_for_a_position_gone_by_is_dropped() -> None:
     ui, s, _ = run(ui, s, ("target", "card", "King"),
                    ("hint_ready", step, f"place {home} 1", "Stale."))
     assert ui.hint is None and not ui.hinting and "Stale." not in s.log[-1]
+
+
+def test_a_notice_is_repeated_inside_the_dialog_that_covers_it() -> None:
+    """The results cover the notice line: a replay link (issue 15) is shown in the dialog."""
+    s = find(lambda s: s.game.is_over)
+    ui = Ui().news("Replay link: http://localhost/#replay=abc")
+    html = frame(ui, s).html["screen"]
+    assert 'data-screen="results"' in html and "#replay=abc" in html
