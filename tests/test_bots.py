@@ -382,3 +382,18 @@ def test_view_marks_the_tokens_placed_at_setup():
     s = det.sample(random.Random(1))
     assert all(rattus.tokens.TOKENS[s.rats[r][0]].starting for r in s.regions)
     assert rattus.Game.from_json(g.to_json()).view(0) == view
+
+
+def test_a_hints_sentence_takes_plural_forms():
+    """The hint's words (rattus.bots.hint.describe): "1 rat", "2 rival cubes", no "(s)"."""
+    from rattus.bots.hint import REASONS, describe
+
+    details = {"region": "Gallia", "to": "Italia", "rats": 1, "rivals": 2, "own": 0,
+               "count": 1, "gain": 0.0}
+    assert describe("strike_others", details) == (
+        "Move the plague to Gallia: 1 rat there and 2 rival cubes against your 0.")
+    assert describe("merchant_move", details).startswith("Move 1 cube from Gallia")
+    for key in REASONS:
+        assert "(s)" not in describe(key, {**details, "count": 2, "rats": 2, "rivals": 1,
+                                           "card": "King", "slot": 1, "steps": 1,
+                                           "n": 2, "lost": 1, "expected": 0.5})

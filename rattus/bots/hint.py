@@ -24,6 +24,8 @@ Only the seat's view is read (RULES R8).
 
 from __future__ import annotations
 
+import re
+
 from ..actions import Action
 from .base import Done, Search
 
@@ -180,9 +182,14 @@ def describe(reason: str, details: dict) -> str:
     """A one-line English sentence for a hint (a UI may word its own from the key)."""
     text = REASONS.get(reason, reason)
     try:
-        return text.format(**details)
+        text = text.format(**details)
     except (KeyError, IndexError, ValueError):
         return text
+    return _PLURAL.sub(lambda m: m[1] + m[2] + m[3] + ("" if m[1] == "1 " else "s"), text)
+
+
+#: "1 rival cube(s)" → "1 rival cube", "2 cube(s)" → "2 cubes" (English plural forms).
+_PLURAL = re.compile(r"\b(\d+ )((?:[a-z]+ )?)([a-z]+)\(s\)")
 
 
 def _steps(view: dict, start: str, goal: str) -> int:
