@@ -28,11 +28,12 @@ class Mirror:
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
 
-    def play(self, game) -> None:
+    def play(self, game) -> list:
+        """The bot to move plays on ``game``, as in the page; the events that followed."""
         seat = game.current_player
         legal = game.legal_actions()
         action = legal[0] if len(legal) == 1 else self.bots[seat].choose(game.view(seat), legal)
-        game.apply(action)
+        return game.apply(action)
 
 
 def check_results(page: Page, game) -> None:

@@ -51,12 +51,8 @@ def test_after_each_bot_turn_the_digest_tells_every_strike_and_cube_lost(
     since: list[dict] = []  # the events since my last action
     checked = 0
     while not game.is_over:
-        seat = game.current_player
-        if mirror.is_bot(seat):
-            legal = game.legal_actions()
-            action = (legal[0] if len(legal) == 1
-                      else mirror.bots[seat].choose(game.view(seat), legal))
-            since += game.apply(action)
+        if mirror.is_bot(game.current_player):
+            since += mirror.play(game)
             wait_actions(page, len(game.history))
             continue
         if game.phase != "setup" and since:

@@ -28,7 +28,9 @@ def refusal(s: State, kind: str, args: tuple, legal: list[Action]) -> dict | Non
         if a.kind == kind and a.args[:n] == args:
             return None
     reason, details = _why(s, kind, args, legal)
-    text = _REASON_TEXT[reason].format(action=notation(kind, args), **details)
+    words = {k: " or ".join(map(str, v)) if isinstance(v, list) else v
+             for k, v in details.items()}
+    text = _REASON_TEXT[reason].format(action=notation(kind, args), **words)
     return {"reason": reason, "details": details, "message": text}
 
 
@@ -88,10 +90,10 @@ def _why_place(s: State, args, legal) -> tuple[str, dict]:
         return "placed", {}
     if not s.reserve(s.current):
         return "reserve_empty", {}
-    counts = [str(a.args[1]) for a in legal if a.kind == "place" and a.args[0] == region]
+    counts = [a.args[1] for a in legal if a.kind == "place" and a.args[0] == region]
     if not counts:
         return "no_rats", {"region": region}
-    return "wrong_count", {"region": region, "counts": " or ".join(counts)}
+    return "wrong_count", {"region": region, "counts": sorted(counts)}  # a UI words the list
 
 
 def _why_king(s: State, args, legal) -> tuple[str, dict]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import analysis
 import howto
+import keeping
 import render_map
 import render_panels as panels
 import risk
@@ -208,7 +209,7 @@ def _toolbar(f: Frame, ui: Ui, session) -> None:
     else:
         reason = s.undo_blocker
     if reason is None:
-        what = " ".join(s.lines_of(len(s.game.history)))
+        what = keeping.last_move_text(s)
         text = t("undo.ok", what=what) if what else t("undo.ok_plain")
     elif s is None or ui.screen == "new-game":
         text = ""  # nothing to explain behind the new-game dialog
@@ -220,7 +221,8 @@ def _toolbar(f: Frame, ui: Ui, session) -> None:
                                   or not s.game.history)  # nothing to replay at move 0
     f.pressed["toggle-log"] = ui.show_log
     f.pressed["toggle-odds"] = ui.odds
-    f.disabled["hint"] = ui.hinting or not human_turn(s) if s is not None else True
+    f.disabled["hint"] = (s is None or ui.hinting or ui.replay is not None
+                          or not human_turn(s))
     f.pace = ("step" if ui.stepping else
               name_of(s.config.pace_ms if s is not None else
                       ui.pace_ms if ui.pace_ms is not None else PACES[DEFAULT]))

@@ -22,15 +22,15 @@ def level(expected: float) -> int:
 
 
 def risks(view: dict) -> dict[str, dict]:
-    """Per region with a possible strike: the player's expected loss, the chance any cube
-    dies, the others' expected loss, its shade level and its sentence."""
+    """Per region where a strike could cost a cube (the engine says so: ``p_loss`` > 0): the
+    player's expected loss, the chance any cube dies, the others' expected loss, its shade
+    level and its sentence."""
     seat = view["seat"]
     out = {}
     for r in view["regions"]:
-        board = view["board"][r]
-        if not board["tokens"] or not any(board["cubes"]):
-            continue
         odds = rattus.strike_odds(view, r)
+        if odds["p_loss"] == 0:
+            continue
         mine = odds["expected_loss"][seat]
         others = sum(odds["expected_loss"]) - mine
         out[r] = {"mine": mine, "p_loss": odds["p_loss"], "others": others,

@@ -141,15 +141,9 @@ class Session:
         """What the others did since ``seat`` last acted, as (step, log line): cards taken,
         the plague's moves and spreads, and every strike with each cube lost (R5). Empty once
         ``seat`` has acted this turn (the digest is for the start of a turn)."""
-        actors = self.actors
-        if not actors or actors[-1] == seat:
+        if not self.actors or self.actors[-1] == seat:
             return []
-        last = len(actors)  # the seat's last action, looked for from the end (rendered
-        while last and actors[last - 1] != seat:  # on every move: no walk over the
-            last -= 1  # whole game)
-        first = len(self.log_steps)
-        while first and self.log_steps[first - 1] > last:
-            first -= 1
+        first = self._first_line_since(seat)
         return [(self.log_steps[i], self.log[i]) for i in range(first, len(self.log))
                 if self.log_events[i]["kind"] in DIGEST
                 and not (self.log_events[i]["kind"] in DONE_BY
@@ -157,12 +151,19 @@ class Session:
 
     def lost_since_last_turn(self, seat: int) -> int:
         """The cubes ``seat`` lost since it last acted (R5.5): the digest's first line."""
-        actors = self.actors
-        last = len(actors)
-        while last and actors[last - 1] != seat:
+        return sum(1 for e in self.log_events[self._first_line_since(seat):]
+                   if e["kind"] == "cube_killed" and e.get("seat") == seat)
+
+    def _first_line_since(self, seat: int) -> int:
+        """The first log line after ``seat``'s last action, both looked for from the end: this
+        runs on every render, and must not walk the whole game."""
+        last = len(self.actors)
+        while last and self.actors[last - 1] != seat:
             last -= 1
-        return sum(1 for step, e in zip(self.log_steps, self.log_events, strict=True)
-                   if step > last and e["kind"] == "cube_killed" and e.get("seat") == seat)
+        first = len(self.log_steps)
+        while first and self.log_steps[first - 1] > last:
+            first -= 1
+        return first
 
     def summary(self) -> str:
         return t("save.summary", names=", ".join(self.names), moves=len(self.game.history))

@@ -25,6 +25,8 @@ Events (``(name, *args)``):
 
 from __future__ import annotations
 
+from dataclasses import replace as _replace
+
 import coach
 import dialog
 import howto
@@ -100,12 +102,10 @@ def on_target(ui: Ui, session, what: str, value) -> Ui:
     if isinstance(value, list):
         value = tuple(value)
     o = current_offer(ui, session)
-    if what == "plague" and ui.pick.mode not in (None, "plague"):
-        what, value = "region", session.game.view(None)["plague"]  # a pick goes on: its region
     if what == "plague":
-        if o.plague_clickable:
+        if o.plague_clickable and ui.pick.mode in (None, "plague"):  # pick up / put down
             return ui.but(pick=Pick() if ui.pick.mode == "plague" else Pick("plague"), notice="")
-        what, value = "region", session.game.view(None)["plague"]
+        what, value = "region", session.game.view(None)["plague"]  # else: the piece's region
     if what == "token" and value not in o.tokens and value[0] in o.regions:
         what, value = "region", value[0]  # a token outside a token mode: its region
     table = {"region": o.regions, "token": o.tokens, "card": o.cards}.get(what, {})
@@ -126,13 +126,13 @@ def refuse(ui: Ui, session, meant: str) -> Ui:
     refusal = session.game.why_not(meant)
     if refusal is None:  # cannot happen: every legal action is offered
         return ui.say(t("why.not_now"))
-    return ui.say(refusal_text(refusal, session.game.view(None)["limits"]))
+    return ui.say(refusal_text(refusal))
 
 
-def refusal_text(refusal: dict, limits: dict) -> str:
+def refusal_text(refusal: dict) -> str:
     """The engine's refusal in the catalogue's words; its numbers come from the refusal's
-    details and the game's limits (``{max_rats}``, ``{setup_cubes}``…)."""
-    details = {**limits, **refusal["details"]}
+    details (the game's own, ``{max_rats}``…, the catalogue fills in: messages.NUMBERS)."""
+    details = dict(refusal["details"])
     for k in ("region", "to"):
         if isinstance(details.get(k), str):
             details[k] = region(details[k])
@@ -141,10 +141,10 @@ def refusal_text(refusal: dict, limits: dict) -> str:
     key = "why." + refusal["reason"]
     if key + ".n" in CATALOGUE:  # a sentence about a number of cubes: its plural form
         n = details.get("count")
-        if n is None:  # the counts allowed ("1 or 2"): said in the page's words, and the
-            counts = [x for x in str(details.get("counts", "")).split() if x.isdigit()]
-            details["counts"] = join_or(counts)  # plural form of the largest
-            n = max(map(int, counts), default=2)
+        if n is None:  # the counts allowed: in the page's words, the plural of the largest
+            counts = details.get("counts") or [2]
+            details["counts"] = join_or([str(c) for c in counts])
+            n = max(counts)
         return tn(key, int(n), **details)
     return t(key, **details)
 
@@ -165,12 +165,6 @@ def act(ui: Ui, session, action) -> Ui:
     if animate:
         ui = ui.but(busy=True).asking(("tell_strike",))
     return ui
-
-
-def _replace(story: Story, **changes) -> Story:
-    from dataclasses import replace
-
-    return replace(story, **changes)
 
 
 def _off_map(story: Story) -> Story:
