@@ -54,8 +54,6 @@ from rattus.constants import CUBES_PER_PLAYER
 MOMENTS = 5
 #: A strike within half a cube of its odds swung nothing worth showing.
 MIN_SWING = 0.5
-#: Actions whose events may hold a strike (R5.3, R7.3): the odds need the position before.
-_STRIKING = ("plague", "spread", "neutral", "end")
 
 
 def analyse(session) -> dict:
@@ -68,7 +66,7 @@ def analyse(session) -> dict:
     board: list[dict] = []
     strike_list: list[dict] = []
     for step, action in enumerate(history, 1):
-        before = position.view(None) if action.split(" ", 1)[0] in _STRIKING else None
+        before = position.view(None)  # the odds of a strike are those of the position before
         events = position.apply(action)
         for e in events:
             if e["kind"] == "turn":
