@@ -18,8 +18,8 @@ play: build
 	@echo "Rattus: open http://localhost:$(PORT)/"
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-build: node_modules/.stamp
-	$(PYTHON) tools/build.py
+build: node_modules/.stamp $(VENV)/.stamp
+	$(VPY) tools/build.py
 
 # Every stage runs even when an earlier one fails; the result fails if any did.
 test: setup build

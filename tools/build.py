@@ -10,6 +10,10 @@ What lands in ``dist/``:
 * the runtime, vendored from ``node_modules`` (exact versions in ``package-lock.json``):
   ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (the
   ``@pyscript/core`` bundle without source maps);
+* the translations (issue 13): ``web/locale/<lang>.po`` compiled to ``locale/<lang>.mo`` (by
+  ``tools/i18n.py``, which refuses an incomplete catalogue), fetched by PyScript with the glue;
+  the PO sources stay out of the site. ``index.html``'s first script gets, for every language,
+  the texts it shows before Python runs (``boot.*`` and every key its elements name);
 * ``.nojekyll``, so that GitHub Pages serves the files as they are;
 * ``LICENSE.txt`` and ``NOTICE.txt`` (the credits for the vendored runtime and the map data).
 
@@ -17,7 +21,8 @@ The build then checks that nothing in ``dist/`` would make the page reach anothe
 must point ``interpreter`` at the local ``pyodide.mjs`` (without it PyScript silently uses a CDN),
 and our own files must not name any http(s) URL that a browser would fetch.
 
-Run: ``python tools/build.py [--out dist]``. Standard library only.
+Run: ``python tools/build.py [--out dist]`` with the dev dependencies (Babel, for the
+translations: ``make build`` uses the project's virtualenv).
 """
 
 from __future__ import annotations
@@ -35,6 +40,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 ENGINE = ROOT / "rattus"
 NODE_MODULES = ROOT / "node_modules"
+
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n  # noqa: E402  (tools/i18n.py: the translations, with Babel)
 
 INTERPRETER = "./vendor/pyodide/pyodide.mjs"
 
@@ -59,9 +67,14 @@ def fail(message: str) -> None:
     sys.exit(1)
 
 
+#: Files of ``web/`` that are sources of the build, not parts of the site.
+SOURCES_ONLY = (".po", ".pot", ".md")
+
+
 def copy_web(out: Path) -> None:
     for src in sorted(WEB.rglob("*")):
-        if src.is_dir() or "__pycache__" in src.parts or src.name == "pyscript.json":
+        if (src.is_dir() or "__pycache__" in src.parts or src.name == "pyscript.json"
+                or src.suffix in SOURCES_ONLY):
             continue
         dst = out / src.relative_to(WEB)
         dst.parent.mkdir(parents=True, exist_ok=True)
@@ -84,6 +97,24 @@ def copy_engine(out: Path) -> list[str]:
     return modules
 
 
+def translate(out: Path, draft: bool = False) -> dict[str, int]:
+    """Compile the catalogues into ``out/locale`` and give ``index.html`` its boot texts;
+    bytes per language (``draft``: accept incomplete catalogues, see tools/i18n.py)."""
+    sizes = i18n.compile_to(out / "locale", draft)
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    keys = sorted({k for k in i18n.english() if k.startswith("boot.")}
+                  | set(re.findall(r'data-(?:text|label|title|alt)="([\w.]+)"', html)))
+    texts = i18n.boot_texts(out / "locale", keys)
+    marker = 'var BOOT_TEXTS = {"en": {}};'
+    if marker not in html:
+        fail("web/index.html has no BOOT_TEXTS line for the boot texts")
+    html = html.replace(marker, "var BOOT_TEXTS = "
+                        + json.dumps(texts, ensure_ascii=False, sort_keys=True) + ";")
+    page.write_text(html, encoding="utf-8")
+    return sizes
+
+
 def write_config(out: Path, engine_modules: list[str]) -> dict:
     template = WEB / "pyscript.json"
     config = json.loads(template.read_text(encoding="utf-8"))
@@ -96,7 +127,8 @@ def write_config(out: Path, engine_modules: list[str]) -> dict:
             )
     glue = sorted(p.name for p in WEB.glob("*.py") if p.name != "main.py")
     files = dict(config.get("files", {}))
-    for rel in [*engine_modules, *glue]:
+    catalogues = sorted(p.relative_to(out).as_posix() for p in (out / "locale").glob("*.mo"))
+    for rel in [*engine_modules, *glue, *catalogues]:
         files[f"./{rel}"] = rel
     config["files"] = files
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
@@ -153,14 +185,14 @@ def check_no_remote_urls(out: Path) -> None:
         fail("remote URLs in the site (it must be self-contained):\n  " + "\n  ".join(bad))
 
 
-def build(out: Path) -> None:
+def build(out: Path, draft: bool = False) -> None:
     """Build into a fresh folder beside ``out``, then swap it in (so that two builds running at
     once in the same checkout, or a server reading ``out``, never see a half-deleted tree)."""
     tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
-        summary = fill(tmp)
+        summary = fill(tmp, draft)
         swap_in(tmp, out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -188,8 +220,9 @@ def swap_in(new: Path, out: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def fill(out: Path) -> str:
+def fill(out: Path, draft: bool = False) -> str:
     copy_web(out)
+    languages = translate(out, draft)
     modules = copy_engine(out)
     config = write_config(out, modules)
     vendor(out)
@@ -200,15 +233,18 @@ def fill(out: Path) -> str:
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return (
         f"{len(modules)} engine modules, {len(config['files'])} files in pyscript.json, "
-        f"{size / 1e6:.1f} MB"
+        f"{size / 1e6:.1f} MB; catalogues (bytes): "
+        + ", ".join(f"{lang} {n}" for lang, n in languages.items())
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("--draft-translations", action="store_true",
+                        help="build even with incomplete translations (they show English)")
     args = parser.parse_args()
-    build(args.out.resolve())
+    build(args.out.resolve(), args.draft_translations)
 
 
 if __name__ == "__main__":

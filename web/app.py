@@ -16,7 +16,9 @@ from __future__ import annotations
 import asyncio
 from urllib.parse import parse_qs, urlencode
 
+import chrome
 import dom
+import language
 import page
 import persist
 import savefile
@@ -24,6 +26,7 @@ import share
 import transitions
 from bots_runner import BotRunner, bot_seed, run_sliced
 from map_view import MapView
+from messages import t
 from pace import reveal_ms
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -31,7 +34,7 @@ from ui import Ui
 
 import rattus
 from rattus.bots import make_bot
-from rattus.bots.hint import describe, explain
+from rattus.bots.hint import explain
 
 #: The hint's search: a fixed number of Hard's iterations (reproducible); the time is a guard.
 HINT_ITERATIONS = 150
@@ -111,6 +114,8 @@ class App:
             asyncio.ensure_future(self._tell_strike())
         elif kind == "download":
             self._download()
+        elif kind == "use_language":
+            self._use_language(effect[1])
         elif kind == "remember_pace":
             persist.write(effect[1], persist.PACE_KEY)
             query = parse_qs(str(window.location.search or "").lstrip("?"))
@@ -157,6 +162,17 @@ class App:
             await asyncio.sleep(delay)
         self.dispatch(("strike_done",))
 
+    def _use_language(self, code: str) -> None:
+        """Speak ``code`` (language.py), remember it for the next visit, word the page's fixed
+        parts and the log again; the render that follows words the rest."""
+        if not language.use(code):
+            self.ui = self.ui.news(t("err.language", code=code))
+            return
+        persist.write(code, language.KEY)
+        chrome.label()
+        if self.session is not None:
+            self.session.retell()
+
     async def _think_hint(self) -> None:
         """The Hard bot's choice for the player at the screen, searched in slices (the page
         answers meanwhile) with a fixed number of iterations: the same hint every time for
@@ -172,7 +188,7 @@ class App:
         except Exception as exc:  # noqa: BLE001 - a hint must never break the page
             self.dispatch(("failed", f"{type(exc).__name__}: {exc}"))
             return
-        self.dispatch(("hint_ready", step, str(action), describe(reason, details)))
+        self.dispatch(("hint_ready", step, str(action), reason, details))
 
     def _share(self) -> None:
         """The finished game's replay link: to the clipboard where the browser allows, and
@@ -285,6 +301,8 @@ class App:
         target = event.target
         if target.id == "pace":
             self.dispatch(("pace", str(target.value)))
+        elif target.id == "lang":
+            self.dispatch(("language", str(target.value)))
         elif dom.attr(target, "data-seat") is not None:  # a seat's name, colour or kind
             self.dispatch(("draft", self._dialog_fields()))  # (the start list shows names)
         elif dom.attr(target, "data-field") == "replay":

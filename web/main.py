@@ -18,10 +18,12 @@ import asyncio
 import json
 from urllib.parse import parse_qs, urlencode
 
+import chrome
 import dom
+import language
 import persist
 import share
-from messages import region, t
+from messages import t
 from pace import PACES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -29,7 +31,6 @@ from session import Session
 from setup_config import BadQuery, from_query, query_pace
 from ui import Question
 
-import rattus
 
 
 async def _fetch_text(path: str) -> str:
@@ -40,8 +41,9 @@ async def _fetch_text(path: str) -> str:
 
 
 async def boot() -> None:
+    language.at_start(str(document.documentElement.lang or "en"))
     try:
-        dom.set_text("status", t("status.loading"))
+        dom.set_text("status", t("boot.loading"))
         svg_text, anchors_text = await asyncio.gather(
             _fetch_text("map/europe.svg"), _fetch_text("map/anchors.json"))
     except Exception as exc:  # noqa: BLE001 - say it on the page
@@ -55,30 +57,7 @@ async def boot() -> None:
     svg = dom.query("svg", holder)
     app = App(svg, json.loads(anchors_text))
     app.bind()
-    for choice, key in (("new-game", "btn.new_game"), ("undo", "btn.undo"),
-                        ("replay-enter", "btn.replay"), ("export", "btn.export_short"),
-                        ("import", "btn.import_short"), ("toggle-log", "btn.log"),
-                        ("toggle-odds", "btn.odds"), ("hint", "btn.hint"),
-                        ("toggle-rules", "btn.rules")):
-        button = dom.query(f'#toolbar [data-choice="{choice}"]')
-        if button is not None:
-            button.textContent = t(key)
-    for choice, key in (("export", "btn.export"), ("import", "btn.import")):
-        button = dom.query(f'#toolbar [data-choice="{choice}"]')
-        if button is not None:  # the whole name, for a screen reader and on hover
-            button.title = t(key)
-            button.setAttribute("aria-label", t(key))
-    odds = dom.query('#toolbar [data-choice="toggle-odds"]')
-    if odds is not None:
-        odds.title = t("odds.note")
-    dom.set_text("pace-label", t("pace.label"))
-    for name in PACES:
-        option = dom.query(f'#pace option[value="{name}"]')
-        if option is not None:
-            option.textContent = t("pace." + name)
-    dom.set_text("about", t("ui.about", version=rattus.__version__,
-                            regions=", ".join(region(r) for r in rattus.REGIONS)))
-    dom.by_id("import-file").setAttribute("aria-label", t("btn.import"))
+    chrome.label()
     # test hook: the live game's complete state (the same as the autosave holds)
     window.rattusGameJson = create_proxy(
         lambda: "" if app.session is None else app.session.game.to_json())

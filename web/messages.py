@@ -1,13 +1,20 @@
-"""The message catalogue: every text a player sees, by key (English).
+"""The message catalogue: every text a player sees, by key, in English, the source language.
 
-Why one catalogue: a second language is a second dict, and the glue never holds a sentence.
-Keys are grouped by prefix (``region.``, ``card.``, ``status.``, ``log.``, ``why.`` for the
-engine's IllegalAction reasons, ``btn.``, ``ui.``, ``err.``). Values are ``str.format``
+Why one catalogue: the glue never holds a sentence, so a language is a translation of this
+file. Keys are grouped by prefix (``region.``, ``card.``, ``status.``, ``log.``, ``why.`` for
+the engine's IllegalAction reasons, ``btn.``, ``ui.``, ``err.``). Values are ``str.format``
 templates; :func:`t` fills them and never raises (a missing key shows as the key itself, so a
-gap in a translation is visible instead of a crash).
+gap is visible instead of a crash).
+
+The other languages are gettext catalogues (``web/locale/<lang>.po``, made from this file by
+``tools/i18n.py`` and compiled to ``.mo`` at build time): each key is a ``msgctxt``, its English
+text the ``msgid``, and a key with plural forms (``x.1``/``x.n``) one entry with the language's
+own plural forms. :func:`install` puts one in use (language.py loads it).
 """
 
 from __future__ import annotations
+
+import gettext
 
 from rattus.constants import limits
 
@@ -92,7 +99,6 @@ EN: dict[str, str] = {
     "player.default": "Player {n}",
     "player.bot_tag": "computer",
     # -- status line: what the current player may do now ---------------------------------
-    "status.loading": "Loading Python…",
     "status.setup": "{name}: place {count} cubes — click any highlighted region (setup).",
     "status.turn": "{name}: {options}",
     "status.final": "{name}, final turn: {options}",
@@ -384,6 +390,22 @@ EN: dict[str, str] = {
     "err.save.damaged": "the save file is damaged ({detail}).",
     # -- misc ------------------------------------------------------------------------------------
     "ui.title": "Rattus",
+    "ui.language": "Language",
+    "err.language": "There is no language \"{code}\" here: English, Español, Deutsch and "
+                    "Dansk are.",
+    # -- before Python runs (index.html's own script, from the build: boot.*) ------------
+    "boot.loading": "Loading Python…",
+    "boot.progress": "Loading Python… {detail}",
+    "boot.failed": "The game could not start: {detail}. Reload the page; if it happens again, "
+                   "try another browser.",
+    "boot.failed_short": "The game could not start: {detail}.",
+    "boot.script": "a script failed to load",
+    "boot.runtime_file": "The game could not start: a file of the Python runtime ({file}) could "
+                         "not be loaded ({detail}). Reload the page; if it happens again, try "
+                         "another browser.",
+    "boot.timeout": "Python did not start within 60 seconds. Check your connection and reload "
+                    "the page (a recent Chrome, Firefox, Edge or Safari is needed).",
+    "boot.map_alt": "Map of Europe (loading)",
     "ui.about": "Rattus rules engine {version} · Regions: {regions}",
     "ui.you_are": "This screen shows the view of: {name}.",
     "ui.spectator": "Public view (no secrets shown).",
@@ -578,6 +600,60 @@ EN: dict[str, str] = {
     "btn.hint": "Hint",
     "hint.thinking": "Looking for a good move…",
     "hint.text": "Hint (what the Hard computer player would do): {sentence}",
+    "hint.reason.only_move": "This is the only move.",
+    "hint.reason.setup_far": "Start in {region}: far from the plague.",
+    "hint.reason.setup_next": "Start in {region}: next to the plague.",
+    "hint.reason.setup_under": "Start in {region}: under the plague.",
+    "hint.reason.take_card": "Take the {card}: its ability is worth more than the risk of its "
+                             "symbol.",
+    "hint.reason.take_card_from_leader": "Take the {card} from the leader ({from_name}): it "
+                                         "weakens them.",
+    "hint.reason.take_card_exposure": "Take the {card}: its symbol then hits you, but it is "
+                                      "safe where your cubes stand.",
+    "hint.reason.safe_place.1": "Place {n} cube in {region}: the rats there are unlikely to "
+                                "strike hard.",
+    "hint.reason.safe_place.n": "Place {n} cubes in {region}: the rats there are unlikely to "
+                                "strike hard.",
+    "hint.reason.place_majority.1": "Place {n} cube in {region}: it gives you the majority "
+                                    "there.",
+    "hint.reason.place_majority.n": "Place {n} cubes in {region}: it gives you the majority "
+                                    "there.",
+    "hint.reason.place_cubes.1": "Place {n} cube in {region}: the best use of your cubes now.",
+    "hint.reason.place_cubes.n": "Place {n} cubes in {region}: the best use of your cubes "
+                                 "now.",
+    "hint.reason.king_palace": "Move a cube from {region} to the palace with the King: it is "
+                               "safe there.",
+    "hint.reason.monk_protect": "Move a rat token from {region} to {to} with the Monk: away "
+                                "from your cubes.",
+    "hint.reason.monk_attack": "Move a rat token from {region} to {to} with the Monk: onto "
+                               "your rivals.",
+    "hint.reason.merchant_escape.1": "Move {n} cube from {region} to {to} with the Merchant: "
+                                     "out of danger.",
+    "hint.reason.merchant_escape.n": "Move {n} cubes from {region} to {to} with the Merchant: "
+                                     "out of danger.",
+    "hint.reason.merchant_move.1": "Move {n} cube from {region} to {to} with the Merchant.",
+    "hint.reason.merchant_move.n": "Move {n} cubes from {region} to {to} with the Merchant.",
+    "hint.reason.witch_look": "Look at a rat token in {region} with the Witch: your cubes "
+                              "depend on it.",
+    "hint.reason.witch_swap": "Swap the two rat tokens you looked at: the worse one goes to "
+                              "your rivals.",
+    "hint.reason.witch_done": "Stop the Witch here.",
+    "hint.reason.strike_others": "Move the plague piece to {region}: rat tokens {rats}, rival "
+                                 "cubes {rivals}, yours {own}.",
+    "hint.reason.plague_harmless": "Move the plague piece to {region}: it costs you nothing "
+                                   "there.",
+    "hint.reason.plague_least_harm": "Move the plague piece to {region}: the least harm to you "
+                                     "among the choices.",
+    "hint.reason.spread_onto_rivals": "Put the rat token on {region}: rival cubes {rivals}, "
+                                      "yours {own}.",
+    "hint.reason.spread_away": "Put the rat token on {region}: none of your cubes are there.",
+    "hint.reason.spread_least_harm": "Put the rat token on {region}: the least harm to you.",
+    "hint.reason.neutral_yes": "Count the Knight's {neutral_cubes} neutral cubes: more rat "
+                               "tokens break out on your rivals.",
+    "hint.reason.neutral_no": "Do not count the neutral cubes: they would make the rats strike "
+                              "you.",
+    "hint.reason.final_place": "Place your last Peasant cube in {region}: no rats there.",
+    "hint.reason.end_turn": "End your turn: nothing more helps.",
     "log.hint": "{name} asks for a hint: {sentence}",
     "odds.words": "If the plague struck {region} now: {p}% that a cube dies; you would lose "
                   "{mine} cubes on average, the others {others}.",
@@ -589,8 +665,19 @@ EN: dict[str, str] = {
     "btn.coach_restart": "Restart the lesson",
 }
 
-#: The catalogue in use; a second language is another dict of the same keys.
+#: The source catalogue: every key the glue may ask for, with its English text.
 CATALOGUE: dict[str, str] = EN
+
+#: The translation in use (English: none) and its language code.
+_active: gettext.NullTranslations = gettext.NullTranslations()
+LANGUAGE = "en"
+
+
+def install(code: str, translation: gettext.NullTranslations | None) -> None:
+    """Speak ``code`` from now on (``None``: English, the source)."""
+    global _active, LANGUAGE
+    _active = translation or gettext.NullTranslations()
+    LANGUAGE = code if translation is not None else "en"
 
 
 class _Lenient(dict):
@@ -612,16 +699,23 @@ def t(key: str, **kwargs) -> str:
     template = CATALOGUE.get(key)
     if template is None:
         return key
-    try:
-        return template.format_map(_Lenient({**NUMBERS, **kwargs}))
-    except (ValueError, IndexError):
-        return template
+    return _fill(_active.pgettext(key, template), kwargs)
 
 
 def tn(key: str, n: int, **kwargs) -> str:
-    """The text for ``n`` of something: ``key.1`` or ``key.n`` (English plural forms), filled
-    with ``n`` and ``kwargs``."""
-    return t(f"{key}.1" if n == 1 else f"{key}.n", n=n, **kwargs)
+    """The text for ``n`` of something, in the plural form the language takes for ``n``
+    (English: ``key.1`` or ``key.n``), filled with ``n`` and ``kwargs``."""
+    one, many = CATALOGUE.get(f"{key}.1"), CATALOGUE.get(f"{key}.n")
+    if one is None or many is None:
+        return key
+    return _fill(_active.npgettext(key, one, many, n), {**kwargs, "n": n})
+
+
+def _fill(template: str, fields: dict) -> str:
+    try:
+        return template.format_map(_Lenient({**NUMBERS, **fields}))
+    except (ValueError, IndexError):
+        return template
 
 
 def region(name: str) -> str:

@@ -6,6 +6,7 @@ Witch's look never puts a face into the page (R8.3). One line per action and per
 
 from __future__ import annotations
 
+import hint_words
 from messages import card, region, symbols, t, tn
 
 
@@ -83,4 +84,7 @@ def narrate_one(e: dict, names: list[str]) -> str | None:
         return t("log.final_plague")
     if kind == "game_over":
         return t("log.game_over", name=names[e["winner"]])
+    if kind == "hint":  # the page's own note (a hint asked for), not an event of the game
+        return t("log.hint", name=name,
+                 sentence=hint_words.sentence(e["reason"], e["details"], names))
     return None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import savefile
 from messages import t
-from narrate import entries
+from narrate import entries, narrate_one
 from setup_config import Config
 
 import rattus
@@ -124,18 +124,23 @@ class Session:
         if any(e["kind"] == "token_revealed" for e in events):
             self.last_strike = (step, events)
 
-    def note(self, line: str) -> None:
-        """A line of the page's own in the log at this step (a hint asked for); not an
-        event of the game, so a reload, which rebuilds the log from the game, drops it."""
-        self.log.append(line)
+    def note(self, entry: dict) -> None:
+        """A line of the page's own in the log at this step (a hint asked for: ``entry`` is
+        ``{"kind": "hint", ...}``, worded by narrate.py); not an event of the game, so a
+        reload, which rebuilds the log from the game, drops it."""
+        self.log.append(narrate_one(entry, self.names) or "")
         self.log_steps.append(len(self.game.history))
-        self.log_events.append({"kind": "note"})
+        self.log_events.append({**entry, "note": True})
+
+    def retell(self) -> None:
+        """Word every log line again from its event: after a change of language."""
+        self.log = [narrate_one(e, self.names) or "" for e in self.log_events]
 
     def lines_of(self, step: int) -> list[str]:
         """The log lines of the move that made ``step`` actions (what undo takes back); the
         page's own notes (a hint) are not the move's."""
         return [x for x, k, e in zip(self.log, self.log_steps, self.log_events, strict=True)
-                if k == step and e["kind"] != "note"]
+                if k == step and not e.get("note")]
 
     def since_last_turn(self, seat: int) -> list[tuple[int, str]]:
         """What the others did since ``seat`` last acted, as (step, log line): cards taken,

@@ -19,8 +19,8 @@ Events (``(name, *args)``):
 * ``("attach", session, note, resume)`` a game put on the page (new, resumed, from a file);
   ``("file", name, size, text)``; ``("file_unreadable", name, detail)``; ``("exported", name)``;
   ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
-  ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``; ``("storage_refused",)``;
-  ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, sentence)``.
+  ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``; ``("language", code)``; ``("storage_refused",)``;
+  ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, reason, details)``.
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ from dataclasses import replace as _replace
 
 import coach
 import dialog
+import hint_words
 import howto
 import keeping
+import language
 import offer as offers
 import replay_controls
 import welcome
@@ -236,15 +238,26 @@ def ask_hint(ui: Ui, session) -> Ui:
     return ui.but(hinting=True).news(t("hint.thinking")).asking(("think_hint",))
 
 
-def on_hint_ready(ui: Ui, session, step: int, action: str, sentence: str) -> Ui:
-    """The hint arrived: highlighted on the board, said in words, and noted in the log."""
+def on_hint_ready(ui: Ui, session, step: int, action: str, reason: str, details: dict) -> Ui:
+    """The hint arrived: highlighted on the board, said in words (``reason`` is a key of
+    ``rattus.bots.hint``, worded by hint_words.py), and noted in the log."""
     ui = ui.but(hinting=False)
     if session is None or len(session.game.history) != step or not human_turn(session):
         return ui.news("")  # the position moved on meanwhile: the hint is stale
-    session.note(t("log.hint", name=session.names[session.current], sentence=sentence))
+    sentence = hint_words.sentence(reason, details, session.names)
+    session.note({"kind": "hint", "seat": session.current, "reason": reason,
+                  "details": details})
     return ui.but(hint={"action": action, "sentence": sentence, "step": step},
                   pick=Pick()).news(  # the hint is for the position, not a pick under way
         t("hint.text", sentence=sentence))
+
+
+def on_language(ui: Ui, session, code: str) -> Ui:
+    """Another language (issue 13): the dispatcher loads its catalogue and the page renders
+    again in it; the game, the screen and any pick under way stay as they are."""
+    if code not in language.NAMES:
+        return ui.news(t("err.language", code=code))
+    return ui.asking(("use_language", code))
 
 
 def open_analysis(ui: Ui, session) -> Ui:
@@ -435,6 +448,7 @@ EVENTS = {
     "show_dialog_kept": dialog.back_to_dialog,
     "draft": dialog.on_draft,
     "pace": on_pace,
+    "language": on_language,
     "file": keeping.on_file,
     "file_unreadable": keeping.on_file_unreadable,
     "exported": keeping.on_exported,

@@ -15,7 +15,7 @@ import rattus
 BUILT = ("region.", "card.", "class.", "ability.", "sym.", "colour.", "kind.", "why.",
          "undo.why.", "log.spread_stopped.", "log.no_strike.", "log.token_revealed.",
          "log.neutral.", "log.final_round.", "pace.", "help.", "coach.", "btn.mode.",
-         "err.save.", "aria.rats.")
+         "err.save.", "aria.rats.", "hint.reason.")
 
 
 def glue_source() -> str:
@@ -81,3 +81,22 @@ def test_how_to_play_and_the_coach_have_words_for_every_part() -> None:
                                       "final", "end")])
     assert [k for k in keys if k not in EN] == []
     assert coach.LESSON_SEED  # the lesson is a fixed game
+
+
+def test_every_hint_reason_of_the_engine_has_words() -> None:
+    """Issue 13: the hint's reason is a key of rattus.bots.hint, worded by the page (no English
+    sentence of the engine reaches a translated page)."""
+    import hint_words
+    from messages import CATALOGUE
+
+    from rattus.bots.hint import REASONS
+
+    details = {"region": "Gallia", "to": "Italia", "card": "King", "count": 2, "rats": 1,
+               "rivals": 3, "own": 1, "from_seat": 1, "plague_steps": 0}
+    for reason in REASONS:
+        said = hint_words.sentence(reason, details, ["Ann", "Bo"])
+        assert "hint.reason" not in said and "{" not in said, reason
+    keys = {k.removesuffix(".1").removesuffix(".n") for k in CATALOGUE
+            if k.startswith("hint.reason.")}
+    assert keys == {f"hint.reason.{r}" for r in REASONS if r != "setup_spot"} | {
+        "hint.reason.setup_far", "hint.reason.setup_next", "hint.reason.setup_under"}

@@ -57,11 +57,12 @@ def test_a_hint_is_highlighted_said_and_noted_in_the_log() -> None:
     ui, s, effects = run(ui, s, choice("hint"))
     assert ("think_hint",) in effects and ui.hinting
     ui, s, _ = run(ui, s, ("hint_ready", len(s.game.history), f"place {home} 1",
-                           "Place cubes where they are safe."))
+                           "safe_place", {"region": home, "count": 1, "rats": 0}))
     f = frame(ui, s)
-    assert "Place cubes where they are safe." in f.text["notice"]
+    said = f"Place 1 cube in {home}: the rats there are unlikely to strike hard."
+    assert said in f.text["notice"]
     assert "hinted" in f.map[0][home][0]
-    assert s.log[-1].endswith("Place cubes where they are safe.")
+    assert s.log[-1].endswith(said)
     ui, s, _ = run(ui, s, ("target", "card", "King"))  # a move: the hint goes
     assert ui.hint is None and "hinted" not in frame(ui, s).map[0][home][0]
 
@@ -73,8 +74,8 @@ def test_a_hint_for_a_position_gone_by_is_dropped() -> None:
     ui, s, _ = run(ui, s, choice("hint"))
     step = len(s.game.history)
     ui, s, _ = run(ui, s, ("target", "card", "King"),
-                   ("hint_ready", step, f"place {home} 1", "Stale."))
-    assert ui.hint is None and not ui.hinting and "Stale." not in s.log[-1]
+                   ("hint_ready", step, f"place {home} 1", "only_move", {}))
+    assert ui.hint is None and not ui.hinting and "hint" not in s.log[-1]
 
 
 def test_a_notice_is_repeated_inside_the_dialog_that_covers_it() -> None:
