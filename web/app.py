@@ -118,11 +118,7 @@ class App:
             self._use_language(effect[1])
         elif kind == "remember_pace":
             persist.write(effect[1], persist.PACE_KEY)
-            query = parse_qs(str(window.location.search or "").lstrip("?"))
-            if query.pop("pace", None) is not None:  # the choice replaces the address's
-                rest = f"?{urlencode(query, doseq=True)}" if query else ""
-                window.history.replaceState(None, "", str(window.location.pathname) + rest
-                                            + str(window.location.hash or ""))
+            self._drop_from_address("pace")  # the choice replaces the address's
         elif kind == "side_top":  # a new game: its side column from the top
             side = dom.by_id("side")
             if side is not None:
@@ -162,6 +158,15 @@ class App:
             await asyncio.sleep(delay)
         self.dispatch(("strike_done",))
 
+    @staticmethod
+    def _drop_from_address(name: str) -> None:
+        """Remove ``name`` from the address's query: a choice made in the page replaces it."""
+        query = parse_qs(str(window.location.search or "").lstrip("?"))
+        if query.pop(name, None) is not None:
+            rest = f"?{urlencode(query, doseq=True)}" if query else ""
+            window.history.replaceState(None, "", str(window.location.pathname) + rest
+                                        + str(window.location.hash or ""))
+
     def _use_language(self, code: str) -> None:
         """Speak ``code`` (language.py), remember it for the next visit, word the page's fixed
         parts and the log again; the render that follows words the rest."""
@@ -169,6 +174,7 @@ class App:
             self.ui = self.ui.news(t("err.language", code=code))
             return
         persist.write(code, language.KEY)
+        self._drop_from_address("lang")  # the choice replaces the address's
         chrome.label()
         if self.session is not None:
             self.session.retell()

@@ -32,7 +32,6 @@ from setup_config import BadQuery, from_query, query_pace
 from ui import Question
 
 
-
 async def _fetch_text(path: str) -> str:
     response = await window.fetch(path)
     if not response.ok:
@@ -104,6 +103,9 @@ async def boot() -> None:
                 app.dispatch(("start", config))
                 if problem:
                     app.dispatch(("problem", problem))
+    asked = parse_qs(query.lstrip("?")).get("lang")
+    if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
+        app.dispatch(("problem", t("err.language", code=asked[-1])))
     document.body.dataset.ready = "1"
 
 
@@ -129,9 +131,9 @@ def _open_shared(app, token: str, session) -> None:
 
 def _drop_game_params(query: str) -> None:
     """Remove the game parameters from the address (a reload then resumes the game); keep
-    ``pace``, which applies to every game."""
-    pace = parse_qs(query.lstrip("?")).get("pace")
-    rest = f"?{urlencode({'pace': pace[-1]})}" if pace else ""
+    ``pace`` and ``lang``, which apply to every game."""
+    kept = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items() if k in ("pace", "lang")}
+    rest = f"?{urlencode(kept)}" if kept else ""
     url = str(window.location.pathname) + rest + str(window.location.hash or "")
     window.history.replaceState(None, "", url)
 

@@ -19,7 +19,8 @@ Events (``(name, *args)``):
 * ``("attach", session, note, resume)`` a game put on the page (new, resumed, from a file);
   ``("file", name, size, text)``; ``("file_unreadable", name, detail)``; ``("exported", name)``;
   ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
-  ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``; ``("language", code)``; ``("storage_refused",)``;
+  ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``;
+  ``("language", code)``; ``("storage_refused",)``;
   ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, reason, details)``.
 """
 

@@ -1,0 +1,168 @@
+"""Issue 13: the page in English, Spanish, German and Danish.
+
+The translations are gettext catalogues (``web/locale/<lang>.po``) of the English source
+(``web/messages.py``), compiled at build time by ``tools/i18n.py``. Here: every key in every
+language with the English placeholders, nothing empty or fuzzy, valid plural forms, each
+language's game terms used consistently (its glossary), and every screen of the page rendered in
+each language without a raw key or an English sentence left over.
+"""
+
+from __future__ import annotations
+
+import gettext
+import html
+import random
+import re
+import sys
+from pathlib import Path
+
+import language
+import messages
+import pytest
+from glue import choice, frame, new_session, run
+from messages import EN
+from ui import Ui
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+i18n = pytest.importorskip("i18n")  # Babel: a dev dependency
+
+LANGS = i18n.LANGUAGES
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("locale")
+    i18n.compile_to(folder)
+    return folder
+
+
+@pytest.fixture
+def speak(compiled):
+    """Put a language in use for one test (English again afterwards)."""
+    def use(code: str) -> None:
+        assert language.use(code, compiled), code
+    yield use
+    language.use("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_key_is_translated_with_the_english_placeholders(lang: str) -> None:
+    """No missing, stray, empty or fuzzy entry; ``{name}``-style fields as in English."""
+    assert i18n.problems(lang) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_are_valid(lang: str) -> None:
+    """The header's rule gives a form the catalogue has for every count."""
+    catalog = i18n.read(lang)
+    plural = gettext.c2py(catalog.plural_expr)
+    assert all(0 <= plural(n) < catalog.num_plurals for n in range(0, 1001))
+    counted = [m for m in catalog if isinstance(m.id, (tuple, list))]
+    assert counted and all(len(m.string) == catalog.num_plurals for m in counted)
+
+
+def glossary(lang: str) -> list[tuple[re.Pattern, str, re.Pattern]]:
+    rows = []
+    for line in (i18n.LOCALE / f"glossary-{lang}.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or cells[0].startswith(("English", "---")) or not line.startswith("|"):
+            continue
+        rows.append((re.compile(cells[0], re.I), cells[1], re.compile(cells[2], re.I)))
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_uses_the_glossarys_game_terms(lang: str) -> None:
+    """One word per game term (the box's words: the six class cards, rat token, plague piece,
+    palace…): wherever the English says the term, the translation uses the chosen word."""
+    rows = glossary(lang)
+    chosen = {english.pattern for english, _, _ in rows}
+    for term in ("Peasant", "Merchant", "Monk", "Knight", "Witch", "King", "palace", "plague"):
+        assert any(re.search(p, term, re.I) for p in chosen), f"{lang}: no entry for {term}"
+    wrong = []
+    for message in i18n.read(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for english, word, must in rows:
+            if any(english.search(i) for i in ids) and not all(must.search(s) for s in strings):
+                wrong.append(f"{message.context}: {word!r} expected in {strings[-1]!r}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_box_words_for_the_class_cards(lang: str, speak) -> None:
+    """The class cards as the seeds name them (issue 13)."""
+    box = {"es": ("Campesino", "Comerciante", "Monje", "Caballero", "Bruja", "Rey"),
+           "de": ("Bauer", "Kaufmann", "Mönch", "Ritter", "Hexe", "König"),
+           "da": ("Bonde", "Købmand", "Munk", "Ridder", "Heks", "Konge")}[lang]
+    speak(lang)
+    assert [messages.card(c) for c in ("Peasant", "Merchant", "Monk", "Knight", "Witch",
+                                       "King")] == list(box)
+    assert messages.region("Hispania") == "Hispania"  # the box's Latin names stay
+
+
+# -- every screen, in every language ---------------------------------------------------------
+def tour() -> list[str]:
+    """The text of every kind of screen: the welcome, the new-game dialog, How to play, every
+    decision of a whole 3-player hotseat game (pass screens, strikes, the final round), the
+    results, the analysis and the replay."""
+    seen = []
+    ui, s, _ = run(Ui(), None, ("show_welcome",))
+    seen.append(frame(ui, s))
+    ui, s, _ = run(ui, s, choice("new-game"))
+    seen.append(frame(ui, s))
+    ui, s, _ = run(Ui(), None, choice("toggle-rules"))
+    seen.append(frame(ui, s))
+    s, rng, ui = new_session(3, seed=11), random.Random(11), Ui()
+    ui, s, _ = run(ui, s, ("attach", s, "", None))
+    while not s.game.is_over:
+        seen.append(frame(ui, s))
+        if s.pass_to is not None:
+            s.confirm_pass()
+            seen.append(frame(ui, s))
+        s.apply(rng.choice(s.game.legal_actions()))
+    seen.append(frame(ui, s))
+    for event in (choice("analysis"), choice("replay-enter")):
+        ui2, s2, _ = run(ui, s, event)
+        seen.append(frame(ui2, s2))
+    return [texts(f) for f in seen]
+
+
+def texts(f) -> str:
+    from glue import everything
+
+    return html.unescape(re.sub(r"<[^>]+>", " ", everything(f)))
+
+
+def english_leftovers(lang: str) -> list[str]:
+    """Pieces of English text (between placeholders, three words or more) that the language
+    words differently: one of them on a translated page is a sentence left in English."""
+    catalog = {m.context: m for m in i18n.read(lang) if m.id}
+    translated = " ".join(" ".join(m.string) if isinstance(m.string, tuple) else m.string
+                          for m in catalog.values())
+    pieces = set()
+    for text in EN.values():
+        for piece in re.split(r"\{[^}]*\}", text):
+            piece = piece.strip(" .,:;()…—-\"'")
+            if len(piece.split()) >= 3 and piece not in translated:
+                pieces.add(piece)
+    return sorted(pieces, key=len, reverse=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_speaks_the_language_without_keys_or_english(lang: str, speak) -> None:
+    speak(lang)
+    screens = tour()
+    alternatives = "|".join(re.escape(k) for k in sorted(EN, key=len, reverse=True) if "." in k)
+    keys = re.compile(rf"\b(?:{alternatives})\b")
+    raw = sorted({m for text in screens for m in keys.findall(text)})
+    assert raw == []
+    left = english_leftovers(lang)
+    found = sorted({piece for piece in left for text in screens if piece in text})
+    assert found == []
+    language.use("en")
+    english = tour()
+    assert sum(piece in text for piece in left for text in english) > 100  # the check can see
