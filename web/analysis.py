@@ -44,7 +44,7 @@ Pure Python: :func:`chart_svg` and :func:`panel` are strings, like render_panels
 from __future__ import annotations
 
 from markup import esc
-from messages import region, t, tn
+from messages import decimal, region, t, tn
 from setup_config import COLOURS
 
 import rattus
@@ -144,16 +144,16 @@ def moment_text(strike: dict, seat: int, names: list[str]) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{x:.1f}"
+    return decimal(x)
 
 
 def _signed(x: float) -> str:
     x = round(x, 1)
     if x > 0:
-        return f"+{x:.1f}"
+        return f"+{decimal(x)}"
     if x < 0:
-        return f"\u2212{-x:.1f}"
-    return "0.0"
+        return f"\u2212{decimal(-x)}"
+    return decimal(0)
 
 
 # -- the chart -------------------------------------------------------------------------------

@@ -391,6 +391,7 @@ EN: dict[str, str] = {
     # -- misc ------------------------------------------------------------------------------------
     "ui.title": "Rattus",
     "ui.language": "Language",
+    "num.decimal_point": ".",
     "err.language": "There is no language \"{code}\" here: English, Español, Deutsch and "
                     "Dansk are.",
     # -- before Python runs (index.html's own script, from the build: boot.*) ------------
@@ -716,6 +717,11 @@ def _fill(template: str, fields: dict) -> str:
         return template.format_map(_Lenient({**NUMBERS, **fields}))
     except (ValueError, IndexError):
         return template
+
+
+def decimal(x: float, digits: int = 1) -> str:
+    """``x`` with ``digits`` decimals and the language's decimal point (1.5, 1,5)."""
+    return f"{x:.{digits}f}".replace(".", t("num.decimal_point"))
 
 
 def region(name: str) -> str:

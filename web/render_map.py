@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from markup import esc
-from messages import region, symbols, t
+from messages import decimal, region, symbols, t
 from setup_config import COLOURS
 
 #: Sizes the map generator (tools/make_map.py, FOOTPRINT) reserves room for around each
@@ -151,10 +151,10 @@ def _risk_badge(name: str, x: float, y: float, risk: dict) -> str:
     """The odds of a strike here now, for the player at the screen: the cubes they can expect
     to lose, and the whole sentence on hover (risk.py)."""
     mine = risk["mine"] >= 0.05  # a risk to the player, else what it would cost the others
-    text = (t("odds.badge_both", mine=f"{risk['mine']:.1f}", others=f"{risk['others']:.1f}")
+    text = (t("odds.badge_both", mine=decimal(risk["mine"]), others=decimal(risk["others"]))
             if mine and risk["others"] >= 0.05 else
-            t("odds.badge", mine=f"{risk['mine']:.1f}") if mine else
-            t("odds.badge_others", others=f"{risk['others']:.1f}"))
+            t("odds.badge", mine=decimal(risk["mine"])) if mine else
+            t("odds.badge_others", others=decimal(risk["others"])))
     w = len(text) * 7.6 + 10
     who = "" if mine else " others"
     # a click on the badge is a click on its region (it sits where a player clicks)

@@ -9,7 +9,7 @@ the view is the viewer's. The odds are computed once per position and viewer.
 
 from __future__ import annotations
 
-from messages import region, t
+from messages import decimal, region, t
 
 import rattus
 
@@ -36,7 +36,7 @@ def risks(view: dict) -> dict[str, dict]:
         out[r] = {"mine": mine, "p_loss": odds["p_loss"], "others": others,
                   "level": level(mine),
                   "words": t("odds.words", region=region(r), p=round(odds["p_loss"] * 100),
-                             mine=f"{mine:.1f}", others=f"{others:.1f}")}
+                             mine=decimal(mine), others=decimal(others))}
     return out
 
 

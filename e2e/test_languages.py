@@ -1,0 +1,146 @@
+"""Issue 13: the page in Spanish, Danish and German, in a real browser.
+
+The expected words come from the built site's own compiled catalogues (``dist/locale``), read
+with Python's gettext as the page reads them; the English source from ``web/messages.py``.
+"""
+
+from __future__ import annotations
+
+import gettext
+import random
+import re
+import sys
+
+import pytest
+from conftest import DIST, READY_TIMEOUT_MS, ROOT
+from playwright.sync_api import Browser, Page, expect
+from test_play import check_results
+from uidriver import perform, shot
+from uipaths import choose
+
+import rattus
+
+sys.path.insert(0, str(ROOT / "web"))
+from messages import EN  # noqa: E402  (the English source catalogue)
+
+#: Toolbar buttons and the keys of their labels (index.html's data-text).
+TOOLBAR = {"new-game": "btn.new_game", "undo": "btn.undo", "toggle-log": "btn.log",
+           "toggle-rules": "btn.rules", "hint": "btn.hint"}
+
+
+def words(lang: str) -> gettext.GNUTranslations:
+    with open(DIST / "locale" / f"{lang}.mo", "rb") as fp:
+        return gettext.GNUTranslations(fp)
+
+
+def say(lang: str, key: str) -> str:
+    return words(lang).pgettext(key, EN[key])
+
+
+def pieces(template: str) -> list[str]:
+    """The words of a template between its placeholders."""
+    return [p.strip() for p in re.split(r"\{[^}]*\}", template) if len(p.strip()) >= 4]
+
+
+def check_speaks(page: Page, lang: str) -> None:
+    """``<html lang>``, the toolbar, the pace label and the status line in ``lang``."""
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    for choice, key in TOOLBAR.items():
+        expect(page.locator(f'#toolbar [data-choice="{choice}"]')).to_have_text(say(lang, key))
+        assert lang == "en" or say(lang, key) != EN[key], key  # really translated
+    expect(page.locator("#pace-label")).to_have_text(say(lang, "pace.label"))
+    expect(page.locator("#lang")).to_have_value(lang)
+
+
+def play_some(page: Page, game, seed: int, actions: int | None = None) -> None:
+    rng, seen = random.Random(seed), set()
+    while not game.is_over and (actions is None or len(game.history) < actions):
+        perform(page, game, choose(game, rng, seen))
+        assert not page.locator("#notice").is_visible(), page.locator("#notice").inner_text()
+
+
+def test_a_game_in_spanish_by_clicks(page: Page, open_game, guard) -> None:
+    """``?lang=es``: the whole page in Spanish, from the first script to the results."""
+    open_game(page, "players=2&seed=8&names=Ana,Beto&pace=0&lang=es")
+    check_speaks(page, "es")
+    assert page.evaluate("rattusText('boot.loading')") == say("es", "boot.loading")
+    cards = page.locator("#cards").inner_text()
+    for card in ("Peasant", "Merchant", "Monk", "Knight", "Witch", "King"):
+        assert say("es", f"card.{card}") in cards
+    game = rattus.new_game(players=2, seed=8)
+    play_some(page, game, 8)
+    check_results(page, game)
+    results = page.locator('.dialog[data-screen="results"]').inner_text()
+    assert EN["btn.new_game"] not in results
+    assert page.title() == say("es", "ui.title")
+
+
+def test_a_danish_browser_gets_danish(browser: Browser, site_url: str, guard) -> None:
+    """No ``?lang``: the browser's language (``da-DK``) decides; a short game in Danish."""
+    context = browser.new_context(locale="da-DK", base_url=site_url,
+                                  viewport={"width": 1280, "height": 800})
+    guard.attach(context)
+    page = context.new_page()
+    page.goto("./?players=2&seed=3&names=Anne,Bo&pace=0")
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    check_speaks(page, "da")
+    game = rattus.new_game(players=2, seed=3)
+    play_some(page, game, 3)
+    check_results(page, game)
+    log = page.locator("#log").inner_text()
+    assert say("da", "log.final_plague") in log
+    context.close()
+
+
+def test_switching_language_mid_game_keeps_the_game(page: Page, open_game, guard) -> None:
+    """The switch in the toolbar: the same game, the same screen (a pick under way stays), the
+    log told again in the new language; remembered after a reload."""
+    open_game(page, "players=2&seed=8&names=Ann,Bob&pace=0")
+    check_speaks(page, "en")
+    game = rattus.new_game(players=2, seed=8)
+    play_some(page, game, 8, actions=12)
+    before = page.evaluate("rattusGameJson()")
+    page.select_option("#lang", "de")
+    check_speaks(page, "de")
+    assert page.evaluate("rattusGameJson()") == before
+    assert page.locator("body").get_attribute("data-actions") == str(len(game.history))
+    log = page.locator("#log").inner_text()  # the setup lines, told again in German
+    assert all(piece in log for piece in pieces(say("de", "log.setup_placed")))
+    assert not any(piece in log for piece in pieces(EN["log.setup_placed"]))
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    check_speaks(page, "de")  # remembered
+    assert page.evaluate("rattusGameJson()") == before
+    play_some(page, game, 9, actions=16)  # and the game goes on in German
+    check_speaks(page, "de")
+
+
+def test_an_unknown_language_in_the_address_is_said(page: Page, open_game, guard) -> None:
+    open_game(page, "lang=xx")
+    expect(page.locator("#notice")).to_contain_text('"xx"')
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "de", "da"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_no_text_overflows(browser: Browser, site_url: str, guard, lang: str,
+                           size: str) -> None:
+    """German runs a third longer than English: no button, card or panel is cut off, at
+    1280×800 and on a 390×844 phone, during a game and on the welcome."""
+    phone = size == "phone"
+    context = browser.new_context(
+        base_url=site_url, viewport={"width": 390, "height": 844} if phone else
+        {"width": 1280, "height": 800}, is_mobile=phone, has_touch=phone)
+    guard.attach(context)
+    page = context.new_page()
+    page.goto(f"./?players=4&seed=35&pace=0&lang={lang}")
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    overflowing = page.evaluate("""() => [...document.querySelectorAll(
+        '.btn, button, .card, .panel, #toolbar, .statusbar, select, label')]
+      .filter(n => n.offsetParent !== null &&
+              (n.scrollWidth > n.clientWidth + 1))
+      .map(n => (n.dataset.choice || n.dataset.card || n.id || n.className) + ': ' +
+               n.textContent.trim().slice(0, 40))""")
+    assert overflowing == []
+    shot(page, f"lang_{lang}_{size}")
+    context.close()
