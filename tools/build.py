@@ -11,9 +11,10 @@ What lands in ``dist/``:
   ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (the
   ``@pyscript/core`` bundle without source maps);
 * the translations (issue 13): ``web/locale/<lang>.po`` compiled to ``locale/<lang>.mo`` (by
-  ``tools/i18n.py``, which refuses an incomplete catalogue), fetched by PyScript with the glue;
-  the PO sources stay out of the site. ``index.html``'s first script gets, for every language,
-  the texts it shows before Python runs (``boot.*`` and every key its elements name);
+  ``tools/i18n.py``, which refuses an incomplete catalogue), fetched by the page for the language
+  in use only (web/language.py); the PO sources stay out of the site. ``index.html``'s first
+  script gets, for every language, the texts it shows before Python runs (``boot.*`` and every
+  key its elements name);
 * ``.nojekyll``, so that GitHub Pages serves the files as they are;
 * ``LICENSE.txt`` and ``NOTICE.txt`` (the credits for the vendored runtime and the map data).
 
@@ -104,7 +105,7 @@ def translate(out: Path, draft: bool = False) -> dict[str, int]:
     page = out / "index.html"
     html = page.read_text(encoding="utf-8")
     keys = sorted({k for k in i18n.english() if k.startswith("boot.")}
-                  | set(re.findall(r'data-(?:text|label|title|alt)="([\w.]+)"', html)))
+                  | set(re.findall(r'data-(?:text|label|title|alt|aria)="([\w.]+)"', html)))
     texts = i18n.boot_texts(out / "locale", keys)
     marker = 'var BOOT_TEXTS = {"en": {}};'
     if marker not in html:
@@ -127,8 +128,7 @@ def write_config(out: Path, engine_modules: list[str]) -> dict:
             )
     glue = sorted(p.name for p in WEB.glob("*.py") if p.name != "main.py")
     files = dict(config.get("files", {}))
-    catalogues = sorted(p.relative_to(out).as_posix() for p in (out / "locale").glob("*.mo"))
-    for rel in [*engine_modules, *glue, *catalogues]:
+    for rel in [*engine_modules, *glue]:
         files[f"./{rel}"] = rel
     config["files"] = files
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")

@@ -26,7 +26,6 @@ import share
 import transitions
 from bots_runner import BotRunner, bot_seed, run_sliced
 from map_view import MapView
-from messages import t
 from pace import reveal_ms
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -115,7 +114,7 @@ class App:
         elif kind == "download":
             self._download()
         elif kind == "use_language":
-            self._use_language(effect[1])
+            asyncio.ensure_future(self._use_language(effect[1]))
         elif kind == "remember_pace":
             persist.write(effect[1], persist.PACE_KEY)
             self._drop_from_address("pace")  # the choice replaces the address's
@@ -167,17 +166,23 @@ class App:
             window.history.replaceState(None, "", str(window.location.pathname) + rest
                                         + str(window.location.hash or ""))
 
-    def _use_language(self, code: str) -> None:
-        """Speak ``code`` (language.py), remember it for the next visit, word the page's fixed
-        parts and the log again; the render that follows words the rest."""
-        if not language.use(code):
-            self.ui = self.ui.news(t("err.language", code=code))
-            return
-        persist.write(code, language.KEY)
-        self._drop_from_address("lang")  # the choice replaces the address's
-        chrome.label()
-        if self.session is not None:
-            self.session.retell()
+    async def _use_language(self, code: str) -> None:
+        """Speak ``code``: fetch its catalogue (language.py), remember the choice for the next
+        visit, word the page's fixed parts and the log again, then render the rest."""
+        where = language.path(code)
+        try:
+            catalogue = None if where is None else bytes(
+                (await (await window.fetch(where)).arrayBuffer()).to_py())
+            ok = language.use(code, catalogue)
+        except Exception:  # noqa: BLE001 - offline, or the file is gone: say so, keep going
+            ok = False
+        if ok:
+            persist.write(code, language.KEY)
+            self._drop_from_address("lang")  # the choice replaces the address's
+            chrome.label()
+            if self.session is not None:
+                self.session.retell()
+        self.dispatch(("language_ready", code, ok))
 
     async def _think_hint(self) -> None:
         """The Hard bot's choice for the player at the screen, searched in slices (the page

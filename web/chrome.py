@@ -1,6 +1,7 @@
 """The page's fixed parts in the language in use: every element of ``index.html`` that names
 its text by key (``data-text``, ``data-label`` for a title and accessible name, ``data-title``,
-``data-alt``), the language choice, the footer, ``<html lang>`` and the title.
+``data-alt``, ``data-aria`` for an accessible name alone), the language choice, the footer,
+``<html lang>`` and the title.
 
 Why apart from the frame: these never change with the game, only with the language, so they
 are written once at start (main.py) and again after a switch of language (app.py), not on
@@ -20,7 +21,7 @@ import rattus
 
 #: ``data-*`` attribute -> the element properties it names the text of.
 ATTRIBUTES = (("text", ("textContent",)), ("label", ("title", "aria-label")),
-              ("title", ("title",)), ("alt", ("alt",)))
+              ("title", ("title",)), ("alt", ("alt",)), ("aria", ("aria-label",)))
 
 
 def label() -> None:

@@ -39,15 +39,36 @@ async def _fetch_text(path: str) -> str:
     return await response.text()
 
 
-async def boot() -> None:
-    language.at_start(str(document.documentElement.lang or "en"))
+async def _fetch_bytes(path: str) -> bytes:
+    response = await window.fetch(path)
+    if not response.ok:
+        raise OSError(f"{path}: HTTP {response.status}")
+    return bytes((await response.arrayBuffer()).to_py())
+
+
+async def _speak(code: str) -> None:
+    """Put the language the first script chose in use (English if its catalogue fails)."""
+    where = language.path(code)
     try:
-        dom.set_text("status", t("boot.loading"))
+        ok = language.use(code, None if where is None else await _fetch_bytes(where))
+    except Exception:  # noqa: BLE001 - a missing catalogue: the page in English, not blank
+        ok = False
+    if not ok:
+        language.use("en")
+
+
+async def boot() -> None:
+    # the language's words and the map at once (the status already says "Loading…" in it)
+    speaking = asyncio.ensure_future(
+        _speak(language.wanted(str(document.documentElement.lang or "en"))))
+    try:
         svg_text, anchors_text = await asyncio.gather(
             _fetch_text("map/europe.svg"), _fetch_text("map/anchors.json"))
     except Exception as exc:  # noqa: BLE001 - say it on the page
+        await speaking
         window.rattusFail(t("err.map", detail=str(exc)))
         return
+    await speaking
     from app import App  # imported late: the map must be in place first
 
     holder = dom.by_id("map-holder")

@@ -391,7 +391,10 @@ EN: dict[str, str] = {
     # -- misc ------------------------------------------------------------------------------------
     "ui.title": "Rattus",
     "ui.language": "Language",
+    "ui.toolbar": "Game",
     "num.decimal_point": ".",
+    "err.language_load": "The words for \"{code}\" could not be loaded: the page stays in "
+                         "its language. Reload the page to try again.",
     "err.language": "There is no language \"{code}\" here: English, Español, Deutsch and "
                     "Dansk are.",
     # -- before Python runs (index.html's own script, from the build: boot.*) ------------

@@ -20,7 +20,7 @@ Events (``(name, *args)``):
   ``("file", name, size, text)``; ``("file_unreadable", name, detail)``; ``("exported", name)``;
   ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
   ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``;
-  ``("language", code)``; ``("storage_refused",)``;
+  ``("language", code)``; ``("language_ready", code, ok)``; ``("storage_refused",)``;
   ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, reason, details)``.
 """
 
@@ -261,6 +261,11 @@ def on_language(ui: Ui, session, code: str) -> Ui:
     return ui.asking(("use_language", code))
 
 
+def on_language_ready(ui: Ui, session, code: str, ok: bool) -> Ui:
+    """The language is in use (the page renders in it), or its catalogue could not be had."""
+    return ui if ok else ui.news(t("err.language_load", code=code))
+
+
 def open_analysis(ui: Ui, session) -> Ui:
     """The post-game analysis (analysis.py), over the results; only for a finished game."""
     if session is None or not session.game.is_over:
@@ -450,6 +455,7 @@ EVENTS = {
     "draft": dialog.on_draft,
     "pace": on_pace,
     "language": on_language,
+    "language_ready": on_language_ready,
     "file": keeping.on_file,
     "file_unreadable": keeping.on_file_unreadable,
     "exported": keeping.on_exported,

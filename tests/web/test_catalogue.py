@@ -22,7 +22,7 @@ def glue_source() -> str:
     """The glue's Python, and the keys index.html names (``data-text="btn.undo"``, filled by
     chrome.py, and its first script's ``rattusText("boot.…")``) written as calls of ``t``."""
     html = (WEB / "index.html").read_text()
-    named = re.findall(r'data-(?:text|label|title|alt)="([a-z_.]+)"', html)
+    named = re.findall(r'data-(?:text|label|title|alt|aria)="([a-z_.]+)"', html)
     named += re.findall(r'rattusText\("([a-z_.]+)"', html)  # its first script's own texts
     return "\n".join([*(p.read_text() for p in WEB.glob("*.py") if p.name != "messages.py"),
                       *(f't("{key}")' for key in named)])

@@ -41,7 +41,7 @@ def compiled(tmp_path_factory) -> Path:
 def speak(compiled):
     """Put a language in use for one test (English again afterwards)."""
     def use(code: str) -> None:
-        assert language.use(code, compiled), code
+        assert language.use(code, (compiled / f"{code}.mo").read_bytes()), code
     yield use
     language.use("en")
 
