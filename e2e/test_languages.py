@@ -34,7 +34,7 @@ def words(lang: str) -> gettext.GNUTranslations:
 
 
 def say(lang: str, key: str) -> str:
-    return words(lang).pgettext(key, EN[key])
+    return EN[key] if lang == "en" else words(lang).pgettext(key, EN[key])
 
 
 def pieces(template: str) -> list[str]:
