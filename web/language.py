@@ -46,7 +46,7 @@ def use(code: str, catalogue: bytes | None = None) -> bool:
         return True
     try:
         translation = gettext.GNUTranslations(io.BytesIO(catalogue or b""))
-    except (OSError, gettext.error, ValueError, UnicodeDecodeError):
+    except (OSError, ValueError, UnicodeDecodeError):  # not a catalogue (or a damaged one)
         return False
     messages.install(code, translation)
     return True

@@ -134,8 +134,8 @@ EN: dict[str, str] = {
     "status.bot": "{name} (computer) is thinking…",
     "status.striking": "The plague strikes {regions}: the rat tokens are turned over one by "
                        "one…",
-    "digest.lost": "You lost {n} cubes since your last turn.",
-    "digest.lost.1": "You lost 1 cube since your last turn.",
+    "digest.lost.1": "You lost {n} cube since your last turn.",
+    "digest.lost.n": "You lost {n} cubes since your last turn.",
     "digest.none": "You lost no cube since your last turn.",
     "status.bot_next": "{name} (computer) plays next: press “Next move” when you are ready.",
     "status.seen": "The plague struck {regions}: see the map and the strike panel. Continue "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from markup import esc
-from messages import decimal, region, symbols, t
+from messages import decimal, region, symbols, t, tn
 from setup_config import COLOURS
 
 #: Sizes the map generator (tools/make_map.py, FOOTPRINT) reserves room for around each
@@ -198,7 +198,7 @@ def region_aria(name: str, board: dict | None, seats, plague_here: bool, target:
     if board is None:
         return t("aria.region_out", region=region(name))
     n = len(board["tokens"])
-    rats = t("aria.rats.0") if n == 0 else t("aria.rats.1") if n == 1 else t("aria.rats.n", n=n)
+    rats = t("aria.rats.0") if n == 0 else tn("aria.rats", n)
     cubes = ", ".join(t("aria.cubes_of", colour=t("colour." + seats[p].colour), count=c)
                       for p, c in enumerate(board["cubes"]) if c) or t("aria.no_cubes")
     text = t("aria.region", region=region(name), rats=rats, cubes=cubes,

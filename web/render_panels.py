@@ -245,8 +245,7 @@ def digest(lines: list[tuple[int, str]], lost: int = 0) -> str:
     (and every cube lost), each line a link to that moment in the replay."""
     if not lines:
         return ""
-    summary = (t("digest.none") if lost == 0 else t("digest.lost.1") if lost == 1
-               else t("digest.lost", n=lost))
+    summary = t("digest.none") if lost == 0 else tn("digest.lost", lost)
     items = "".join(
         f'<li><button type="button" class="linkish" data-choice="replay-enter:{step}" '
         f'data-key="digest-{i}" title="{esc(t("panel.digest_hint"))}">{esc(line)}</button>'

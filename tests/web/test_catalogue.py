@@ -106,3 +106,11 @@ def test_every_hint_reason_of_the_engine_has_words() -> None:
             if k.startswith("hint.reason.")}
     assert keys == {f"hint.reason.{r}" for r in REASONS if r != "setup_spot"} | {
         "hint.reason.setup_far", "hint.reason.setup_next", "hint.reason.setup_under"}
+
+
+def test_a_plural_text_is_asked_for_by_its_count() -> None:
+    """A key with plural forms (``x.1`` and ``x.n``) goes through ``tn``: asked for as ``t("x.1")``
+    it would miss the translation (one entry, ``x``, with each language's own forms)."""
+    pairs = {k[:-2] for k in EN if k.endswith(".1") and k[:-2] + ".n" in EN}
+    asked = set(re.findall(r'\bt\(\s*"([a-z_.]+)\.[1n]"', glue_source()))
+    assert sorted(asked & pairs) == []
