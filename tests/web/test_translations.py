@@ -106,9 +106,9 @@ def test_the_box_words_for_the_class_cards(lang: str, speak) -> None:
 
 # -- every screen, in every language ---------------------------------------------------------
 def tour() -> list[str]:
-    """The text of every kind of screen: the welcome, the new-game dialog, How to play, every
-    decision of a whole 3-player hotseat game (pass screens, strikes, the final round), the
-    results, the analysis and the replay."""
+    """The text of every kind of screen: the welcome, the new-game dialog, How to play, the
+    lesson's first coach note, every decision of a whole 3-player hotseat game with the odds
+    shown (pass screens, strikes, the final round), the results, the analysis and the replay."""
     seen = []
     ui, s, _ = run(Ui(), None, ("show_welcome",))
     seen.append(frame(ui, s))
@@ -116,8 +116,10 @@ def tour() -> list[str]:
     seen.append(frame(ui, s))
     ui, s, _ = run(Ui(), None, choice("toggle-rules"))
     seen.append(frame(ui, s))
+    ui, s, _ = run(Ui(), None, choice("learn"))
+    seen.append(frame(ui, s))
     s, rng, ui = new_session(3, seed=11), random.Random(11), Ui()
-    ui, s, _ = run(ui, s, ("attach", s, "", None))
+    ui, s, _ = run(ui, s, ("attach", s, "", None), choice("toggle-odds"))
     while not s.game.is_over:
         seen.append(frame(ui, s))
         if s.pass_to is not None:
