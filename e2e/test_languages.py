@@ -133,14 +133,25 @@ def test_no_text_overflows(browser: Browser, site_url: str, guard, lang: str,
         {"width": 1280, "height": 800}, is_mobile=phone, has_touch=phone)
     guard.attach(context)
     page = context.new_page()
+    page.goto(f"./?lang={lang}")  # a first visit: the welcome
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    assert overflowing(page) == []
+    shot(page, f"lang_{lang}_{size}_welcome")
     page.goto(f"./?players=4&seed=35&pace=0&lang={lang}")
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
-    overflowing = page.evaluate("""() => [...document.querySelectorAll(
-        '.btn, button, .card, .panel, #toolbar, .statusbar, select, label')]
-      .filter(n => n.offsetParent !== null &&
-              (n.scrollWidth > n.clientWidth + 1))
+    assert overflowing(page) == []
+    shot(page, f"lang_{lang}_{size}")
+    page.locator('#toolbar [data-choice="new-game"]').click()
+    expect(page.locator(".dialog")).to_be_visible()
+    assert overflowing(page) == []
+    shot(page, f"lang_{lang}_{size}_dialog")
+    context.close()
+
+
+def overflowing(page: Page) -> list[str]:
+    """Visible buttons, cards, panels and fields whose text is wider than their box."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '.btn, button, .card, .panel, .dialog, #toolbar, .statusbar, select, label')]
+      .filter(n => n.offsetParent !== null && n.scrollWidth > n.clientWidth + 1)
       .map(n => (n.dataset.choice || n.dataset.card || n.id || n.className) + ': ' +
                n.textContent.trim().slice(0, 40))""")
-    assert overflowing == []
-    shot(page, f"lang_{lang}_{size}")
-    context.close()
