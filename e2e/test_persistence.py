@@ -1,5 +1,6 @@
 """Keeping games (issue 6): a reload resumes exactly, undo takes back a slip but never a
-revealed fact, save files round-trip, and bad files or damaged storage change nothing.
+revealed fact, save files round-trip, bad files or damaged storage change nothing, and a new
+game never replaces a kept one (issue 14: each game its own slot).
 
 "Exactly" is checked twice: the engine's complete state (``window.rattusGameJson()``, the test
 hook that returns ``Game.to_json()``) and what the page shows (status line, screen, seat at the
@@ -55,6 +56,15 @@ def reload_same(page: Page, name: str | None = None) -> dict:
     if name:
         shot(page, name)
     return before
+
+
+def tab_key(page: Page) -> str:
+    """The storage key of this tab's game (its id is in the tab's sessionStorage)."""
+    return "rattus.game." + page.evaluate("sessionStorage.getItem('rattus.tab.game')")
+
+
+def kept_text(page: Page) -> str | None:
+    return page.evaluate("k => localStorage.getItem(k)", tab_key(page))
 
 
 def undo_reason(page: Page) -> str:
@@ -288,7 +298,7 @@ def test_bad_files_and_damaged_storage_change_nothing(page: Page, open_game, gua
     game = my_turn(page)
     perform(page, game, rattus.parse_action("take Monk"))
     before, shown = state(page), seen(page)
-    good = json.loads(page.evaluate("localStorage.getItem('rattus.autosave')"))
+    good = json.loads(kept_text(page))
     assert good["game"] == json.loads(before)
     for name, content, words in bad_files(good):
         page.set_input_files("#import-file", files=[{
@@ -303,13 +313,14 @@ def test_bad_files_and_damaged_storage_change_nothing(page: Page, open_game, gua
     assert {k: v for k, v in seen(page).items() if k != "status"} == \
         {k: v for k, v in shown.items() if k != "status"}
     # the autosave was not touched by any of them
-    assert json.loads(page.evaluate("localStorage.getItem('rattus.autosave')")) == good
+    assert json.loads(kept_text(page)) == good
     # damaged storage: a clear message and the new-game dialog, never a blank page
     for content, words in (("{\"format\": \"rattus-save", "not JSON"),
                            ("garbage", "not JSON"),
                            (json.dumps({**good, "game": {**good["game"], "turns": 99}}),
                             "edited")):
-        page.evaluate("t => localStorage.setItem('rattus.autosave', t)", content)
+        key = tab_key(page)
+        page.evaluate("([k, t]) => localStorage.setItem(k, t)", [key, content])
         reload(page)
         dialog = page.locator('.dialog[data-screen="new-game"]')
         expect(dialog).to_be_visible()
@@ -317,7 +328,7 @@ def test_bad_files_and_damaged_storage_change_nothing(page: Page, open_game, gua
             "The game saved in this browser could not be loaded")
         expect(dialog.locator("[data-problem]")).to_contain_text(words)
         assert page.evaluate("localStorage.getItem('rattus.autosave.damaged')") == content
-        assert page.evaluate("localStorage.getItem('rattus.autosave')") is None
+        assert page.evaluate("k => localStorage.getItem(k)", key) is None
     shot(page, "storage_damaged")
     # the offer of a new game works
     dialog.locator('[data-choice="dlg-start"]').click()
@@ -325,57 +336,48 @@ def test_bad_files_and_damaged_storage_change_nothing(page: Page, open_game, gua
     assert guard.console_errors == []
 
 
-def test_new_game_and_address_ask_before_replacing_a_game(page: Page, open_game,
-                                                          guard) -> None:
+def test_new_games_take_new_slots_and_only_an_unkept_game_is_asked_about(
+        page: Page, open_game, guard) -> None:
+    """A game in progress stays kept ("Your games", test_games.py) when an address, New game
+    or a file puts another game on the page: nothing is asked, nothing is lost."""
     open_game(page, "players=2&seed=4&names=Ann,Bob&pace=0")
     game = rattus.new_game(players=2, seed=4)
     for _ in range(3):
         perform(page, game, game.legal_actions()[0])
     before = state(page)
-    # an address with game parameters while a game is in progress: the page asks
+
+    def histories() -> list[list[str]]:
+        texts = page.evaluate("() => Object.keys(localStorage)"
+                              ".filter(k => k.startsWith('rattus.game.'))"
+                              ".map(k => localStorage.getItem(k))")
+        return sorted(json.loads(text)["game"]["history"] for text in texts)
+
+    # an address with game parameters: its game, at once, in a new slot
     open_game(page, "players=3&seed=9&pace=0")
-    confirm = page.locator('.dialog[data-screen="confirm"]')
-    expect(confirm).to_be_visible()
-    expect(confirm).to_contain_text("Ann, Bob, 3 moves")
-    shot(page, "confirm_address")
-    confirm.locator('[data-choice="confirm-no"]').click()  # continue the saved game
-    expect(page.locator("body")).to_have_attribute("data-screen", "board")
-    assert state(page) == before and "seed" not in page.url
-    # a broken address: the saved game is resumed behind the dialog that says what is wrong
+    expect(page.locator("body")).to_have_attribute("data-actions", "0")
+    assert json.loads(state(page))["players"] == 3 and "seed" not in page.url
+    assert page.locator('.dialog[data-screen="confirm"]').count() == 0
+    assert game.history in histories() and len(histories()) == 2
+    third = state(page)
+    # a broken address: this tab's game is resumed behind the dialog that says what is wrong
     open_game(page, "players=9")
     dialog = page.locator('.dialog[data-screen="new-game"]')
     expect(dialog.locator("[data-problem]")).to_contain_text("“players”")
     dialog.locator('[data-choice="dlg-cancel"]').click()
     expect(page.locator("body")).to_have_attribute("data-screen", "board")
-    assert state(page) == before
-    # New game → dialog → Start asks first; Back returns to the dialog, Cancel to the game
+    assert state(page) == third
+    # New game → dialog → Start: a new game, the others kept
     page.locator('#toolbar [data-choice="new-game"]').click()
     dialog.locator('[data-choice="dlg-start"]').click()
-    expect(confirm).to_be_visible()
-    confirm.locator('[data-choice="confirm-no"]').click()
-    expect(dialog).to_be_visible()
-    dialog.locator('[data-choice="dlg-cancel"]').click()
     expect(page.locator("body")).to_have_attribute("data-screen", "board")
-    assert state(page) == before
-    # opening a file while a game is in progress asks too; "keep" changes nothing
-    text = page.evaluate("localStorage.getItem('rattus.autosave')")
+    assert len(histories()) == 3 and game.history in histories()
+    # a file opened: a new slot too
+    text = json.dumps({"format": "rattus-savefile", "version": 1,
+                       "game": json.loads(before)})
     page.set_input_files("#import-file", files=[{
         "name": "other.json", "mimeType": "application/json", "buffer": text.encode()}])
-    expect(confirm).to_contain_text("Open the game from “other.json” instead?")
-    confirm.locator('[data-choice="confirm-no"]').click()
-    expect(confirm).to_have_count(0)
-    assert state(page) == before
-    # this time yes: the new game replaces the old one, also in storage
-    page.locator('#toolbar [data-choice="new-game"]').click()
-    dialog.locator('[data-choice="dlg-start"]').click()
-    confirm.locator('[data-choice="confirm-yes"]').click()
-    expect(page.locator("body")).to_have_attribute("data-actions", "0")
-    saved = json.loads(page.evaluate("localStorage.getItem('rattus.autosave')"))
-    assert saved["game"]["history"] == []
-    # with no game in progress (nothing played yet) an address starts its game at once
-    open_game(page, "players=3&seed=9&pace=0")
-    expect(page.locator("body")).to_have_attribute("data-screen", "board")
-    assert json.loads(state(page))["players"] == 3
+    expect(page.locator("#notice")).to_contain_text("Game opened from “other.json”")
+    assert state(page) == before and len(histories()) == 4
     # storage that refuses to write (full, switched off): the game plays on, and says so
     page.add_init_script("Storage.prototype.setItem = function () {"
                          " throw new DOMException('full', 'QuotaExceededError'); };")
@@ -383,3 +385,4 @@ def test_new_game_and_address_ask_before_replacing_a_game(page: Page, open_game,
     expect(page.locator("#notice")).to_contain_text("does not let the page keep the game")
     game = rattus.new_game(players=2, seed=9)
     perform(page, game, game.legal_actions()[0])
+    assert len(histories()) == 4

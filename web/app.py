@@ -23,12 +23,15 @@ import page
 import persist
 import savefile
 import share
+import tabs
 import transitions
 from bots_runner import BotRunner, bot_seed, run_sliced
 from map_view import MapView
+from messages import t
 from pace import reveal_ms
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from session import Session
 from ui import Ui
 
 import rattus
@@ -52,6 +55,9 @@ class App:
         self.map = MapView(svg, anchors, rattus.REGIONS)
         self.bots = BotRunner(lambda: (self.ui, self.session), self.dispatch)
         self._saved = None  # (session, version, results_closed) last written to storage
+        self._playing = None  # the slot this tab told the other tabs it plays (tabs.py)
+        self._remembered = None  # the slot this tab's sessionStorage holds (persist.py)
+        self._taking = False  # "Play it here": the next game this tab plays is taken over
         self._storage_ok = True
         self._proxies = []
         self._dispatching = False
@@ -86,6 +92,7 @@ class App:
             for effect in effects:
                 self._run(effect)
             self._autosave()
+            self._tell_tabs()
             self.render()
         except Exception as exc:  # noqa: BLE001 - never let one event break the page
             self.fail(exc)
@@ -104,6 +111,17 @@ class App:
         kind = effect[0]
         if kind == "use":
             self.session, self._storage_ok = effect[1], True  # each game says once
+            if self.session.slot is not None:  # just read from storage: nothing to write
+                self._saved = (self.session, self.session.version, self.ui.results_closed)
+        elif kind == "list_games":
+            self._list_games()
+        elif kind == "resume_game":
+            self._resume_game(effect[1])
+        elif kind == "delete_game":
+            persist.delete(effect[1])
+            self._list_games()
+        elif kind == "take_over":
+            self._take_over()
         elif kind == "then":
             ui = transitions.step(self.ui, self.session, effect[1])
             self.ui = ui.but(effects=())
@@ -135,7 +153,7 @@ class App:
 
     def _autosave(self) -> None:
         s = self.session
-        if s is None:
+        if s is None or self.ui.elsewhere:  # another tab plays it: its saves, not ours
             return
         ui = self.ui
         # the replay hides the results while it is open: a reload brings back what was before
@@ -147,6 +165,75 @@ class App:
         if not persist.save(s, {"results_closed": closed}) and self._storage_ok:
             self._storage_ok = False  # say it once
             self.ui = transitions.step(self.ui, s, ("storage_refused",))
+
+    def _tell_tabs(self) -> None:
+        """Tell the other tabs which game this one plays (none while it only shows a game
+        another tab plays), and remember this tab's game for a reload (sessionStorage)."""
+        s = self.session
+        shown = s.slot if s is not None else None
+        playing = shown if not self.ui.elsewhere else None
+        if playing != self._playing:
+            self._playing = playing
+            tabs.play(playing, self._taking)  # taken over: the tab that played it stops
+            self._taking = False
+        if shown is not None and shown != self._remembered:
+            self._remembered = shown
+            persist.remember_tab(shown)
+
+    # -- your games (games.py) ------------------------------------------------------------
+    def _list_games(self) -> None:
+        offset = -int(window.Date.new().getTimezoneOffset())
+        self.dispatch(("games_listed", persist.entries(), tabs.elsewhere(), offset))
+
+    def _resume_game(self, slot: str) -> None:
+        """A kept game on the page; told so if another tab plays it (then only shown)."""
+        loaded, problem = persist.load(slot)
+        if loaded is None:
+            self.dispatch(("problem", t("err.games.gone") if problem is None else
+                           t("err.storage", reason=t(problem.key, **problem.details))))
+            self._list_games()
+            return
+        self.dispatch(("resume", self.resumed(loaded, slot), loaded.resume,
+                       slot in tabs.elsewhere()))
+
+    @staticmethod
+    def resumed(loaded, slot: str) -> Session:
+        session = Session.from_loaded(loaded, resume=True)
+        session.slot = slot
+        return session
+
+    def _take_over(self) -> None:
+        """"Play it here": the game's latest save (the other tab may have played on) becomes
+        this tab's, and the tab that played it is told to stop."""
+        s = self.session
+        loaded, _problem = persist.load(s.slot)
+        self._taking = True  # said to the other tabs once this tab plays it (_tell_tabs)
+        if loaded is None:  # deleted meanwhile: the game on the page is kept again
+            self._saved = None
+            self.dispatch(("resume", s, None, False, t("note.took_over")))
+        else:
+            self.dispatch(("resume", self.resumed(loaded, s.slot), loaded.resume, False,
+                           t("note.took_over")))
+
+    def _on_lost(self, slot: str, why: str) -> None:
+        """Another tab plays this tab's game now: this one stops saving it (games.py)."""
+        if self.session is not None and self.session.slot == slot:
+            self._playing = None
+            self.dispatch(("elsewhere", why))
+
+    def _on_storage(self, event) -> None:
+        """Another tab wrote to the storage: a game this tab only shows follows that tab's
+        moves; an open "Your games" list is brought up to date."""
+        key = str(event.key or "")
+        s, ui = self.session, self.ui
+        if ui.screen == "games" and ui.question is None and key == persist.INDEX:
+            self._list_games()
+        elif (s is not None and ui.elsewhere and key == persist.PREFIX + str(s.slot)
+              and ui.screen is None and ui.question is None and ui.replay is None):
+            loaded, _problem = persist.load(s.slot)
+            if loaded is not None:
+                self.dispatch(("resume", self.resumed(loaded, s.slot), loaded.resume, True,
+                               None))
 
     async def _tell_strike(self) -> None:
         """Reveal the struck tokens one by one, at the pace chosen (pace.reveal_ms)."""
@@ -239,6 +326,10 @@ class App:
         escape = create_proxy(self._on_escape)
         self._proxies += [click, key, change, escape]
         document.addEventListener("keydown", escape)
+        storage = create_proxy(self._on_storage)
+        self._proxies.append(storage)
+        window.addEventListener("storage", storage)
+        tabs.on_lost(self._on_lost)
         for node in (self.svg, dom.by_id("app")):
             node.addEventListener("click", click)
             node.addEventListener("keydown", key)

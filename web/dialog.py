@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import keeping
 import replay_controls
 from messages import t
 from setup_config import COLOURS, DEFAULT_COLOURS, KINDS, Config, Seat, resolve_start
@@ -98,7 +99,7 @@ def start(ui: Ui, session) -> Ui:
     first = resolve_start(choice if choice == "random" else int(choice), len(cfg.seats), seed)
     seats = [Seat(s.name, s.colour, s.kind if s.kind in KINDS else "human") for s in cfg.seats]
     config = Config(seats=seats, start=first, seed=seed)
-    if session is not None and session.in_progress:
+    if keeping.must_ask(ui, session):
         return ui.but(question=Question(
             t("confirm.new_game", summary=session.summary()), t("btn.confirm_new"),
             t("btn.confirm_back"), on_yes=("start", config), on_no=("show_dialog_kept",)))

@@ -2,9 +2,11 @@
 
 Why together: these are the ways a game outlives a click — a move can be taken back
 (``Game.undo``, via :meth:`Session.undo`), and a game can be exported as a download or opened
-from a file (the savefile.py envelope). Anything that would replace a game in progress asks
-first, in the page (a ui.Question), never with ``window.confirm``. The autosave itself is the
-dispatcher's (app.py: after every event whose change the session counted).
+from a file (the savefile.py envelope). A new or opened game takes a new slot in "Your games"
+(games.py), so the game it replaces on the page stays kept; only a game the browser refused to
+keep is asked about first (:func:`must_ask`), in the page (a ui.Question), never with
+``window.confirm``. The autosave itself is the dispatcher's (app.py: after every event whose
+change the session counted).
 
 Pure transitions: the download and the file chooser are effects the dispatcher runs; the file's
 text comes back as a ``("file", …)`` event.
@@ -21,6 +23,8 @@ from ui import Pick, Question, Ui
 def undo(ui: Ui, session) -> Ui:
     if session is None or ui.replay is not None or ui.busy:
         return ui
+    if ui.elsewhere:
+        return ui.say(t("why.elsewhere"))
     blocker = session.undo_blocker
     if blocker is not None:
         return ui.say(t("undo.why." + blocker))
@@ -32,6 +36,13 @@ def undo(ui: Ui, session) -> Ui:
 def last_move_text(session) -> str:
     """The log lines of the last move (what undo would take back)."""
     return " ".join(session.lines_of(len(session.game.history)))
+
+
+def must_ask(ui: Ui, session) -> bool:
+    """Would replacing the game on the page lose it? Only a game in progress that this
+    browser refused to keep: any other stays in "Your games" (games.py), a new game taking
+    a new slot."""
+    return session is not None and session.in_progress and ui.unkept
 
 
 def answer(yes: bool):
@@ -71,7 +82,7 @@ def on_file(ui: Ui, session, name: str, size: int, text: str) -> Ui:
     except Exception as exc:  # noqa: BLE001 - an unreadable file: say so, change nothing
         return on_file_unreadable(ui, session, name, f"{type(exc).__name__}: {exc}")
     go = ("attach", new, t("note.imported", name=name), None)
-    if session is not None and session.in_progress:
+    if must_ask(ui, session):
         return ui.but(question=Question(
             t("confirm.import", summary=session.summary(), name=name),
             t("btn.open_file_game"), t("btn.keep_current"), on_yes=go))

@@ -4,12 +4,15 @@ Why so little here: everything testable lives in the other modules; this file on
 page (its static map preview and loading message) to the :class:`app.App` controller, and
 decides which game the page opens with:
 
-* a game autosaved in this browser is resumed (same seat, same screen);
-* an address with game parameters (``?players=3&seed=42``) starts that game — but if a game in
-  progress is saved, the page first asks which one to play (the saved one stays saved until
-  the answer). The game parameters are then removed from the address (``pace`` stays), so
-  that a reload resumes the game instead of starting it again;
-* a saved game that cannot be loaded is set aside, and the new-game dialog says why.
+* this tab's game is resumed (same seat, same screen): the one it had before a reload
+  (``sessionStorage``), else the most recently saved game no other tab plays (games.py). A
+  game another tab plays is only shown, and the tab says so (tabs.py);
+* an address with game parameters (``?players=3&seed=42``) starts that game in a new slot: the
+  kept games stay in "Your games". The game parameters are then removed from the address
+  (``pace`` stays), so that a reload resumes the game instead of starting it again;
+* a shared replay (``#replay=…``) opens in a new slot, straight into its replay;
+* a kept game that cannot be loaded is set aside, and the new-game dialog says why; the single
+  autosave of earlier versions joins the list first (persist.migrate).
 
 Each of these is an event for the dispatcher (app.py), like a click.
 """
@@ -20,16 +23,17 @@ from urllib.parse import parse_qs, urlencode
 
 import chrome
 import dom
+import games
 import language
 import persist
 import share
+import tabs
 from messages import t
 from pace import PACES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from session import Session
 from setup_config import BadQuery, from_query, query_pace
-from ui import Question
 
 
 async def _fetch_text(path: str) -> str:
@@ -87,67 +91,76 @@ async def boot() -> None:
         app.ui = app.ui.but(pace_ms=address_pace)
     elif persist.read(persist.PACE_KEY) in PACES:
         app.dispatch(("pace", persist.read(persist.PACE_KEY)))
-    saved, damaged = persist.load()
-    problem = "" if damaged is None else t("err.storage",
-                                           reason=t(damaged.key, **damaged.details))
-    session = None
-    if saved is not None:
-        try:
-            session = Session.from_loaded(saved, resume=True)
-        except Exception as exc:  # noqa: BLE001 - cannot happen (checked), but never blank
-            problem = t("err.storage", reason=f"{type(exc).__name__}: {exc}")
-            persist.set_aside(persist.read() or "")
-        else:
-            app.dispatch(("attach", session, "", saved.resume))
-    token = share.token_of(str(window.location.hash or ""))
-    if token is not None:  # a shared replay: opened (asking first over a game in progress)
-        _open_shared(app, token, session)
-        document.body.dataset.ready = "1"
-        return
-    try:
-        config = from_query(query)
-    except BadQuery as bad:
-        app.dispatch(("show_dialog", t("err.url", problem=str(bad))))
-    else:
-        if config is None:
-            if session is None and problem:
-                app.dispatch(("show_dialog", problem))
-            elif session is None:  # a first visit: the welcome
-                app.dispatch(("show_welcome",))
-        else:
-            _drop_game_params(query)
-            if session is not None and session.in_progress:
-                app.dispatch(("ask", Question(
-                    t("confirm.url", summary=session.summary()), t("btn.url_game"),
-                    t("btn.saved_game"), on_yes=("start", config))))
-            else:
-                app.dispatch(("start", config))
-                if problem:
-                    app.dispatch(("problem", problem))
+    _resume(app, query)
     asked = parse_qs(query.lstrip("?")).get("lang")
     if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
         app.dispatch(("problem", t("err.language", code=asked[-1])))
     document.body.dataset.ready = "1"
 
 
-def _open_shared(app, token: str, session) -> None:
-    window.history.replaceState(None, "", str(window.location.pathname)
-                                + str(window.location.search or ""))  # a reload resumes
+def _resume(app, query: str) -> None:
+    """This tab's game, or the address's, or the welcome (see the module docstring)."""
+    warning = "" if persist.available() else t("err.storage_read")
+    old = persist.migrate()  # the single slot of earlier versions joins "Your games"
+    damaged = "" if old is None else t("err.storage", reason=t(old.key, **old.details))
+    token = share.token_of(str(window.location.hash or ""))
+    if token is not None:
+        window.history.replaceState(None, "", str(window.location.pathname)
+                                    + str(window.location.search or ""))  # a reload resumes
+        try:
+            config, game = share.decode(token)
+        except share.ShareError as bad:
+            warning = bad.message
+        else:  # a shared replay: a new slot, straight into its replay
+            shared = Session(config, game)
+            shared.rebuild()
+            app.dispatch(("open_shared", shared))
+            return
     try:
-        config, game = share.decode(token)
-    except share.ShareError as bad:
-        if session is None:
-            app.dispatch(("show_welcome",))
-        app.dispatch(("problem", bad.message))
-        return
-    shared = Session(config, game)
-    shared.rebuild()
-    if session is not None and session.in_progress:
-        app.dispatch(("ask", Question(t("confirm.shared", summary=session.summary()),
-                                      t("btn.open_shared"), t("btn.saved_game"),
-                                      on_yes=("open_shared", shared))))
+        config = from_query(query)
+    except BadQuery as bad:
+        config, bad_query = None, str(bad)
     else:
-        app.dispatch(("open_shared", shared))
+        bad_query = None
+    if config is not None:  # a new game in a new slot: the kept ones stay kept
+        _drop_game_params(query)
+        app.dispatch(("start", config))
+        if damaged or warning:
+            app.dispatch(("problem", damaged or warning))
+        return
+    session, problem = _kept_game(app)  # this tab's game, or a free one
+    damaged = problem or damaged
+    if bad_query is not None:
+        app.dispatch(("show_dialog", t("err.url", problem=bad_query)))
+    elif session is None and damaged:
+        app.dispatch(("show_dialog", damaged))
+    elif session is None:  # a first visit, or every kept game open in other tabs
+        app.dispatch(("show_welcome",))
+    if warning:
+        app.dispatch(("problem", warning))
+
+
+def _kept_game(app):
+    """Resume this tab's game (a reload: the same game, even if another tab has opened it
+    since — then only shown), else the most recent one no other tab plays. Returns
+    ``(session, problem)``; a kept game that does not load is set aside, and said."""
+    elsewhere = tabs.elsewhere()
+    slot = persist.tab_slot()
+    if slot is None or persist.read(persist.PREFIX + slot) is None:  # (deleted since)
+        slot = games.for_new_tab(persist.entries(), elsewhere)
+    if slot is None:
+        return None, ""
+    saved, damaged = persist.load(slot)
+    if saved is None:
+        return None, ("" if damaged is None else
+                      t("err.storage", reason=t(damaged.key, **damaged.details)))
+    try:
+        session = app.resumed(saved, slot)
+    except Exception as exc:  # noqa: BLE001 - cannot happen (checked), but never blank
+        persist.set_aside(slot, persist.read(persist.PREFIX + slot) or "")
+        return None, t("err.storage", reason=f"{type(exc).__name__}: {exc}")
+    app.dispatch(("resume", session, saved.resume, slot in elsewhere))
+    return session, ""
 
 
 def _drop_game_params(query: str) -> None:

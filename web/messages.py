@@ -332,8 +332,6 @@ EN: dict[str, str] = {
     "btn.confirm_back": "Back",
     "btn.open_file_game": "Open the saved game",
     "btn.keep_current": "Keep the current game",
-    "btn.url_game": "Start the game from the address",
-    "btn.saved_game": "Continue the saved game",
     "btn.replay_start": "◀◀ Start",
     "btn.replay_back": "◀ Back",
     "btn.replay_forward": "Forward ▶",
@@ -365,16 +363,57 @@ EN: dict[str, str] = {
                         "in this browser (save it to a file first to keep it).",
     "confirm.import": "A game is in progress ({summary}). Open the game from “{name}” "
                       "instead? The current game will be replaced in this browser.",
-    "confirm.url": "This browser holds a game in progress ({summary}). The address asks for "
-                   "a new game. Which one do you want to play?",
     "save.summary": "{names}, {moves} moves",
     "note.imported": "Game opened from “{name}”.",
     "note.exported": "Game saved to “{name}”.",
     "err.import": "Could not open “{name}”: {reason} The current game is unchanged.",
     "err.storage": "The game saved in this browser could not be loaded: {reason} "
                    "Start a new game (the damaged save is kept aside).",
-    "err.storage_write": "This browser does not let the page keep the game (storage is full "
-                         "or switched off): save it to a file to keep it.",
+    "err.storage_write": "This browser does not let the page keep the game (its storage is "
+                         "full or switched off). The game goes on here, but a reload or a "
+                         "closed tab would lose it: use “Save” to download it as a file, and "
+                         "“Open…” to continue it later.",
+    "err.storage_read": "This browser does not let the page read its storage, so no game "
+                        "can be kept or resumed here.",
+    # -- your games: one slot per game, one game per tab (issue 14) ----------------------------
+    "btn.games": "Your games",
+    "welcome.games": "Resume a game kept in this browser, or delete one.",
+    "games.title": "Your games",
+    "games.intro": "Every game is kept in this browser, saved after each move.",
+    "games.empty": "No game is kept in this browser yet.",
+    "games.bot": "{name} (computer)",
+    "games.setup": "setting up, {moves} moves",
+    "games.turn": "turn {turn}, {moves} moves",
+    "games.over": "the game is over",
+    "games.over_won": "{name} won",
+    "games.status.playing": "In progress",
+    "games.status.over": "Over",
+    "games.saved": "Last played {when}",
+    "games.where.here": "(open in this tab)",
+    "games.where.elsewhere": "(open in another tab)",
+    "games.resume_aria": "Resume the game of {names}",
+    "games.delete_aria": "Delete the game of {names}",
+    "btn.resume": "Resume",
+    "btn.delete": "Delete",
+    "btn.delete_yes": "Delete it",
+    "btn.delete_no": "Keep it",
+    "confirm.delete": "Delete the game {summary}? It cannot be brought back (use “Save” first "
+                      "to keep a copy as a file).",
+    "note.deleted": "Deleted: {summary}.",
+    "err.games.gone": "That game is no longer kept in this browser (deleted in another tab?).",
+    "why.games.here": "This game is open in this tab: open another game first to delete it.",
+    "why.games.elsewhere": "This game is open in another tab: close it there first to delete "
+                           "it.",
+    "why.elsewhere": "This game is being played in another tab: choose “Play it here” to play "
+                     "it in this one.",
+    "undo.why.elsewhere": "No undo here: this game is being played in another tab.",
+    "status.elsewhere": "This game is open in another tab: this tab only shows it.",
+    "ui.elsewhere": "Played in another tab: moves here would overwrite it, so this tab "
+                    "neither plays nor saves it.",
+    "btn.take_over": "Play it here",
+    "note.elsewhere.open": "This game is already open in another tab.",
+    "note.elsewhere.taken": "Taken over in another tab: this tab stopped saving it.",
+    "note.took_over": "You play this game here now; the other tab only shows it.",
     "err.save.empty": "the file is empty.",
     "err.save.not_text": "the file is not text (UTF-8).",
     "err.save.too_big": "the file is too large for a saved game (over {limit} kB).",
@@ -598,9 +637,6 @@ EN: dict[str, str] = {
     "btn.share": "Copy replay link",
     "note.shared": "Replay link (copied if the browser allowed it): {url}",
     "note.shared_opened": "Replay of a shared game: step through it with the buttons below.",
-    "confirm.shared": "A game is in progress ({summary}). Open the shared replay instead? The "
-                      "current game will be replaced in this browser.",
-    "btn.open_shared": "Open the replay",
     "btn.hint": "Hint",
     "hint.thinking": "Looking for a good move…",
     "hint.text": "Hint (what the Hard computer player would do): {sentence}",

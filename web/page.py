@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import analysis
+import games_panel
 import howto
 import keeping
 import render_map
@@ -78,7 +79,9 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.data["hintAction"] = ui.hint["action"] if hinted else ""  # (its notation, for tests)
     story = ui.story
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
-    if human_turn(s):
+    if ui.elsewhere:  # played in another tab: this one only shows it
+        status = t("status.elsewhere")
+    elif human_turn(s):
         status = o.status
     elif game.is_over and ui.busy and story.final:  # the end is being told (R7.3)
         status = t("status.final_plague")
@@ -104,7 +107,9 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
                             risks=shaded)
     f.html["players"] = panels.players(view, seats, game.is_over)
     f.html["cards"] = panels.cards(view, seats, o)
-    if s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight
+    if ui.elsewhere:
+        f.html["bar"] = games_panel.elsewhere_bar()
+    elif s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight
         knows = game.view(s.pass_to)["knows"]  # a count only: no face leaves the view
         f.html["bar"] = panels.pass_screen(s.names[s.pass_to], knows)
     elif waiting is not None:
@@ -206,6 +211,8 @@ def _toolbar(f: Frame, ui: Ui, session) -> None:
         reason = "start"
     elif ui.replay is not None:
         reason = "replay"
+    elif ui.elsewhere:
+        reason = "elsewhere"
     else:
         reason = s.undo_blocker
     if reason is None:
@@ -221,7 +228,7 @@ def _toolbar(f: Frame, ui: Ui, session) -> None:
                                   or not s.game.history)  # nothing to replay at move 0
     f.pressed["toggle-log"] = ui.show_log
     f.pressed["toggle-odds"] = ui.odds
-    f.disabled["hint"] = (s is None or ui.hinting or ui.replay is not None
+    f.disabled["hint"] = (s is None or ui.hinting or ui.replay is not None or ui.elsewhere
                           or not human_turn(s))
     f.pace = ("step" if ui.stepping else
               name_of(s.config.pace_ms if s is not None else
@@ -243,12 +250,15 @@ def _screen(f: Frame, ui: Ui, session) -> None:
                                       can_cancel=s is not None)
     elif ui.screen == "welcome":
         screen, html = "welcome", panels.welcome()
+    elif ui.screen == "games" and ui.games is not None:
+        screen = "games"
+        html = games_panel.listing(ui.games, s.slot if s is not None else None)
     elif ui.screen == "analysis" and s is not None and s.game.is_over:
         screen, html = "analysis", analysis_panel(s)
     elif (s is not None and s.game.is_over and not ui.results_closed and not ui.busy
           and ui.replay is None):
         screen, html = "results", panels.results(s.game.view(None), s.config.seats)
-    if screen in ("welcome", "results", "analysis") and ui.notice:  # a dialog covers the
+    if screen in ("welcome", "results", "analysis", "games") and ui.notice:  # a dialog covers the
         html = panels.with_notice(html, ui.notice, ui.notice_is_news)  # notice line: repeat it
     f.html["screen"] = html
     f.html["help"] = howto.panel(s.config.seats if s is not None else DEMO_SEATS) \
@@ -259,12 +269,15 @@ def _screen(f: Frame, ui: Ui, session) -> None:
     f.shown["screen"] = screen is not None
     if screen is None and ui.replay is not None:
         screen = "replay"
+    elif screen is None and s is not None and ui.elsewhere:
+        screen = "elsewhere"  # played in another tab: said in the decision bar
     elif screen is None and s is not None and s.pass_to is not None:
         screen = "pass"  # shown in the decision bar over the public view
     f.data["screen"] = screen or "board"
     f.focus = {"new-game": '[data-screen="new-game"] input',
                "confirm": '[data-choice="confirm-no"]',
-               "welcome": '[data-choice="quick-play"]'}.get(screen)
+               "welcome": '[data-choice="quick-play"]',
+               "games": '[data-choice="games-close"]'}.get(screen)
     if ui.help is not None:
         f.focus = '[data-choice="close-rules"]'
     f.data["help"] = ui.help or ""

@@ -280,6 +280,7 @@ def welcome() -> str:
             + choice("quick-play", "btn.quick_play", "welcome.quick_play", "primary")
             + choice("learn", "btn.learn", "welcome.learn")
             + choice("pass-and-play", "btn.pass_and_play", "welcome.pass_and_play")
+            + choice("games", "btn.games", "welcome.games")
             + choice("help", "btn.help", "welcome.help")
             + choice("import", "btn.import", "welcome.open")
             + "</ul></div>")

@@ -52,6 +52,8 @@ class Session:
         #: Counts every change (an action, an undo, a pass-screen confirmation): the
         #: dispatcher saves the game when it moved on.
         self.version = 0
+        #: The game's slot in "Your games" (games.py, persist.py): None until first saved.
+        self.slot: str | None = None
         self.update_screen()
 
     # -- who plays, who watches ----------------------------------------------------------

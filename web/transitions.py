@@ -21,7 +21,11 @@ Events (``(name, *args)``):
   ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
   ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``;
   ``("language", code)``; ``("language_ready", code, ok)``; ``("storage_refused",)``;
-  ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, reason, details)``.
+  ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, reason, details)``;
+* ``("resume", session, resume, elsewhere, note)`` a kept game put on the page;
+* "Your games" (games.py): ``("games_listed", entries, elsewhere, tz_minutes)``,
+  ``("delete_game", id, summary)``; ``("elsewhere", why)`` this tab's game is played in
+  another tab.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from dataclasses import replace as _replace
 
 import coach
 import dialog
+import games
 import hint_words
 import howto
 import keeping
@@ -62,7 +67,7 @@ def human_turn(session) -> bool:
 def current_offer(ui: Ui, session, view: dict | None = None) -> offers.Offer:
     """What the player at the screen may click now (nothing when it is not their move);
     ``view``: the viewer's view, when the caller has it already."""
-    if ui.replay is not None or not human_turn(session):
+    if ui.replay is not None or ui.elsewhere or not human_turn(session):
         return offers.Offer()
     s = session
     return offers.offer(s.game.legal_actions(), view or s.game.view(s.viewer), ui.pick,
@@ -77,6 +82,8 @@ def why_cannot_act(ui: Ui, session) -> str | None:
         return ""
     if ui.replay is not None:
         return t("why.replay")
+    if ui.elsewhere:
+        return t("why.elsewhere")
     if ui.busy:
         return t("why.busy")
     if s.game.is_over:
@@ -327,6 +334,8 @@ def pass_ready(ui: Ui, session) -> Ui | None:
     """The next player is at the screen (no game, or a replay open: not the pass's)."""
     if session is None or ui.replay is not None:
         return None
+    if ui.elsewhere:
+        return ui.say(t("why.elsewhere"))
     session.confirm_pass()
     return ui.but(pick=Pick(), notice="")
 
@@ -348,11 +357,13 @@ PAGE_CHOICES = {
     "coach-ok": coach.dismiss,
     "coach-leave": coach.leave,
     **welcome.CHOICES,
+    **games.CHOICES,
     **dialog.CHOICES,
     **keeping.CHOICES,
     **replay_controls.CHOICES,
 }
-PAGE_PREFIXED = dialog.PREFIXED + replay_controls.PREFIXED + (("help:", open_help),)
+PAGE_PREFIXED = (dialog.PREFIXED + games.PREFIXED + replay_controls.PREFIXED
+                 + (("help:", open_help),))
 
 
 def on_choice(ui: Ui, session, value: str, fields: dict | None = None) -> Ui:
@@ -402,6 +413,20 @@ def on_attach(ui: Ui, session, new, note: str = "", resume: dict | None = None) 
               effects=ui.effects + (("use", new), ("side_top",))).news(note)
 
 
+def on_resume(ui: Ui, session, new, resume: dict | None, elsewhere: bool,
+              note: str | None = "") -> Ui:
+    """A kept game on the page (at start, from "Your games", taken over from another tab):
+    as :func:`on_attach`; ``elsewhere``: another tab plays it, this one only shows it.
+    ``note`` None: the same game, followed as the other tab plays it (the notice stays)."""
+    attached = on_attach(ui, session, new, note or "", resume)
+    if not elsewhere:
+        return attached
+    if note is None:  # (the side column stays where the player scrolled it)
+        return attached.but(elsewhere=True, notice=ui.notice, notice_is_news=ui.notice_is_news,
+                            effects=tuple(e for e in attached.effects if e[0] != "side_top"))
+    return games.on_elsewhere(attached, new, "open")
+
+
 def on_start(ui: Ui, session, config) -> Ui:
     from session import Session
 
@@ -421,7 +446,9 @@ def on_ask(ui: Ui, session, question) -> Ui:
 
 
 def on_storage_refused(ui: Ui, session) -> Ui:
-    return ui.say(t("err.storage_write"))
+    """The browser refused to keep the game (full, switched off): the game plays on in the
+    page, the player is told to save it to a file, and replacing it now asks first."""
+    return ui.but(unkept=True).say(t("err.storage_write"))
 
 
 def on_problem(ui: Ui, session, text: str) -> Ui:
@@ -439,6 +466,7 @@ EVENTS = {
     "strike_step": on_strike_step,
     "strike_done": on_strike_done,
     "attach": on_attach,
+    "resume": on_resume,
     "start": on_start,
     "lesson": on_lesson,
     "show_welcome": welcome.show,
@@ -459,4 +487,7 @@ EVENTS = {
     "file": keeping.on_file,
     "file_unreadable": keeping.on_file_unreadable,
     "exported": keeping.on_exported,
+    "games_listed": games.on_listed,
+    "delete_game": games.on_delete,
+    "elsewhere": games.on_elsewhere,
 }

@@ -119,6 +119,9 @@ class Ui:
     stepping: bool = False  # the "step by step" pace: each bot move waits for "Next"
     go: bool = False  # "Next" pressed: one bot move may be made
     motion: bool = True  # False when the player asked for reduced motion: no animation
+    games: object = None  # games.Listing while "Your games" is open
+    elsewhere: bool = False  # this game is played in another tab: shown, not played or saved
+    unkept: bool = False  # the browser refused to keep this game: replacing it asks first
     effects: tuple = ()
 
     def but(self, **changes) -> Ui:
@@ -138,6 +141,6 @@ class Ui:
     @property
     def paused(self) -> bool:
         """Bots wait while the replay or a question is on the screen, until a strike has been
-        seen, and (step by step) until "Next"."""
+        seen, while the game is played in another tab, and (step by step) until "Next"."""
         return (self.replay is not None or self.question is not None or self.story.hold
-                or (self.stepping and not self.go))
+                or self.elsewhere or (self.stepping and not self.go))

@@ -1,15 +1,18 @@
 """The welcome of a first visit: one click to a game against the computer, pass and play,
-the guided first game, How to play, or a saved game from a file.
+the guided first game, How to play, a game kept in this browser ("Your games") or a saved
+game from a file.
 
 Why a screen of its own: a newcomer should not meet a form first. A returning player never
-sees it: the game in progress is resumed (main.py). Starting from here replaces nothing
-without asking: a game in progress is protected by the same question as "New game".
+sees it: the game in progress is resumed (main.py). Starting from here replaces nothing: a
+new game takes a new slot in "Your games" (only a game the browser refused to keep is asked
+about first, as by "New game").
 """
 
 from __future__ import annotations
 
 import coach
 import dialog
+import keeping
 from messages import t
 from setup_config import Config, Seat
 from ui import Question, Ui
@@ -39,7 +42,7 @@ def pass_and_play(ui: Ui, session) -> Ui:
 
 
 def _begin(ui: Ui, session, event: tuple) -> Ui:
-    if session is not None and session.in_progress and ui.coach is None:
+    if keeping.must_ask(ui, session) and ui.coach is None:
         return ui.but(question=Question(t("confirm.new_game", summary=session.summary()),
                                         t("btn.confirm_new"), t("btn.confirm_back"),
                                         on_yes=event))

@@ -191,6 +191,38 @@ class Storage:
     def removeItem(self, key: str) -> None:
         self.items.pop(key, None)
 
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, i: int):
+        keys = list(self.items)
+        return keys[i] if 0 <= i < len(keys) else None
+
+
+class Tabs:
+    """web/tabs.js's ``window.rattusTabs``: the games other tabs play (``others``, set by a
+    test), what this tab said it plays (``said``: (game, take) in order), and the callback
+    the page gave for a game lost to another tab (:meth:`lose` calls it)."""
+
+    def __init__(self, *others: str):
+        self.others = list(others)
+        self.said: list[tuple] = []
+        self.lost = None
+
+    def elsewhere(self) -> list[str]:
+        return list(self.others)
+
+    def play(self, game, take=False) -> None:
+        self.said.append((game, take))
+
+    def onLost(self, callback) -> None:  # noqa: N802 - the JS name
+        self.lost = callback
+
+    def lose(self, game: str, why: str) -> None:
+        self.others.append(game)
+        self.lost(game, why)
+
 
 class JsArray(list):
     def push(self, value) -> None:
@@ -231,10 +263,15 @@ def reset() -> None:
     window.rattusTimings, window.rattusBotTimes = JsArray(), JsArray()
     window.rattusCoachLog = JsArray()
     window.localStorage = Storage()
+    window.sessionStorage = Storage()
+    window.listeners = {}
+    window.addEventListener = lambda kind, f: window.listeners.setdefault(kind, []).append(f)
+    if hasattr(window, "rattusTabs"):
+        del window.rattusTabs  # no other tab, unless a test puts a Tabs there
     window.warnings = []
     window.console = types.SimpleNamespace(warn=window.warnings.append)
     window.Date = types.SimpleNamespace(new=lambda: types.SimpleNamespace(
-        toISOString=lambda: "2025-03-14T09:26:53.589Z"))
+        toISOString=lambda: "2025-03-14T09:26:53.589Z", getTimezoneOffset=lambda: -60))
     window.downloads = []
     window.rattusDownload = lambda name, text: window.downloads.append((name, text))
     dom = sys.modules.get("dom")

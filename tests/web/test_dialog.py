@@ -83,9 +83,17 @@ def test_a_valid_draft_starts_the_game() -> None:
     assert frame(ui, s).data["screen"] == "board"
 
 
-def test_starting_asks_first_when_a_game_is_in_progress() -> None:
+def test_a_kept_game_in_progress_is_not_asked_about() -> None:
+    """A new game takes a new slot in "Your games": the one in progress stays kept."""
     ui, old, _home = turn_start()
     ui, old, _ = run(ui, old, card("King"), choice("new-game"))
+    ui, s, _ = run(ui, old, choice("dlg-start", FIELDS))
+    assert s is not old and ui.question is None and ui.screen is None
+
+
+def test_starting_asks_first_when_the_browser_did_not_keep_the_game() -> None:
+    ui, old, _home = turn_start()
+    ui, old, _ = run(ui, old, ("storage_refused",), card("King"), choice("new-game"))
     ui, s, _ = run(ui, old, choice("dlg-start", FIELDS))
     assert s is old and isinstance(ui.question, Question)
     assert ui.paused
@@ -96,7 +104,7 @@ def test_starting_asks_first_when_a_game_is_in_progress() -> None:
 
 def test_no_to_the_question_returns_to_the_dialog_as_typed() -> None:
     ui, old, _home = turn_start()
-    ui, old, _ = run(ui, old, card("King"), choice("new-game"))
+    ui, old, _ = run(ui, old, ("storage_refused",), card("King"), choice("new-game"))
     ui, s, _ = run(ui, old, choice("dlg-start", {**FIELDS, "name.0": "Zoe"}))
     before = old.game.to_json()
     ui, s, _ = run(ui, s, choice("confirm-no"))
@@ -107,7 +115,7 @@ def test_no_to_the_question_returns_to_the_dialog_as_typed() -> None:
 
 def test_yes_to_the_question_starts_the_new_game() -> None:
     ui, old, _home = turn_start()
-    ui, old, _ = run(ui, old, card("King"), choice("new-game"))
+    ui, old, _ = run(ui, old, ("storage_refused",), card("King"), choice("new-game"))
     ui, s, _ = run(ui, old, choice("dlg-start", FIELDS), choice("confirm-yes"))
     assert s is not old and len(s.game.history) == 0 and s.game.seed == 7
     assert ui.question is None and ui.screen is None

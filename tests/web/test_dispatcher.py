@@ -57,12 +57,13 @@ def notice() -> str:
 
 
 def saves() -> int:
-    """How many times the autosave was written."""
-    return window.localStorage.writes.count(persist.KEY)
+    """How many times a game was written to its slot."""
+    return sum(1 for key in window.localStorage.writes if key.startswith(persist.PREFIX))
 
 
 def autosaved() -> savefile.Loaded:
-    return savefile.load(window.localStorage.items[persist.KEY])
+    """The game this tab keeps (the slot its sessionStorage names)."""
+    return savefile.load(window.localStorage.items[persist.PREFIX + persist.tab_slot()])
 
 
 def first_setup_region(s) -> str:
@@ -167,19 +168,21 @@ def test_storage_that_refuses_writes_is_said_once_per_game() -> None:
     assert len(s.game.history) == 3  # the game plays on
     app.dispatch(("attach", new_session(2, seed=2), "", None))
     assert notice() == t("err.storage_write")  # a new game: said again
-    assert persist.KEY not in window.localStorage.items
+    assert not any(k.startswith(persist.PREFIX) for k in window.localStorage.items)
 
 
 def reload() -> App:
-    """A reload of the page: a fresh page keeping localStorage, and what main.py does with
-    the autosave (``persist.load``, then an ``attach`` with its ``resume``)."""
-    kept = dict(window.localStorage.items)
+    """A reload of the page: a fresh page keeping the tab's storage, and what main.py does
+    with this tab's game (``persist.load`` of its slot, then a ``resume``)."""
+    kept, tab = dict(window.localStorage.items), dict(window.sessionStorage.items)
     fakepage.reset()
     window.localStorage.items.update(kept)
-    saved, damaged = persist.load()
+    window.sessionStorage.items.update(tab)
+    slot = persist.tab_slot()
+    saved, damaged = persist.load(slot)
     assert damaged is None
     app = make_app()
-    app.dispatch(("attach", Session.from_loaded(saved, resume=True), "", saved.resume))
+    app.dispatch(("resume", App.resumed(saved, slot), saved.resume, False))
     return app
 
 

@@ -38,8 +38,18 @@ def test_a_good_file_is_opened_when_no_game_is_on() -> None:
     assert s.log  # the log is rebuilt from the seed
 
 
-def test_a_good_file_asks_first_when_a_game_is_in_progress() -> None:
+def test_a_good_file_opens_beside_a_kept_game_without_asking() -> None:
+    """The opened game takes a new slot: the one in progress stays in "Your games"."""
     ui, old = in_progress()
+    text = save_text()
+    ui, s, _ = run(ui, old, ("file", "game.json", len(text), text))
+    assert s is not old and ui.question is None and len(s.game.history) == 6
+    assert ui.notice == t("note.imported", name="game.json")
+
+
+def test_a_good_file_asks_first_when_the_game_in_progress_is_not_kept() -> None:
+    ui, old = in_progress()
+    ui, old, _ = run(ui, old, ("storage_refused",))
     text = save_text()
     ui, s, _ = run(ui, old, ("file", "game.json", len(text), text))
     assert s is old and isinstance(ui.question, Question)
@@ -51,6 +61,7 @@ def test_a_good_file_asks_first_when_a_game_is_in_progress() -> None:
 
 def test_keeping_the_current_game_changes_nothing() -> None:
     ui, old = in_progress()
+    ui, old, _ = run(ui, old, ("storage_refused",))
     before = old.game.to_json()
     text = save_text()
     ui, s, _ = run(ui, old, ("file", "game.json", len(text), text), choice("confirm-no"))
