@@ -107,7 +107,7 @@ def test_the_box_words_for_the_class_cards(lang: str, speak) -> None:
 # -- every screen, in every language ---------------------------------------------------------
 def tour() -> list[str]:
     """The text of every kind of screen: the welcome, the new-game dialog, How to play, the
-    lesson's first coach note, every decision of a whole 3-player hotseat game with the odds
+    lesson's first coach note, "Your games", every decision of a whole 3-player hotseat game with the odds
     shown (pass screens, strikes, the final round), the results, the analysis and the replay."""
     seen = []
     ui, s, _ = run(Ui(), None, ("show_welcome",))
@@ -118,6 +118,7 @@ def tour() -> list[str]:
     seen.append(frame(ui, s))
     ui, s, _ = run(Ui(), None, choice("learn"))
     seen.append(frame(ui, s))
+    seen.extend(kept_games())
     s, rng, ui = new_session(3, seed=11), random.Random(11), Ui()
     ui, s, _ = run(ui, s, ("attach", s, "", None), choice("toggle-odds"))
     while not s.game.is_over:
@@ -131,6 +132,25 @@ def tour() -> list[str]:
         ui2, s2, _ = run(ui, s, event)
         seen.append(frame(ui2, s2))
     return [texts(f) for f in seen]
+
+
+def kept_games() -> list:
+    """"Your games" (one game here, one in another tab, one over), its delete question, and a
+    game shown while another tab plays it."""
+    import games
+
+    here = new_session(2, seed=3, kinds=["human", "easy"])
+    here.slot = "h-1"
+    kept = [games.Entry("h-1", 0.0, ("Ann", "Bob"), (False, True), 0, 0, False),
+            games.Entry("o-2", 9.0, ("Ann", "Cy"), (False, False), 3, 30, False),
+            games.Entry("f-3", 5.0, ("Ann", "Cy"), (False, False), 9, 90, True, "Cy")]
+    ui, s, _ = run(Ui(), here, ("games_listed", kept, {"o-2"}, 0))
+    seen = [frame(ui, s)]
+    ui, s, _ = run(ui, s, choice("delete:f-3"))
+    seen.append(frame(ui, s))
+    ui, s, _ = run(Ui(), here, ("resume", here, None, True))
+    seen.append(frame(ui, s))
+    return seen
 
 
 def texts(f) -> str:
