@@ -107,8 +107,9 @@ def test_the_box_words_for_the_class_cards(lang: str, speak) -> None:
 # -- every screen, in every language ---------------------------------------------------------
 def tour() -> list[str]:
     """The text of every kind of screen: the welcome, the new-game dialog, How to play, the
-    lesson's first coach note, "Your games", every decision of a whole 3-player hotseat game with the odds
-    shown (pass screens, strikes, the final round), the results, the analysis and the replay."""
+    lesson's first coach note, "Your games", every decision of a whole 3-player hotseat game
+    with the odds shown (pass screens, strikes, the final round), the results, the analysis
+    and the replay."""
     seen = []
     ui, s, _ = run(Ui(), None, ("show_welcome",))
     seen.append(frame(ui, s))
