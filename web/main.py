@@ -33,10 +33,8 @@ from ui import Question
 
 
 async def _fetch_text(path: str) -> str:
-    response = await window.fetch(path)
-    if not response.ok:
-        raise OSError(f"{path}: HTTP {response.status}")
-    return await response.text()
+    """A file of the site as text; the map's two were asked for by index.html already."""
+    return str(await window.rattusFetchText(path))
 
 
 async def _fetch_bytes(path: str) -> bytes:
@@ -102,7 +100,7 @@ async def boot() -> None:
     token = share.token_of(str(window.location.hash or ""))
     if token is not None:  # a shared replay: opened (asking first over a game in progress)
         _open_shared(app, token, session)
-        document.body.dataset.ready = "1"
+        _ready(app)
         return
     try:
         config = from_query(query)
@@ -127,7 +125,15 @@ async def boot() -> None:
     asked = parse_qs(query.lstrip("?")).get("lang")
     if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
         app.dispatch(("problem", t("err.language", code=asked[-1])))
+    _ready(app)
+
+
+def _ready(app) -> None:
+    """The game is on the page: say so, then start the service worker (index.html) — only now,
+    so that its precaching never competes with the first load — which reports a new version
+    waiting as an event (the page then offers to reload into it)."""
     document.body.dataset.ready = "1"
+    window.rattusStartWorker(create_proxy(lambda *_: app.dispatch(("update_ready",))))
 
 
 def _open_shared(app, token: str, session) -> None:

@@ -99,6 +99,7 @@ EN: dict[str, str] = {
     "player.default": "Player {n}",
     "player.bot_tag": "computer",
     # -- status line: what the current player may do now ---------------------------------
+    "update.ready": "A new version of the game is ready. Your game is kept.",
     "status.setup": "{name}: place {count} cubes — click any highlighted region (setup).",
     "status.turn": "{name}: {options}",
     "status.final": "{name}, final turn: {options}",
@@ -602,6 +603,7 @@ EN: dict[str, str] = {
                       "current game will be replaced in this browser.",
     "btn.open_shared": "Open the replay",
     "btn.hint": "Hint",
+    "btn.update": "New version — reload",
     "hint.thinking": "Looking for a good move…",
     "hint.text": "Hint (what the Hard computer player would do): {sentence}",
     "hint.reason.only_move": "This is the only move.",
