@@ -49,7 +49,6 @@ import time
 import zipfile
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 ENGINE = ROOT / "rattus"
