@@ -18,7 +18,8 @@ play: build
 	@echo "Rattus: open http://localhost:$(PORT)/"
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-build: node_modules/.stamp $(VENV)/.stamp
+# The icons are drawn by Chromium through Playwright (tools/icons.py): the build needs the venv.
+build: node_modules/.stamp $(VENV)/.stamp .cache/browser.stamp
 	$(VPY) tools/build.py
 
 # Every stage runs even when an earlier one fails; the result fails if any did.

@@ -6,6 +6,8 @@
 * Every ``page`` is guarded: a request to a host other than localhost is blocked and fails the
   test, and so does any console error or uncaught page error. ``guard`` exposes what was seen.
 * ``open_game(page, query="")`` opens the game and waits until ``<body data-ready>`` is set.
+* Service workers are blocked (``browser_context_args``): each test starts from the network,
+  as it always did; ``test_offline.py`` allows them for its own tests.
 * On failure a screenshot goes to ``e2e/artifacts/``.
 """
 
@@ -35,6 +37,13 @@ import serve  # noqa: E402  (tools/serve.py: the same server as `make play`)
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, **chromium.launch_args()}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """No service worker (sw.js): a test's page loads what ``dist/`` holds now, never a copy
+    an earlier visit cached, and a test does not wait for precaching."""
+    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")

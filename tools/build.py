@@ -2,14 +2,22 @@
 
 What lands in ``dist/``:
 
-* every file under ``web/`` (recursively: the page, its Python glue, CSS, the map, ...);
-* the engine: ``rattus/**/*.py`` copied to ``dist/rattus/...``;
-* ``pyscript.json``, generated from the template ``web/pyscript.json`` with a ``files`` entry for
-  every engine module and every ``web/*.py`` module other than ``main.py``, so that PyScript fetches
-  them into the Pyodide file system before ``main.py`` runs;
+* every file under ``web/`` (recursively: the page, CSS, the map, ...) except the Python sources;
+* ``app.zip``: every Python source — the engine ``rattus/**/*.py`` and the glue ``web/*.py``
+  (``main.py`` included) — in one archive, so that the page makes one request for them instead
+  of one per module; ``pyscript.json`` (generated from the template ``web/pyscript.json``) tells
+  PyScript to unpack it (``"./app.zip": "./*"``) into the Pyodide file system before the page's
+  ``import main`` runs. Each module comes with its bytecode, compiled by the page's own Python
+  (``tools/compile_pyc.mjs``, Pyodide under Node), so the page does not compile them at start.
+  The archive is byte-for-byte reproducible (fixed dates and order, unchecked-hash ``.pyc``);
 * the runtime, vendored from ``node_modules`` (exact versions in ``package-lock.json``):
-  ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (the
-  ``@pyscript/core`` bundle without source maps);
+  ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (only the
+  ``@pyscript/core`` files the page loads: see :data:`PYSCRIPT_KEEP`);
+* the installable app: ``manifest.webmanifest`` and its icons ``icons/*.png``, rendered from the
+  one drawing ``web/icon.svg`` by the Chromium of the e2e tests (tools/icons.py);
+* ``sw.js``, the service worker (template ``web/sw.js``) with this build's name (a hash of every
+  other file's content) and the list of files it precaches (the whole site), so that the game
+  plays offline after one visit and a new deploy is a new worker (the page offers to reload);
 * the translations (issue 13): ``web/locale/<lang>.po`` compiled to ``locale/<lang>.mo`` (by
   ``tools/i18n.py``, which refuses an incomplete catalogue), fetched by the page for the language
   in use only (web/language.py); the PO sources stay out of the site. ``index.html``'s first
@@ -22,19 +30,23 @@ The build then checks that nothing in ``dist/`` would make the page reach anothe
 must point ``interpreter`` at the local ``pyodide.mjs`` (without it PyScript silently uses a CDN),
 and our own files must not name any http(s) URL that a browser would fetch.
 
-Run: ``python tools/build.py [--out dist]`` with the dev dependencies (Babel, for the
-translations: ``make build`` uses the project's virtualenv).
+Run: ``python tools/build.py [--out dist]`` with the dev dependencies (``make build`` uses the
+project's virtualenv): Babel for the translations; Playwright and Chromium for the icons (once
+per drawing, cached in ``.cache/icons``); Node for the bytecode (cached in ``.cache/pyc``).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +56,37 @@ NODE_MODULES = ROOT / "node_modules"
 
 sys.path.insert(0, str(ROOT / "tools"))
 import i18n  # noqa: E402  (tools/i18n.py: the translations, with Babel)
+import icons  # noqa: E402  (tools/icons.py: the app's icons, with Chromium)
 
 INTERPRETER = "./vendor/pyodide/pyodide.mjs"
+APP_ARCHIVE = "app.zip"
+WORKER = "sw.js"
+#: Where the worker template takes this build's name and the files to precache.
+WORKER_BUILD, WORKER_FILES = '"__BUILD__"', "[/* __FILES__ */]"
+#: A fixed date for every archive member (zip cannot say 1970): the same sources, the same bytes.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+#: The @pyscript/core files the page loads: the entry, its stylesheet, the core chunk (the
+#: interpreter glue) and the ``error`` plugin (it shows a Python error on the page).
+PYSCRIPT_KEEP = re.compile(r"^(core\.js|core\.css|core-[\w-]+\.js|error-[\w-]+\.js)$")
+#: The chunks PyScript imports only for features this page does not use, by name prefix. The
+#: plugins among them are switched off in ``web/pyscript.json`` (``"plugins": ["!name"]``),
+#: else PyScript would import each at start; the rest are imported only by a feature.
+PYSCRIPT_UNUSED = {
+    "deprecations-manager": "plugin: notices about deprecated PyScript syntax",
+    "donkey": "plugin: a worker-based REPL",
+    "py-editor": "plugin: the <script type=py-editor> code editor",
+    "py-game": "plugin: pygame-ce canvas",
+    "py-terminal": "plugin: the <script terminal> terminal",
+    "codemirror": "the editor's code view",
+    "xterm": "the terminal's view",
+    "toml": "a TOML config (ours is JSON)",
+    "zip": "archives for MicroPython (Pyodide unpacks ours itself)",
+    "pyodide_graph": "the package graph (no packages are loaded)",
+    "mpy": "MicroPython",
+    "index": "the worker-side bundle (no worker is used)",
+    "storage": "pyscript.storage (unused)",
+}
 
 #: What Pyodide 314 reads when it boots (the ``indexURL`` directory): the ES module loader, the
 #: Emscripten glue (``.asm.mjs`` since 0.28), the WebAssembly binary, the standard library and the
@@ -77,25 +118,73 @@ def copy_web(out: Path) -> None:
         if (src.is_dir() or "__pycache__" in src.parts or src.name == "pyscript.json"
                 or src.suffix in SOURCES_ONLY):
             continue
+        if src.suffix == ".py" or src.name == WORKER:  # in app.zip; the worker: write_worker
+            continue
         dst = out / src.relative_to(WEB)
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, dst)
 
 
-def copy_engine(out: Path) -> list[str]:
-    """Copy the engine's modules; return their paths relative to the site root."""
-    modules = []
+def python_sources() -> dict[str, Path]:
+    """Every Python module the page runs, by its path in the Pyodide file system."""
+    sources = {}
     for src in sorted(ENGINE.rglob("*.py")):
-        if "__pycache__" in src.parts:
-            continue
-        rel = src.relative_to(ROOT).as_posix()
-        dst = out / rel
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, dst)
-        modules.append(rel)
-    if "rattus/__init__.py" not in modules:
+        if "__pycache__" not in src.parts:
+            sources[src.relative_to(ROOT).as_posix()] = src
+    if "rattus/__init__.py" not in sources:
         fail("rattus/__init__.py not found")
-    return modules
+    for src in sorted(WEB.glob("*.py")):
+        sources[src.name] = src
+    if "main.py" not in sources:
+        fail("web/main.py not found")
+    return sources
+
+
+def bytecode(sources: dict[str, Path]) -> dict[str, bytes]:
+    """The sources compiled by the page's own Python (tools/compile_pyc.mjs: Pyodide under
+    Node), by path (``x/__pycache__/y.cpython-314.pyc``): the page imports them without
+    compiling. Cached in ``.cache/pyc`` under a hash of the sources and the Pyodide version."""
+    version = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
+    digest = hashlib.sha256(version.encode())
+    for name, src in sources.items():
+        digest.update(name.encode() + b"\0" + src.read_bytes() + b"\0")
+    cached = ROOT / ".cache" / "pyc" / digest.hexdigest()[:16]
+    if not cached.is_dir():
+        tmp = cached.with_name(f".{cached.name}.tmp-{os.getpid()}")
+        shutil.rmtree(tmp, ignore_errors=True)
+        for name, src in sources.items():
+            (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, tmp / name)
+        done = subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tmp)],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            shutil.rmtree(tmp, ignore_errors=True)
+            fail(f"compiling the Python sources failed:\n{done.stdout}{done.stderr}")
+        for name in sources:
+            (tmp / name).unlink()
+        try:
+            tmp.rename(cached)
+        except OSError:  # another build cached the same sources meanwhile
+            shutil.rmtree(tmp, ignore_errors=True)
+    compiled = {p.relative_to(cached).as_posix(): p.read_bytes()
+                for p in sorted(cached.rglob("*.pyc"))}
+    if len(compiled) != len(sources):
+        fail(f"{len(sources)} Python modules but {len(compiled)} compiled in {cached}")
+    return compiled
+
+
+def write_archive(out: Path, sources: dict[str, Path]) -> None:
+    """All the Python sources in one zip (one request), each with its bytecode (tracebacks
+    keep their source lines); the same sources give the same bytes, so an unchanged build
+    keeps its name (:func:`write_worker`)."""
+    members = {name: src.read_bytes() for name, src in sources.items()}
+    members.update(bytecode(sources))
+    with zipfile.ZipFile(out / APP_ARCHIVE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, members[name])
 
 
 def translate(out: Path, draft: bool = False) -> dict[str, int]:
@@ -116,7 +205,7 @@ def translate(out: Path, draft: bool = False) -> dict[str, int]:
     return sizes
 
 
-def write_config(out: Path, engine_modules: list[str]) -> dict:
+def write_config(out: Path) -> dict:
     template = WEB / "pyscript.json"
     config = json.loads(template.read_text(encoding="utf-8"))
     if config.get("interpreter") != INTERPRETER:
@@ -126,11 +215,17 @@ def write_config(out: Path, engine_modules: list[str]) -> dict:
             fail(
                 f'{template}: "{key}" would be fetched from a CDN; the site must be self-contained'
             )
-    glue = sorted(p.name for p in WEB.glob("*.py") if p.name != "main.py")
-    files = dict(config.get("files", {}))
-    for rel in [*engine_modules, *glue]:
-        files[f"./{rel}"] = rel
-    config["files"] = files
+    config["files"] = {**config.get("files", {}), f"./{APP_ARCHIVE}": "./*"}
+    off = {name.lstrip("!") for name in config.get("plugins", []) if name.startswith("!")}
+    plugins = {n for n, why in PYSCRIPT_UNUSED.items() if why.startswith("plugin:")}
+    if plugins - off:
+        fail(f'{template}: "plugins" must switch off {sorted(plugins - off)} ("!name"): the '
+             "page does not use them and PyScript would fetch each at start")
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    mpy = re.search(r"<mpy-config[^>]*>(.*?)</mpy-config>", page, re.S)
+    if mpy is None or json.loads(mpy.group(1)).get("plugins") != config.get("plugins"):
+        fail('web/index.html: <mpy-config> must switch off the same "plugins" as '
+             f"{template} (PyScript starts them for each interpreter)")
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     return config
 
@@ -146,27 +241,77 @@ def vendor(out: Path) -> None:
         if not (pyodide / name).is_file():
             fail(f"node_modules/pyodide/{name} is missing")
         shutil.copy2(pyodide / name, dst / name)
-    # @pyscript/core: core.js, core.css and every chunk they may import at run time (the bundle's
-    # chunks are loaded lazily by feature, so all of them are kept); never the source maps.
+    # @pyscript/core: only the files the page loads (PYSCRIPT_KEEP); never the source maps.
     dst = out / "vendor" / "pyscript"
     dst.mkdir(parents=True, exist_ok=True)
     for src in sorted(pyscript.iterdir()):
-        if src.is_file() and src.suffix in (".js", ".css") and src.name != "service-worker.js":
+        if src.is_file() and PYSCRIPT_KEEP.match(src.name):
             shutil.copy2(src, dst / src.name)
-    missing = [n for n in imported_chunks(dst) if not (dst / n).is_file()]
+    static, dynamic = imported_chunks(dst)
+    missing = [n for n in static if not (dst / n).is_file()]
     if missing:
         fail(f"@pyscript/core chunks not vendored: {missing}")
+    unknown = [n for n in dynamic if not (dst / n).is_file()
+               and not any(n.startswith(prefix) for prefix in PYSCRIPT_UNUSED)]
+    if unknown:  # a new PyScript release: decide whether the page needs them
+        fail(f"@pyscript/core chunks neither vendored nor known to be unused: {unknown}")
 
 
-def imported_chunks(folder: Path) -> set[str]:
-    """Names of the relative modules that the vendored PyScript files import."""
-    names = set()
+def imported_chunks(folder: Path) -> tuple[set[str], set[str]]:
+    """Names of the relative modules that the vendored PyScript files import: at load
+    (``from "./x.js"``) and on demand (``import("./x.js")``)."""
+    static, dynamic = set(), set()
     for path in folder.glob("*.js"):
-        for match in re.finditer(
-            r"""(?:from|import)\s*\(?\s*["']\./([\w.-]+)["']""", path.read_text(encoding="utf-8")
-        ):
-            names.add(match.group(1))
-    return names
+        text = path.read_text(encoding="utf-8")
+        static |= set(re.findall(r"""(?:from|import)\s*["']\./([\w.-]+)["']""", text))
+        dynamic |= set(re.findall(r"""import\s*\(\s*["']\./([\w.-]+)["']\s*\)""", text))
+    return static, dynamic
+
+
+def write_worker(out: Path) -> str:
+    """Write ``sw.js`` from its template with this build's name and precache list: every file
+    of the site (paths relative to the worker, so it works from any sub-path), ``./`` for the
+    page itself. The name is a hash of all those files' content: any change, a new worker.
+    Returns the name. (Also used by the e2e test that serves a changed build.)"""
+    template = (WEB / WORKER).read_text(encoding="utf-8")
+    if WORKER_BUILD not in template or WORKER_FILES not in template:
+        fail(f"web/{WORKER}: the template must contain {WORKER_BUILD} and {WORKER_FILES}")
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                   if p.is_file() and p.name != WORKER and not p.name.startswith("."))
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
+    build_name = digest.hexdigest()[:16]
+    listed = ",\n  ".join(json.dumps(f"./{rel}") for rel in ["", *files])
+    text = template.replace(WORKER_BUILD, json.dumps(build_name))
+    text = text.replace(WORKER_FILES, f"[\n  {listed},\n]")
+    (out / WORKER).write_text(text, encoding="utf-8")
+    return build_name
+
+
+def preload_chunks(out: Path) -> None:
+    """Name in index.html the PyScript chunks loaded at start (hashed names, so written by the
+    build): the browser fetches them with core.js instead of after it."""
+    page = out / "index.html"
+    text = page.read_text(encoding="utf-8")
+    marker = re.search(r"^( *)<!-- PYSCRIPT CHUNKS .*-->$", text, re.M)
+    if marker is None:
+        fail("web/index.html: the <!-- PYSCRIPT CHUNKS ... --> line is missing")
+    chunks = sorted(p.name for p in (out / "vendor" / "pyscript").glob("*-*.js"))
+    links = "\n".join(f'{marker.group(1)}<link rel="modulepreload" href="./vendor/pyscript/{c}">'
+                      for c in chunks)
+    page.write_text(text[:marker.start()] + links + text[marker.end():], encoding="utf-8")
+
+
+def check_preloads(out: Path) -> None:
+    """Every file the page asks for early (``<link rel=preload|modulepreload>``) exists: a
+    wrong name would be a wasted download and a console warning."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r"""<link[^>]*rel="(?:preload|modulepreload|manifest)"[^>]*>""", page)
+    hrefs = [re.search(r'href="([^"]+)"', link).group(1) for link in links]
+    missing = [h for h in hrefs if not (out / h).is_file()]
+    if missing:
+        fail(f"index.html asks early for files the build does not have: {missing}")
 
 
 def check_no_remote_urls(out: Path) -> None:
@@ -223,17 +368,23 @@ def swap_in(new: Path, out: Path) -> None:
 def fill(out: Path, draft: bool = False) -> str:
     copy_web(out)
     languages = translate(out, draft)
-    modules = copy_engine(out)
-    config = write_config(out, modules)
+    sources = python_sources()
+    write_archive(out, sources)
+    write_config(out)
     vendor(out)
+    icons.write_app(WEB / "icon.svg", out, ROOT / ".cache" / "icons")
     (out / ".nojekyll").write_text("", encoding="utf-8")
     for name in ("LICENSE", "NOTICE"):  # the credits travel with the vendored runtime
         shutil.copy2(ROOT / name, out / f"{name}.txt")
     check_no_remote_urls(out)
+    preload_chunks(out)
+    check_preloads(out)
+    build_name = write_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    count = sum(1 for p in out.rglob("*") if p.is_file())
     return (
-        f"{len(modules)} engine modules, {len(config['files'])} files in pyscript.json, "
-        f"{size / 1e6:.1f} MB; catalogues (bytes): "
+        f"{len(sources)} Python modules in {APP_ARCHIVE}, {count} files, {size / 1e6:.1f} MB, "
+        f"build {build_name}; catalogues (bytes): "
         + ", ".join(f"{lang} {n}" for lang, n in languages.items())
     )
 

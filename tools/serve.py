@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types that Pyodide and ES modules need."""
+    """Static files with the MIME types that Pyodide, ES modules, the service worker (``sw.js``:
+    a JavaScript type, else the browser refuses to register it) and the web app manifest
+    need."""
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -29,6 +31,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".py": "text/plain; charset=utf-8",
         ".svg": "image/svg+xml",
+        ".png": "image/png",
+        ".webmanifest": "application/manifest+json",
         ".wasm": "application/wasm",
         ".zip": "application/zip",
         ".whl": "application/zip",

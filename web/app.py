@@ -35,8 +35,6 @@ from session import Session
 from ui import Ui
 
 import rattus
-from rattus.bots import make_bot
-from rattus.bots.hint import explain
 
 #: The hint's search: a fixed number of Hard's iterations (reproducible); the time is a guard.
 HINT_ITERATIONS = 150
@@ -146,6 +144,10 @@ class App:
             asyncio.ensure_future(self._think_hint())
         elif kind == "reveal":  # after this render: scroll the element into view (its top
             self._reveal = (effect[1], len(effect) > 2 and effect[2])  # edge, or its bottom)
+        elif kind == "update":  # save first (whatever the last autosave held), then reload
+            self._saved = None
+            self._autosave()
+            window.rattusApplyUpdate()
         elif kind == "pick_file":
             node = dom.by_id("import-file")
             if node is not None:
@@ -278,6 +280,9 @@ class App:
         s = self.session
         step = len(s.game.history)
         try:
+            from rattus.bots import make_bot  # on first use: the first load does without
+            from rattus.bots.hint import explain
+
             view, legal = s.game.view(s.viewer), s.game.legal_actions()
             search = make_bot("hard", seed=bot_seed(s, s.viewer), time_budget=HINT_GUARD_S,
                               iterations=HINT_ITERATIONS).start(view, legal)

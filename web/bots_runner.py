@@ -24,9 +24,6 @@ import time
 
 from pyscript import window
 
-from rattus.bots import describe, explain
-from rattus.bots import make_bot as _make_bot
-
 #: Hard's most time per decision and per turn (seconds, in Pyodide: ~2.5× CPython's time for
 #: the same search); the search is cut into slices of SLICE_S seconds.
 HARD_BUDGET_S = 0.75
@@ -35,6 +32,18 @@ MIN_BUDGET_S = 0.2
 SLICE_S = 0.012
 #: The hint's search: as long as a Hard decision.
 HINT_BUDGET_S = HARD_BUDGET_S
+
+
+def _bots():
+    """The engine's bots, imported on first use (a bot seated, a hint asked): a game between
+    people never loads them, and the first load does not wait for them."""
+    import rattus.bots
+
+    return rattus.bots
+
+
+def _make_bot(level: str, **options):
+    return _bots().make_bot(level, **options)
 
 
 def make_bot(level: str, seed=None):
@@ -75,8 +84,9 @@ async def think_hint(s, seat: int, budget: float = HINT_BUDGET_S):
     view, legal = game.view(seat), game.legal_actions()
     search = _make_bot("hard", seed=bot_seed(s, seat), time_budget=budget).start(view, legal)
     action = await run_sliced(search, budget)
-    reason, details = explain(view, action, search)
-    return action, reason, details, describe(reason, details)
+    bots = _bots()
+    reason, details = bots.explain(view, action, search)
+    return action, reason, details, bots.describe(reason, details)
 
 
 class BotRunner:

@@ -37,10 +37,8 @@ from setup_config import BadQuery, from_query, query_pace
 
 
 async def _fetch_text(path: str) -> str:
-    response = await window.fetch(path)
-    if not response.ok:
-        raise OSError(f"{path}: HTTP {response.status}")
-    return await response.text()
+    """A file of the site as text; the map's two were asked for by index.html already."""
+    return str(await window.rattusFetchText(path))
 
 
 async def _fetch_bytes(path: str) -> bytes:
@@ -95,7 +93,15 @@ async def boot() -> None:
     asked = parse_qs(query.lstrip("?")).get("lang")
     if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
         app.dispatch(("problem", t("err.language", code=asked[-1])))
+    _ready(app)
+
+
+def _ready(app) -> None:
+    """The game is on the page: say so, then start the service worker (index.html) — only now,
+    so that its precaching never competes with the first load — which reports a new version
+    waiting as an event (the page then offers to reload into it)."""
     document.body.dataset.ready = "1"
+    window.rattusStartWorker(create_proxy(lambda *_: app.dispatch(("update_ready",))))
 
 
 def _resume(app, query: str) -> None:

@@ -99,6 +99,7 @@ EN: dict[str, str] = {
     "player.default": "Player {n}",
     "player.bot_tag": "computer",
     # -- status line: what the current player may do now ---------------------------------
+    "update.ready": "A new version of the game is ready. Your game is kept.",
     "status.setup": "{name}: place {count} cubes — click any highlighted region (setup).",
     "status.turn": "{name}: {options}",
     "status.final": "{name}, final turn: {options}",
@@ -638,6 +639,7 @@ EN: dict[str, str] = {
     "note.shared": "Replay link (copied if the browser allowed it): {url}",
     "note.shared_opened": "Replay of a shared game: step through it with the buttons below.",
     "btn.hint": "Hint",
+    "btn.update": "New version — reload",
     "hint.thinking": "Looking for a good move…",
     "hint.text": "Hint (what the Hard computer player would do): {sentence}",
     "hint.reason.only_move": "This is the only move.",

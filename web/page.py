@@ -55,6 +55,8 @@ def frame(ui: Ui, session, anchors: dict, all_regions) -> Frame:
     f.text["notice"] = ui.notice
     f.shown["notice"] = bool(ui.notice)
     f.notice_is_news = ui.notice_is_news
+    f.html["update"] = panels.update_offer() if ui.update_ready else ""
+    f.shown["update"] = ui.update_ready
     if session is None:
         f.text["status"] = t("status.new_game")
         _screen(f, ui, session)

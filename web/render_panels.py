@@ -312,6 +312,12 @@ def coach_note(note: str | None) -> str:
             f'data-key="coach-ok">{esc(t("btn.coach_ok"))}</button></div>')
 
 
+def update_offer() -> str:
+    """The line that offers a new version of the site (sw.js installed it; it waits)."""
+    return (f'<span>{esc(t("update.ready"))}</span> <button type="button" class="btn primary" '
+            f'data-choice="update-reload" data-key="update">{esc(t("btn.update"))}</button>')
+
+
 def help_button(section: str | None) -> str:
     """The "?" beside the status line: How to play at the part that explains this decision."""
     if section is None:

@@ -22,6 +22,7 @@ Events (``(name, *args)``):
   ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``;
   ``("language", code)``; ``("language_ready", code, ok)``; ``("storage_refused",)``;
   ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, reason, details)``;
+  ``("update_ready",)`` a new version of the site is installed and waits (sw.js).
 * ``("resume", session, resume, elsewhere, note)`` a kept game put on the page;
 * "Your games" (games.py): ``("games_listed", entries, elsewhere, tz_minutes)``,
   ``("delete_game", id, summary)``; ``("elsewhere", why)`` this tab's game is played in
@@ -340,7 +341,20 @@ def pass_ready(ui: Ui, session) -> Ui | None:
     return ui.but(pick=Pick(), notice="")
 
 
+def on_update_ready(ui: Ui, session) -> Ui:
+    """A new deploy is installed and waits: the page offers to reload into it (never by
+    itself, in the middle of a move)."""
+    return ui.but(update_ready=True)
+
+
+def update_reload(ui: Ui, session) -> Ui:
+    """"New version — reload": the app saves the game, then lets the new version take over
+    and reloads; the reload resumes the game from that save (main.py)."""
+    return ui.but(effects=(*ui.effects, ("update",))) if ui.update_ready else ui
+
+
 PAGE_CHOICES = {
+    "update-reload": update_reload,
     "toggle-log": toggle_log,
     "toggle-odds": toggle_odds,
     "analysis": open_analysis,
@@ -475,6 +489,7 @@ EVENTS = {
     "failed": on_failed,
     "problem": on_problem,
     "hint_ready": on_hint_ready,
+    "update_ready": on_update_ready,
     "shared": on_shared,
     "open_shared": on_open_shared,
     "replay_goto": replay_controls.goto,

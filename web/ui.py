@@ -116,6 +116,7 @@ class Ui:
     hinting: bool = False  # the hint is being searched
     draft: Draft = Draft()
     pace_ms: int | None = None  # the pace chosen (toolbar, remembered) or the address's
+    update_ready: bool = False  # a new version of the site waits (sw.js): offer the reload
     stepping: bool = False  # the "step by step" pace: each bot move waits for "Next"
     go: bool = False  # "Next" pressed: one bot move may be made
     motion: bool = True  # False when the player asked for reduced motion: no animation

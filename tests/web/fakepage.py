@@ -240,7 +240,8 @@ def _page() -> Element:
         Element("defs"),
         *(Element("path", class_="region", data_region=r) for r in rattus.REGIONS))
     app = Element(id="app").add(
-        toolbar, *(Element(id=i) for i in ("status", "notice", "bar", "viewer", "players",
+        toolbar, *(Element(id=i) for i in ("status", "notice", "update", "bar", "viewer",
+                                           "players",
                                            "strike", "cards", "log", "screen", "about")),
         Element(id="map-holder").add(svg))
     return Element("body").add(app)
@@ -274,6 +275,9 @@ def reset() -> None:
         toISOString=lambda: "2025-03-14T09:26:53.589Z", getTimezoneOffset=lambda: -60))
     window.downloads = []
     window.rattusDownload = lambda name, text: window.downloads.append((name, text))
+    window.updates = []  # each time the page let a new version take over: the autosave then
+    window.rattusApplyUpdate = lambda: window.updates.append(
+        window.localStorage.items.get("rattus.autosave"))
     dom = sys.modules.get("dom")
     if dom is not None:
         dom._last.clear()  # what dom.set_html / dom.show last wrote, per id: the old

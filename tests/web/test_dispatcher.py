@@ -453,3 +453,27 @@ def test_showing_the_log_brings_it_into_view() -> None:
     assert getattr(log, "scrolled_into_view", 0) == 0 and log.hidden
     app.dispatch(("choice", "toggle-log", None))  # show again
     assert log.scrolled_into_view == 1 and not log.hidden
+
+
+# -- a new version of the site (sw.js) -------------------------------------------------------
+def test_a_new_version_is_offered_and_taken_only_after_the_game_is_saved() -> None:
+    """Issue 14: a new deploy waits until the player takes it; taking it saves the game first,
+    so the reload into the new version resumes exactly this game."""
+    s = new_session(2)
+    app = attached(s)
+    app.bind()
+    app.dispatch(("choice", "update-reload", None))  # nothing offered: nothing happens
+    assert window.updates == []
+    assert by_id("update").hidden
+    app.dispatch(("target", "region", first_setup_region(s)))
+    app.dispatch(("update_ready",))
+    offer_line = by_id("update")
+    assert not offer_line.hidden
+    assert t("btn.update") in offer_line.innerHTML and t("update.ready") in offer_line.innerHTML
+    window.localStorage.items.pop(persist.KEY)  # whatever happened to the last autosave
+    assert 'data-choice="update-reload"' in offer_line.innerHTML
+    app.dispatch(("choice", "update-reload", None))  # its click (e2e/test_offline.py clicks)
+    assert len(window.updates) == 1
+    saved = savefile.load(window.updates[0])  # saved before the new version took over
+    assert saved.game.history == s.game.history
+    assert saved.resume["screen_seat"] == 1

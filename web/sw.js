@@ -1,0 +1,72 @@
+// The service worker: the game plays offline after one visit, and a new deploy waits for the
+// player's "reload" (web/update.py) instead of changing the page under a game.
+//
+// tools/build.py writes this file into dist/ with BUILD (a hash of every other file of the
+// site) and FILES (all of them, relative to this file). Its scope is the folder it is served
+// from, so the same file works at a GitHub Pages sub-path (/user/rattus/) or at the root:
+// every URL here is resolved against the registration's scope, never the origin.
+//
+// * install: precache FILES under a cache named by the scope and BUILD (fetched past the HTTP
+//   cache, so a new build never stores an old file); the new worker then waits;
+// * message "skip-waiting": the page asks the waiting worker to take over (after saving);
+// * activate: delete this scope's caches of other builds (never another site's on the origin);
+// * fetch: the page itself (a navigation) network-first, the cached copy when offline; every
+//   other file of the site cache-first (the runtime is 13 MB and never changes within a build).
+"use strict";
+
+const BUILD = "__BUILD__";
+const FILES = [/* __FILES__ */];
+const SCOPE = self.registration.scope;
+const PREFIX = "rattus " + SCOPE + " ";
+const CACHE = PREFIX + BUILD;
+const PAGE = new URL("./", SCOPE).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) =>
+    cache.addAll(FILES.map((file) => new Request(new URL(file, SCOPE), {cache: "no-cache"})))));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") {
+    self.skipWaiting();
+  }
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(
+    names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name)))));
+});
+
+async function pageFirstFromNetwork(request) {
+  try {
+    return await fetch(request);
+  } catch (offline) {
+    const cache = await caches.open(CACHE);
+    const copy = await cache.match(PAGE);
+    if (copy) {
+      return copy;
+    }
+    throw offline;
+  }
+}
+
+async function fileFromCache(request) {
+  const cache = await caches.open(CACHE);
+  const copy = await cache.match(request, {ignoreVary: true});
+  return copy || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) {
+    return;  // not ours: the browser fetches it as usual
+  }
+  if (request.mode === "navigate") {
+    event.respondWith(pageFirstFromNetwork(request));
+  } else if (request.headers.has("range")) {
+    return;  // a partial request: the cache holds whole files
+  } else {
+    event.respondWith(fileFromCache(request));
+  }
+});
