@@ -275,9 +275,9 @@ def reset() -> None:
         toISOString=lambda: "2025-03-14T09:26:53.589Z", getTimezoneOffset=lambda: -60))
     window.downloads = []
     window.rattusDownload = lambda name, text: window.downloads.append((name, text))
-    window.updates = []  # each time the page let a new version take over: the autosave then
+    window.updates = []  # each time the page let a new version take over: the games kept then
     window.rattusApplyUpdate = lambda: window.updates.append(
-        window.localStorage.items.get("rattus.autosave"))
+        {k: v for k, v in window.localStorage.items.items() if k.startswith("rattus.game.")})
     dom = sys.modules.get("dom")
     if dom is not None:
         dom._last.clear()  # what dom.set_html / dom.show last wrote, per id: the old

@@ -470,10 +470,11 @@ def test_a_new_version_is_offered_and_taken_only_after_the_game_is_saved() -> No
     offer_line = by_id("update")
     assert not offer_line.hidden
     assert t("btn.update") in offer_line.innerHTML and t("update.ready") in offer_line.innerHTML
-    window.localStorage.items.pop(persist.KEY)  # whatever happened to the last autosave
+    key = persist.PREFIX + app.session.slot
+    window.localStorage.items.pop(key)  # whatever happened to the last autosave
     assert 'data-choice="update-reload"' in offer_line.innerHTML
     app.dispatch(("choice", "update-reload", None))  # its click (e2e/test_offline.py clicks)
     assert len(window.updates) == 1
-    saved = savefile.load(window.updates[0])  # saved before the new version took over
+    saved = savefile.load(window.updates[0][key])  # saved before the new version took over
     assert saved.game.history == s.game.history
     assert saved.resume["screen_seat"] == 1
