@@ -175,8 +175,7 @@ def board_text(view: dict, seats) -> str:
     for r in view["regions"]:
         b = view["board"][r]
         n = len(b["tokens"])
-        rats = t("aria.rats.0") if n == 0 else t("aria.rats.1") if n == 1 else \
-            t("aria.rats.n", n=n)
+        rats = t("aria.rats.0") if n == 0 else tn("aria.rats", n)
         known = [t("board.known", slot=slot, threshold=face["threshold"],
                    symbols=symbols(face["symbols"]))
                  for slot, face in enumerate(b["tokens"], 1) if face is not None]
