@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlencode
 
 import chrome
 import dom
+import keynav
 import language
 import page
 import persist
@@ -27,6 +28,7 @@ import tabs
 import transitions
 from bots_runner import BotRunner, bot_seed, run_sliced
 from map_view import MapView
+from markup import esc
 from messages import t
 from pace import reveal_ms
 from pyodide.ffi import create_proxy
@@ -61,6 +63,8 @@ class App:
         self._dispatching = False
         self._reveal = None  # an element to bring into view after the next render
         self._queue: list[tuple] = []
+        self._layers: list[tuple[str, object]] = []  # open dialogs, each with where to return
+        self._announced: tuple[str | None, int] = (None, 0)  # the strike read out, how far
 
     # -- the loop ---------------------------------------------------------------------------
     def dispatch(self, event: tuple) -> None:
@@ -328,13 +332,15 @@ class App:
         click = create_proxy(self._on_click)
         key = create_proxy(self._on_key)
         change = create_proxy(self._on_change)
-        escape = create_proxy(self._on_escape)
-        self._proxies += [click, key, change, escape]
+        escape = create_proxy(self._on_document_key)
+        focusin = create_proxy(self._on_map_focus)
+        self._proxies += [click, key, change, escape, focusin]
         document.addEventListener("keydown", escape)
         storage = create_proxy(self._on_storage)
         self._proxies.append(storage)
         window.addEventListener("storage", storage)
         tabs.on_lost(self._on_lost)
+        self.svg.addEventListener("focusin", focusin)
         for node in (self.svg, dom.by_id("app")):
             node.addEventListener("click", click)
             node.addEventListener("keydown", key)
@@ -385,15 +391,106 @@ class App:
                 fields[key] = str(node.value)
         return fields
 
-    def _on_escape(self, event) -> None:
-        """Escape closes How to play, wherever the focus is."""
-        if event.key == "Escape" and self.ui.help is not None:
-            self.dispatch(("choice", "close-rules", None))
+    def _on_document_key(self, event) -> None:
+        """Keys for the whole page: in a dialog, Tab stays inside it and Escape closes it
+        (keynav.ESCAPE); elsewhere the shortcut keys (keynav.SHORTCUTS)."""
+        key = str(event.key)
+        top = self._layers[-1][0] if self._layers else None
+        if top is not None:
+            if key == "Escape" and top in keynav.ESCAPE:
+                node = dom.query(f'{self._layer_selector(top)} '
+                                 f'[data-choice="{keynav.ESCAPE[top]}"]')
+                if node is not None:
+                    event.preventDefault()
+                    self.dispatch(("choice", keynav.ESCAPE[top], self._dialog_fields()))
+            elif key == "Tab":
+                self._trap_tab(event, top)
+            elif key in ("?", "h") and not self._typing(event):  # How to play, over any
+                self.dispatch(("choice", "toggle-rules", None))
+            return
+        if (event.ctrlKey or event.altKey or event.metaKey or self._typing(event)
+                or key not in keynav.SHORTCUTS):
+            return
+        kind, what = keynav.SHORTCUTS[key]
+        event.preventDefault()
+        if kind == "choice":
+            node = dom.query(f'#toolbar [data-choice="{what}"]')
+            if what == "undo" and node is not None and node.disabled:
+                self.dispatch(("choice", what, None))  # says why not (keeping.undo)
+            elif node is not None and not node.disabled:
+                self.dispatch(("choice", what, None))
+        elif what == "map":
+            self.map.focus_stop()
+        elif what == "cards":
+            node = dom.query("#cards [data-card].target") or dom.query("#cards [data-card]")
+            if node is not None:
+                node.focus()
+        elif what == "decision":
+            nodes = document.querySelectorAll("#bar button")
+            enabled = [n for n in (nodes.item(i) for i in range(nodes.length)) if not n.disabled]
+            if enabled:
+                enabled[0].focus()
+        elif what == "pace":
+            node = dom.by_id("pace")
+            if node is not None:
+                node.focus()
+        elif what == "board":
+            box, title = dom.by_id("board-text-toggle"), dom.by_id("board-text-title")
+            if box is not None and title is not None:
+                box.open = True
+                title.focus()
+
+    @staticmethod
+    def _typing(event) -> bool:
+        return str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+
+    @staticmethod
+    def _layer_selector(layer: str) -> str:
+        return "#help .dialog" if layer == "help" else "#screen .dialog"
+
+    def _focusables(self, layer: str) -> list:
+        box = dom.query(self._layer_selector(layer))
+        if box is None:
+            return []
+        nodes = box.querySelectorAll('button,a[href],input,select,textarea,[tabindex="0"]')
+        return [n for n in (nodes.item(i) for i in range(nodes.length))
+                if not getattr(n, "disabled", False) and n.getClientRects().length]
+
+    def _trap_tab(self, event, layer: str) -> None:
+        """Tab and Shift+Tab cycle within the dialog on top (a focus trap)."""
+        nodes = self._focusables(layer)
+        if not nodes:
+            return
+        active = dom.js(document.activeElement)
+        box = dom.query(self._layer_selector(layer))
+        first, last = nodes[0], nodes[-1]
+        if active is None or not box.contains(active):
+            event.preventDefault()
+            (last if event.shiftKey else first).focus()
+        elif event.shiftKey and active == first:
+            event.preventDefault()
+            last.focus()
+        elif not event.shiftKey and active == last:
+            event.preventDefault()
+            first.focus()
+
+    def _on_map_focus(self, event) -> None:
+        """A stop of the map focused (by Tab, an arrow, a click): it becomes the map's Tab
+        stop, where the focus comes back to."""
+        key = dom.attr(event.target, "data-key")
+        if key is not None and key in self.map.stops:
+            self.map.last = key
+            self.map.rove(self.map.stops, [])
 
     def _on_key(self, event) -> None:
+        target = event.target
+        if event.key in keynav.DIRECTIONS and event.currentTarget == self.svg:
+            event.stopPropagation()
+            if self.map.arrow(dom.attr(target, "data-key"), str(event.key)):
+                event.preventDefault()  # (and no scrolling)
+            return
         if event.key not in ("Enter", " "):
             return
-        target = event.target
         if target.tagName in ("BUTTON", "INPUT", "SELECT", "TEXTAREA"):
             return  # native controls handle their own keys
         if event.currentTarget != self.svg and dom.closest(target, "svg#map") is not None:
@@ -435,9 +532,11 @@ class App:
     # -- output -----------------------------------------------------------------------------
     def render(self) -> None:
         focus = dom.focused_key()
+        active = dom.js(document.activeElement)
         f = page.frame(self.ui, self.session, self.anchors, rattus.REGIONS)
         if f.map is not None:
             self.map.apply(*f.map)
+            self.map.rove(f.stops, f.stop_targets)
         changed = {key for key, html in f.html.items() if dom.set_html(key, html)}
         for key, text in f.text.items():
             dom.set_text(key, text)
@@ -458,16 +557,80 @@ class App:
             window.rattusCoachLog.push(f"{note} {getattr(ds, 'actions', '')}")  # is no attr)
         for key, value in f.data.items():
             setattr(ds, key, value)
-        if f.focus is not None:  # keyboard users land in the dialog (the safe choice)
+        self._announce(f.announce)
+        opened = self._dialog_focus(f, active)
+        if f.focus is not None and not opened:  # keyboard users land in the dialog
             node = dom.query(f.focus)
             if node is not None and document.activeElement == document.body:
                 node.focus()
-        dom.refocus(focus)
+        if not opened:
+            dom.refocus(focus)
+            if (dom.js(document.activeElement) in (None, document.body)
+                    and active not in (None, document.body)):
+                self._focus_lost()
         if self._reveal is not None:
             (key, top), self._reveal = self._reveal, None
             node = dom.by_id(key)
             if node is not None:
                 node.scrollIntoView(top)  # the log: its bottom edge, the newest lines
+
+    def _dialog_focus(self, f: page.Frame, active) -> bool:
+        """Dialogs take the focus and give it back: a dialog that opens takes it (its safe
+        choice, else its first control); one that closes returns it where it was before it
+        opened. True if a dialog opened (the focus is set)."""
+        names = keynav.open_layers(f.data.get("screen"), bool(f.data.get("help")))
+        old = self._layers
+        k = 0
+        while k < min(len(old), len(names)) and old[k][0] == names[k]:
+            k += 1
+        back = old[k][1] if k < len(old) else None  # where the lowest closed one came from
+        layers = old[:k]
+        for name in names[k:]:
+            layers.append((name, back if back is not None else active))
+            back = None
+        self._layers = layers
+        if len(names) > k:  # a dialog opened
+            node = dom.query(f.focus) if f.focus else None
+            if node is None:
+                nodes = self._focusables(names[-1])
+                node = nodes[0] if nodes else None
+            if node is not None:
+                node.focus()
+            return True
+        if k < len(old):  # a dialog closed: the focus back where it was
+            if back is not None and back.isConnected and back != document.body:
+                back.focus()
+            else:
+                self._focus_lost()
+        return False
+
+    def _announce(self, announce: tuple | None) -> None:
+        """The strike's sentences into the live region (#announce), only the new ones added:
+        a screen reader reads each token as it is told, once."""
+        node = dom.by_id("announce")
+        if node is None or announce is None:
+            return
+        key, lines = announce
+        done_key, done = self._announced
+        if key != done_key:
+            node.innerHTML = ""
+            done = 0
+        for line in lines[done:]:
+            node.insertAdjacentHTML("beforeend", f"<p>{esc(line)}</p>")
+        self._announced = (key, max(done, len(lines)))
+
+    def _focus_lost(self) -> None:
+        """The focused element went away in a render (a count button once chosen, a token
+        moved): the focus goes to the map's stop, else the decision's first button."""
+        if self._layers:
+            nodes = self._focusables(self._layers[-1][0])
+            if nodes:
+                nodes[0].focus()
+            return
+        if not self.map.focus_stop():
+            node = dom.query("#bar button")
+            if node is not None:
+                node.focus()
 
     @staticmethod
     def _toolbar(f: page.Frame) -> None:

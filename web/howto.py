@@ -8,6 +8,7 @@ translation translates it once, and the rule numbers keep it in step with docs/R
 
 from __future__ import annotations
 
+from keynav import SHORTCUTS
 from markup import esc
 from messages import card, t
 from render_map import LEGEND, legend_figure
@@ -27,7 +28,7 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tiebreak", "R7.4", ("help.tiebreak.1",)),
     ("palace", "R6.1, R7.4", ("help.palace.1",)),
     ("legend", "R8", ()),
-    ("keys", "", ("help.keys.1",)),
+    ("keys", "", ("help.keys.1", "help.keys.2")),
 )
 IDS = tuple(s[0] for s in SECTIONS)
 
@@ -58,6 +59,8 @@ def panel(seats) -> str:
         elif sid == "plague":
             body += (f'<div class="figs">{legend_figure("revealed", seats)}'
                      f'{legend_figure("loss", seats)}</div>')
+        elif sid == "keys":
+            body += _shortcuts()
         elif sid == "legend":
             body += "".join(f'<div class="legend-row">{legend_figure(k, seats)}'
                             f'<span>{esc(t("help.legend." + k))}</span></div>' for k in LEGEND)
@@ -71,7 +74,16 @@ def panel(seats) -> str:
             f'<button type="button" class="btn" data-choice="close-rules" '
             f'data-key="close-rules">{esc(t("btn.close"))}</button></div>'
             f'<nav aria-label="{esc(t("help.contents"))}"><ol class="help-toc">{toc}</ol></nav>'
-            f'<div class="help-body">{"".join(parts)}</div></div>')
+            f'<div class="help-body" tabindex="0" role="region" aria-labelledby="help-title">'
+            f'{"".join(parts)}</div></div>')
+
+
+def _shortcuts() -> str:
+    """The shortcut keys as the page binds them (keynav.SHORTCUTS: one table for both)."""
+    keys = [k for k in SHORTCUTS if k != "?"]  # "?" is "h" again
+    return '<ul class="kbd-list">' + "".join(
+        f'<li><kbd>{esc(k.upper())}</kbd>{" / <kbd>?</kbd>" if k == "h" else ""} '
+        f'{esc(t("help.key." + k))}</li>' for k in keys) + "</ul>"
 
 
 def _symbols() -> str:

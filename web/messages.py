@@ -175,6 +175,16 @@ EN: dict[str, str] = {
     "panel.digest": "Since your last turn",
     "panel.digest_hint": "Each line opens that moment in the replay.",
     "panel.known": "What your Witch has seen",
+    "board.title": "Board as text",
+    "ui.decision_area": "The decision",
+    "board.col.region": "Region",
+    "board.col.rats": "Rat tokens",
+    "board.col.cubes": "Cubes",
+    "board.col.plague": "Plague",
+    "board.known": "token {slot}: threshold {threshold}, {symbols}",
+    "board.cubes_of": "{name} ({mark}) {count}",
+    "board.plague_here": "plague piece here",
+    "board.palace": "Palace: {cubes}",
     "known.token": "{region}, token {slot}: threshold {threshold} — {symbols}",
     "panel.exposed": "Struck by",
     "card.cost": "Risk: each outbreak showing {sym} costs the holder a cube there.",
@@ -552,13 +562,29 @@ EN: dict[str, str] = {
     "help.legend.token": "A face-down rat token (its slot order is its arrival order).",
     "help.legend.known": "A token your Witch has seen: its threshold and symbols.",
     "help.legend.revealed": "A token revealed by a strike; red: it broke out.",
-    "help.legend.cubes": "Cubes: the number of a player's cubes in the region, in their colour.",
-    "help.legend.loss": "Cubes a strike has just cost.",
+    "help.legend.cubes": "Cubes: a player's letter and the number of their cubes in the region, "
+                         "in their colour.",
+    "help.legend.loss": "Cubes a strike has just cost (the player's letter, framed in their "
+                        "colour).",
     "help.legend.plague": "The plague piece.",
     "help.legend.sea": "Dashed arrows: sea links, neighbours across the water.",
     "help.keys.title": "Keyboard",
-    "help.keys.1": "Tab moves between the regions, tokens, cards and buttons; Enter or Space "
-                   "acts on the one in focus. Every decision can be made with the keyboard.",
+    "help.keys.1": "The map is one stop of the Tab key: Tab reaches it once, on the region you "
+                   "were last on (or the first you may choose). There, the arrow keys move to "
+                   "the region that lies that way on the map; when a decision asks for a rat "
+                   "token, Down goes from a region's name to its tokens and Left and Right go "
+                   "along them. Enter or Space chooses; a region or token that cannot be chosen "
+                   "says why. Every decision can be made with the keyboard; in a dialog, Tab "
+                   "stays inside it and Escape closes it.",
+    "help.keys.2": "Shortcut keys (outside a text field):",
+    "help.key.m": "the map",
+    "help.key.d": "the decision's buttons (a count, an ability, End turn, Continue…)",
+    "help.key.c": "the class cards",
+    "help.key.u": "Undo",
+    "help.key.l": "show or hide the game log",
+    "help.key.p": "the pace",
+    "help.key.h": "How to play (open or close)",
+    "help.key.b": "the board as text",
     "btn.help_here": "?",
     "help.here": "How to play: this decision",
     # -- the guided first game (coach notes) --------------------------------------------------

@@ -47,6 +47,9 @@ class Frame:
     pressed: dict = field(default_factory=dict)  # toolbar toggle -> pressed
     pace: str = ""  # the pace shown in the toolbar's choice
     scroll_log_to_current: bool = False  # the replay: its move's lines in the middle
+    stops: dict = field(default_factory=dict)  # the arrow keys' places (render_map.stops)
+    stop_targets: list = field(default_factory=list)  # … the decision's targets among them
+    announce: tuple | None = None  # (the strike's key, its sentences told so far): read out
 
 
 def frame(ui: Ui, session, anchors: dict, all_regions) -> Frame:
@@ -107,6 +110,11 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.map = render_map.draw(anchors, all_regions, view, o, seats,
                             story if story.on_map else None, upto, telling=ui.busy,
                             risks=shaded)
+    f.stops, f.stop_targets = render_map.stops(anchors, view, o)
+    f.html["board-text"] = panels.board_text(view, seats)
+    if story.on_map and story.items:  # read out token by token as it is told
+        f.announce = (f"{len(game.history)}:{','.join(story.regions)}",
+                      panels.strike_sentences(story, seats, upto))
     f.html["players"] = panels.players(view, seats, game.is_over)
     f.html["cards"] = panels.cards(view, seats, o)
     if ui.elsewhere:
@@ -184,6 +192,8 @@ def _replay(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     story = Story.from_events(r.public_events) or Story()
     f.map = render_map.draw(anchors, all_regions, view, Offer(), seats,
                             story if story.items else None, len(story.items))
+    f.stops, f.stop_targets = render_map.stops(anchors, view, Offer())
+    f.html["board-text"] = panels.board_text(view, seats)
     f.html["players"] = panels.players(view, seats, r.position.is_over)
     f.html["cards"] = panels.cards(view, seats, Offer())
     f.html["bar"] = panels.replay_bar(r.step, r.total, s.game.is_over)
@@ -276,7 +286,7 @@ def _screen(f: Frame, ui: Ui, session) -> None:
     elif screen is None and s is not None and s.pass_to is not None:
         screen = "pass"  # shown in the decision bar over the public view
     f.data["screen"] = screen or "board"
-    f.focus = {"new-game": '[data-screen="new-game"] input',
+    f.focus = {"new-game": '.dialog[data-screen="new-game"] input',  # (not the body's)
                "confirm": '[data-choice="confirm-no"]',
                "welcome": '[data-choice="quick-play"]',
                "games": '[data-choice="games-close"]'}.get(screen)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from keynav import region_key, token_key
 from markup import esc
 from messages import decimal, region, symbols, t, tn
-from setup_config import COLOURS
+from setup_config import COLOURS, ink_on, marks
 
 #: Sizes the map generator (tools/make_map.py, FOOTPRINT) reserves room for around each
 #: anchor, so that nothing drawn here covers the name or another row of the region.
@@ -63,9 +64,9 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
     if hinted:
         classes.append("hinted")
     attrs = (f'class="{" ".join(classes)}" data-region="{region_name}" data-slot="{slot}" '
-             f'data-key="tok-{region_name}-{slot}" transform="translate({x:.1f} {y:.1f})"')
-    if target:
-        attrs += f' role="button" tabindex="0" aria-label="{esc(label)}"'
+             f'data-key="{token_key(region_name, slot)}" transform="translate({x:.1f} {y:.1f})"')
+    if target:  # a stop of the arrow keys: focusable, in the map's one Tab stop (app.py)
+        attrs += f' role="button" tabindex="-1" aria-label="{esc(label)}"'
     else:
         attrs += f' aria-label="{esc(label)}" role="img"'
     parts = [f"<g {attrs}><title>{esc(label)}</title>"]  # the same words on hover
@@ -114,37 +115,49 @@ def _revealed(x: float, y: float, face: dict, outbreak: bool, fresh: bool, cubes
             f'<text class="rv-syms" x="{sx:.1f}" y="5">{esc(syms)}</text></g></g>')
 
 
+def _cube_text(mark: str, count: int, x: float, y: float, ink: str) -> str:
+    """A cube's writing: the player's letter, then the count ("A2"), in the ink that
+    contrasts with their colour; squeezed to the cube's width when the count has 2 digits."""
+    fit = f' textLength="{CUBE - 2}" lengthAdjust="spacingAndGlyphs"' if count >= 10 else ""
+    return (f'<text x="{x}" y="{y}" fill="{ink}"{fit}><tspan class="mk">{esc(mark)}</tspan>'
+            f'{count}</text>')
+
+
 def _cubes(x: float, y: float, counts: list[int], seats) -> str:
+    """A region's cubes: one square per player present, in their colour, with their letter
+    (told apart without colour) and the count."""
     present = [(p, c) for p, c in enumerate(counts) if c]
     if not present:
         return ""
+    letters = marks(seats)
     width = len(present) * (CUBE + 3) - 3
     x0 = x - width / 2
     parts = []
     for i, (p, c) in enumerate(present):
         colour = COLOURS.get(seats[p].colour, "#888")
         cx = x0 + i * (CUBE + 3)
-        dark_text = seats[p].colour == "yellow"
         parts.append(
             f'<g class="cube seat-{p}" transform="translate({cx:.1f} {y - CUBE / 2:.1f})">'
             f'<rect width="{CUBE}" height="{CUBE}" rx="2" fill="{colour}"/>'
-            f'<text x="{CUBE / 2}" y="{CUBE / 2 + 4.2}" class="{"dk" if dark_text else "lt"}">'
-            f'{c}</text></g>')
+            + _cube_text(letters[p], c, CUBE / 2, CUBE / 2 + 4.2, ink_on(seats[p].colour))
+            + '</g>')
     return "".join(parts)
 
 
 def _losses(x: float, y: float, by_seat: dict[int, int], seats) -> str:
-    """The cubes a strike being told has cost, over the region's cubes: "−2" in the seat's
-    colour, so that a loss is seen where it happened, not only in the panel."""
-    marks = []
+    """The cubes a strike being told has cost, over the region's cubes: "A −2" framed in the
+    seat's colour, so that a loss is seen where it happened, not only in the panel (the
+    letter and dark ink: told apart without colour, readable on any colour)."""
+    letters = marks(seats)
+    marks_ = []
     for i, (seat, n) in enumerate(sorted(by_seat.items())):
         colour = COLOURS.get(seats[seat].colour, "#888")
         # the animation is on an inner group: a CSS transform would replace the position
-        marks.append(f'<g class="loss" transform="translate({x - 14 + i * 30:.1f} {y - 22:.1f})">'
-                     f'<g class="loss-inner"><rect x="-12" y="-9" width="26" height="16" '
-                     f'rx="4" fill="#fff" stroke="{colour}" stroke-width="2"/>'
-                     f'<text y="3.5" fill="{colour}">−{n}</text></g></g>')
-    return f'<g class="losses" aria-hidden="true">{"".join(marks)}</g>'
+        marks_.append(f'<g class="loss" transform="translate({x - 16 + i * 36:.1f} {y - 22:.1f})">'
+                      f'<g class="loss-inner"><rect x="-16" y="-9" width="33" height="16" '
+                      f'rx="4" fill="#fff" stroke="{colour}" stroke-width="2.5"/>'
+                      f'<text y="3.5">{esc(letters[seat])} −{n}</text></g></g>')
+    return f'<g class="losses" aria-hidden="true">{"".join(marks_)}</g>'
 
 
 def _risk_badge(name: str, x: float, y: float, risk: dict) -> str:
@@ -181,7 +194,7 @@ def _plague(x: float, y: float, clickable: bool, label: str) -> str:
     attrs = f'class="plague-piece{" target" if clickable else ""}" data-plague="1" ' \
             f'data-key="plague" transform="translate({x:.1f} {y:.1f})"'
     if clickable:
-        attrs += f' role="button" tabindex="0" aria-label="{esc(label)}"'
+        attrs += f' role="button" tabindex="-1" aria-label="{esc(label)}"'
     else:
         attrs += f' role="img" aria-label="{esc(label)}"'
     return (f'<g {attrs}><circle class="pp-base" r="12"/>'
@@ -269,8 +282,8 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
         faces = board[r]["tokens"]
         n = len(faces)
         for i, face in enumerate(faces):
-            x = tok["x"] + (i - (n - 1) / 2) * TOKEN_GAP
             slot = i + 1
+            x, _y = token_xy(tok, slot, n)
             parts.append(_token(r, slot, x, tok["y"], face, (r, slot) in offer.tokens,
                                 offer.selected_token == (r, slot),
                                 offer.hint == ("token", (r, slot))))
@@ -303,16 +316,45 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
     return states, "".join(parts)
 
 
+def token_xy(tok: dict, slot: int, n: int) -> tuple[float, float]:
+    """Where the ``slot``-th of ``n`` rat tokens is drawn around a region's token anchor."""
+    return tok["x"] + (slot - 1 - (n - 1) / 2) * TOKEN_GAP, tok["y"]
+
+
+def stops(anchors: dict, view: dict, offer) -> tuple[dict, list[str]]:
+    """The places the arrow keys move between (keynav.py), by ``data-key``: each region in
+    play at its printed name, and each rat token the decision wants where it is drawn; and
+    the targets among them, in board order (where Tab enters the map)."""
+    places: dict[str, tuple[float, float]] = {}
+    targets: list[str] = []
+    for r in view["regions"]:
+        a = anchors["regions"].get(r)
+        if a is None:
+            continue
+        places[region_key(r)] = (a["label"]["x"], a["label"]["y"])
+        if r in offer.regions:
+            targets.append(region_key(r))
+        n = len(view["board"][r]["tokens"])
+        for slot in range(1, n + 1):
+            if (r, slot) in offer.tokens:
+                places[token_key(r, slot)] = token_xy(a["tokens"], slot, n)
+                targets.append(token_key(r, slot))
+    return places, targets
+
+
 def _palace(pal: dict, palace: list[int], seats) -> str:
     x, y, w, h = pal["x"], pal["y"], pal["w"], pal["h"]
     rows = []
+    letters = marks(seats)
     for p, c in enumerate(palace):
         colour = COLOURS.get(seats[p].colour, "#888")
         cx = x + 12 + (p % 2) * (w / 2)
         cy = y + 40 + (p // 2) * 30
         rows.append(
             f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{CUBE}" height="{CUBE}" rx="2" '
-            f'fill="{colour}"/><text class="palace-count" x="{cx + CUBE + 5:.1f}" '
+            f'fill="{colour}"/><text class="palace-mark" x="{cx + CUBE / 2:.1f}" '
+            f'y="{cy + 14:.1f}" fill="{ink_on(seats[p].colour)}">{esc(letters[p])}</text>'
+            f'<text class="palace-count" x="{cx + CUBE + 5:.1f}" '
             f'y="{cy + 13:.1f}">{c}</text>')
     label = t("map.palace")
     counts = ", ".join(f"{esc(seats[p].name)} {c}" for p, c in enumerate(palace))

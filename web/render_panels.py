@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from markup import esc
 from messages import card, region, symbols, t, tn
-from setup_config import COLOURS, KINDS, Config
+from setup_config import COLOURS, KINDS, Config, ink_on, marks
 
 from rattus import CARDS
 from rattus.cards import ALL, CARD_SYMBOL, MAJORITY  # the symbols on rat tokens (R9)
 
 
 def swatch(colour: str, text: str = "") -> str:
-    return (f'<span class="swatch" style="background:{COLOURS.get(colour, "#888")}" '
-            f'aria-hidden="true">{esc(text)}</span>')
+    """A player's colour, with their letter on it (setup_config.marks): told apart without
+    colour too."""
+    return (f'<span class="swatch" style="background:{COLOURS.get(colour, "#888")};'
+            f'color:{ink_on(colour)}" aria-hidden="true">{esc(text)}</span>')
 
 
 def players(view: dict, seats, scores_shown: bool) -> str:
@@ -27,6 +29,7 @@ def players(view: dict, seats, scores_shown: bool) -> str:
     for c, seat in view["cards"].items():
         if seat is not None:
             held.setdefault(seat, []).append(c)
+    letters = marks(seats)
     for p, seat in enumerate(seats):
         on_board = view["on_board"][p]
         cards = ", ".join(card(c) for c in CARDS if c in held.get(p, [])) or \
@@ -39,7 +42,8 @@ def players(view: dict, seats, scores_shown: bool) -> str:
         current = ' aria-current="true"' if turn else ""
         rows.append(
             f'<li class="player{" current" if turn else ""}" data-seat="{p}"{current}>'
-            f'<div class="pname">{swatch(seat.colour)}<b>{esc(seat.name)}</b>{bot}{turn_tag}</div>'
+            f'<div class="pname">{swatch(seat.colour, letters[p])}<b>{esc(seat.name)}</b>'
+            f'{bot}{turn_tag}</div>'
             f'<div class="pstats"><span>{esc(t("panel.reserve"))}: '
             f'<b data-reserve="{p}">{view["reserve"][p]}</b></span> '
             f'<span>{esc(t("panel.board"))}: <b>{on_board}</b></span> '
@@ -77,19 +81,19 @@ def cards(view: dict, seats, offer) -> str:
         aria = t("card.aria_take" if target else "card.aria", card=card(c),
                  cls=t("class." + c), holder=holder_text, ability=t("ability." + c))
         style = f' style="--holder:{colour}"' if colour else ""
-        holder_html = (f'{swatch(seats[holder].colour)}{esc(holder_text)}'
+        holder_html = (f'{swatch(seats[holder].colour, marks(seats)[holder])}{esc(holder_text)}'
                        if holder is not None else esc(holder_text))
         items.append(
-            f'<li class="{" ".join(cls)}" data-card="{c}" data-key="card-{c}" role="button" '
-            f'tabindex="0" aria-label="{esc(aria)}"'
-            f'{style}>'
+            f'<div class="{" ".join(cls)}" data-card="{c}" data-key="card-{c}" role="button" '
+            f'tabindex="0" aria-label="{esc(aria)}" aria-keyshortcuts="C"{style}>'
             f'<div class="card-head"><span class="card-sym" aria-hidden="true">'
             f'{CARD_SYMBOL[c]}</span><b>{esc(card(c))}</b>'
             f'<span class="card-class">{esc(t("class." + c))}</span></div>'
             f'<div class="card-text">{esc(t("ability." + c))}</div>'
             f'<div class="card-cost">{esc(t("card.cost", sym=CARD_SYMBOL[c]))}</div>'
-            f'<div class="card-holder">{holder_html}</div></li>')
-    return f'<h2>{esc(t("panel.cards"))}</h2><ul class="cards">{"".join(items)}</ul>'
+            f'<div class="card-holder">{holder_html}</div></div>')
+    # a grid of buttons, not a list: a list may hold only list items (axe "list")
+    return f'<h2>{esc(t("panel.cards"))}</h2><div class="cards">{"".join(items)}</div>'
 
 
 def buttons(offer) -> str:
@@ -100,7 +104,8 @@ def buttons(offer) -> str:
         pressed = f' aria-pressed="{"true" if b.pressed else "false"}"' \
             if b.choice.startswith("mode:") else ""
         out.append(f'<button type="button" class="{cls}" data-choice="{esc(b.choice)}" '
-                   f'data-key="btn-{esc(b.choice)}"{pressed}>{esc(b.label)}</button>')
+                   f'data-key="btn-{esc(b.choice)}" aria-keyshortcuts="D"{pressed}>'
+                   f'{esc(b.label)}</button>')
     return "".join(out)
 
 
@@ -123,7 +128,7 @@ def strike_panel(story, seats, upto: int) -> str:
             head = f'{region(item["region"])} · {head}'
         verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
         kills = "".join(
-            f'<li>{swatch(seats[s].colour)}'
+            f'<li>{swatch(seats[s].colour, marks(seats)[s])}'
             f'{esc(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym)))}</li>'
             for s, sym in item["kills"])
         rows.append(
@@ -140,20 +145,72 @@ def strike_panel(story, seats, upto: int) -> str:
     return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
 
 
+def strike_sentences(story, seats, upto: int) -> list[str]:
+    """The strike told so far as sentences, one per token revealed (the first also names
+    the strike), for the live region that reads it out as it is told."""
+    out = []
+    counters: dict[str, int] = {}
+    for i, item in enumerate(story.items[:upto]):
+        n = counters.get(item["region"], 0) + 1
+        counters[item["region"]] = n
+        face = item["face"]
+        head = tn("strike.token", item["cubes"], token=n, threshold=face["threshold"],
+                  cubes=item["cubes"])
+        verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
+        kills = "; ".join(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym))
+                          for s, sym in item["kills"])
+        where = (t("panel.strike_final") + ", " + region(item["region"]) if story.final
+                 else t("panel.strike", region=region(item["region"])))
+        lead = f"{where}. " if i == 0 or story.final else ""
+        out.append(f"{lead}{head}: {verdict}" + (f" {kills}." if kills else ""))
+    return out
+
+
+def board_text(view: dict, seats) -> str:
+    """The board in words, for a screen reader or anyone who prefers it: per region in play
+    its rat tokens (the faces this seat knows, R8.3), each player's cubes (name and letter)
+    and the plague piece; then the palace. Drawn from the same view as the map."""
+    letters = marks(seats)
+    rows = []
+    for r in view["regions"]:
+        b = view["board"][r]
+        n = len(b["tokens"])
+        rats = t("aria.rats.0") if n == 0 else tn("aria.rats", n)
+        known = [t("board.known", slot=slot, threshold=face["threshold"],
+                   symbols=symbols(face["symbols"]))
+                 for slot, face in enumerate(b["tokens"], 1) if face is not None]
+        if known:
+            rats += " (" + "; ".join(known) + ")"
+        cubes = ", ".join(t("board.cubes_of", name=seats[p].name, mark=letters[p], count=c)
+                          for p, c in enumerate(b["cubes"]) if c) or t("aria.no_cubes")
+        plague = t("board.plague_here") if view["plague"] == r else ""
+        rows.append(f'<tr data-region="{r}"><th scope="row">{esc(region(r))}</th>'
+                    f'<td>{esc(rats)}</td><td>{esc(cubes)}</td><td>{esc(plague)}</td></tr>')
+    palace = ", ".join(t("board.cubes_of", name=seats[p].name, mark=letters[p], count=c)
+                       for p, c in enumerate(view["palace"]))
+    head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in (
+        "board.col.region", "board.col.rats", "board.col.cubes", "board.col.plague"))
+    return (f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="board-palace">{esc(t("board.palace", cubes=palace))}</p>')
+
+
 def log(lines: list[str], steps: list[int] | None = None, current: int | None = None) -> str:
     """The log; with ``steps`` (replay) every line is a button to the position after its
     move, the lines of the move shown are marked and later ones dimmed."""
     if steps is None:
         items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
         return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" '
-                f'role="log" aria-labelledby="log-title"><ol class="log-lines">{items}</ol></div>')
+                f'role="log" aria-labelledby="log-title" tabindex="0">'  # scrolled by keys too
+                f'<ol class="log-lines">{items}</ol></div>')
     out = []
     for x, step in zip(lines, steps, strict=True):
         cls = "at" if step == current else ("future" if step > current else "past")
         aria = t("replay.log_aria", step=step, line=x)
         here = ' aria-current="step"' if step == current else ""
-        out.append(f'<li class="{cls}" data-step="{step}" data-key="log-{step}" role="button" '
-                   f'tabindex="0" aria-label="{esc(aria)}"{here}>{esc(x)}</li>')
+        # a button in each line (a list holds list items only; a line is a 24 px target)
+        out.append(f'<li class="{cls}" data-step="{step}"><button type="button" '
+                   f'class="linkish" data-step="{step}" data-key="log-{step}" '
+                   f'aria-label="{esc(aria)}"{here}>{esc(x)}</button></li>')
     return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" role="log" '
             f'aria-labelledby="log-title"><ol class="log-lines replay-log">{"".join(out)}'
             f'</ol></div>')
@@ -200,7 +257,7 @@ def results(view: dict, seats) -> str:
         palace = view["palace"][p]
         rows.append(
             f'<tr class="{"winner" if p == winner else ""}" data-seat="{p}">'
-            f'<th scope="row">{swatch(seat.colour)}{esc(seat.name)}</th>'
+            f'<th scope="row">{swatch(seat.colour, marks(seats)[p])}{esc(seat.name)}</th>'
             f'<td>{score - palace}</td><td data-palace="{p}">{palace}</td>'
             f'<td data-score="{p}"><b>{score}</b></td></tr>')
     tie = ""
@@ -237,7 +294,7 @@ def wait_button(choice: str) -> str:
     step."""
     label = t("btn.story_seen" if choice == "story-seen" else "btn.bot_next")
     return (f'<button type="button" class="btn primary" data-choice="{choice}" '
-            f'data-key="btn-{choice}">{esc(label)}</button>')
+            f'data-key="btn-{choice}" aria-keyshortcuts="D">{esc(label)}</button>')
 
 
 def digest(lines: list[tuple[int, str]], lost: int = 0) -> str:
@@ -336,7 +393,8 @@ def pass_screen(name: str, knows: int) -> str:
             f'<span>{esc(t("ui.pass_text_secret" if knows else "ui.pass_text", name=name))}'
             f'</span> '
             f'<button type="button" class="btn primary" data-choice="pass-ready" '
-            f'data-key="pass-ready">{esc(t("btn.pass_ready", name=name))}</button></div>')
+            f'data-key="pass-ready" aria-keyshortcuts="D">'
+            f'{esc(t("btn.pass_ready", name=name))}</button></div>')
 
 
 def start_options(config: Config) -> str:

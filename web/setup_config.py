@@ -18,12 +18,15 @@ from messages import t
 COLOURS: dict[str, str] = {
     "red": "#c8312b",
     "blue": "#2f5fb3",
-    "green": "#2e8b3c",
+    "green": "#237a31",
     "yellow": "#e0b000",
     "purple": "#7b3fa0",
     "black": "#333333",
 }
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
+#: The ink written on a player's colour (the letter and count on a cube, a swatch's letter):
+#: whichever of dark and white contrasts more, at least 4.5:1 (WCAG AA; tests/web/test_contrast.py).
+INKS = ("#ffffff", "#1e1810")
 KINDS = ("human", "easy", "normal", "hard")
 DEFAULT_PACE_MS = 300
 
@@ -51,6 +54,37 @@ class Config:
     def players(self) -> int:
         return len(self.seats)
 
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of ``#rrggbb`` (WCAG 2)."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The contrast ratio of two ``#rrggbb`` colours (WCAG 2: 1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(colour_name: str) -> str:
+    """The text colour for a player's colour (see :data:`INKS`)."""
+    fill = COLOURS.get(colour_name, "#888888")
+    return max(INKS, key=lambda ink: contrast(ink, fill))
+
+
+def marks(seats) -> list[str]:
+    """Each player's letter, written on their cubes and swatches so that players are told
+    apart without colour: the initials of their names when they differ, else 1, 2, 3, 4."""
+    initials = [next((ch.upper() for ch in s.name if ch.isalnum()), "") for s in seats]
+    if all(initials) and len(set(initials)) == len(initials):
+        return initials
+    return [str(i + 1) for i in range(len(seats))]
 
 
 def default_seats(n: int) -> list[Seat]:

@@ -83,8 +83,29 @@ class Element:
     def querySelector(self, selector: str):
         return next((n for n in self.descendants() if n.matches(selector)), None)
 
-    def querySelectorAll(self, selector: str) -> list:
-        return []  # the new-game dialog's fields are not modelled (innerHTML is not parsed)
+    def querySelectorAll(self, selector: str) -> NodeList:
+        # (the new-game dialog's fields are not modelled: innerHTML is not parsed)
+        return NodeList(n for n in self.descendants() if n.matches(selector))
+
+    def contains(self, other) -> bool:
+        while other is not None:
+            if other is self:
+                return True
+            other = other.parent
+        return False
+
+    @property
+    def isConnected(self) -> bool:  # noqa: N802 - the DOM's name
+        return document.contains(self)
+
+    def getClientRects(self) -> NodeList:  # noqa: N802 - the DOM's name
+        """One box, unless the node or an ancestor is hidden (then it takes no space)."""
+        node = self
+        while node is not None:
+            if node.hidden:
+                return NodeList()
+            node = node.parent
+        return NodeList([self])
 
     def getElementById(self, element_id: str):
         return next((n for n in self.descendants() if n.id == element_id), None)
@@ -144,11 +165,22 @@ def _matches_one(node: Element, compound: str) -> bool:
     return True
 
 
+class NodeList(list):
+    """``querySelectorAll``'s answer: ``length`` and ``item(i)`` as in the DOM."""
+
+    length = property(len)
+
+    def item(self, i: int):
+        return self[i]
+
+
 class Event:
     """A DOM event as the edge's listeners read it."""
 
-    def __init__(self, target: Element, key: str = ""):
+    def __init__(self, target: Element, key: str = "", shift: bool = False):
         self.target, self.key = target, key
+        self.shiftKey = shift
+        self.ctrlKey = self.altKey = self.metaKey = False
         self.currentTarget = None
         self.stopped = self.prevented = False
 
@@ -159,9 +191,9 @@ class Event:
         self.prevented = True
 
 
-def fire(kind: str, target: Element, key: str = "") -> Event:
+def fire(kind: str, target: Element, key: str = "", shift: bool = False) -> Event:
     """Dispatch an event at ``target``; it bubbles up to the document unless stopped."""
-    event = Event(target, key)
+    event = Event(target, key, shift)
     node = target
     while node is not None and not event.stopped:
         event.currentTarget = node
@@ -241,8 +273,8 @@ def _page() -> Element:
         *(Element("path", class_="region", data_region=r) for r in rattus.REGIONS))
     app = Element(id="app").add(
         toolbar, *(Element(id=i) for i in ("status", "notice", "update", "bar", "viewer",
-                                           "players",
-                                           "strike", "cards", "log", "screen", "about")),
+                                           "players", "strike", "cards", "log", "screen",
+                                           "about", "help", "announce", "board-text")),
         Element(id="map-holder").add(svg))
     return Element("body").add(app)
 

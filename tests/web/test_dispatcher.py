@@ -349,18 +349,23 @@ def test_a_question_takes_the_focus_on_its_safe_answer() -> None:
     assert document.activeElement is no
 
 
-def test_a_question_leaves_the_focus_where_the_player_put_it() -> None:
+def test_a_question_takes_the_focus_and_gives_it_back_where_the_player_was() -> None:
+    """Issue 12: a dialog takes the focus (even from a button the player had focused) and,
+    once answered, returns it there."""
     app = attached(new_session(2))
-    confirm_dialog()
+    no = confirm_dialog()
     tool("undo").focus()
     app.dispatch(("ask", Question("Sure?", "Yes", "No", None)))
+    assert document.activeElement is no
+    app.dispatch(("choice", "confirm-no", None))
+    assert body()["screen"] != "confirm"
     assert document.activeElement is tool("undo")
 
 
 def test_the_new_game_dialog_focuses_its_first_field() -> None:
     app = make_app()
     name = Element("input", data_field="name", data_seat="0")
-    by_id("screen").add(Element(data_screen="new-game").add(name))
+    by_id("screen").add(Element(class_="dialog", data_screen="new-game").add(name))
     app.dispatch(("show_dialog", ""))
     assert body()["screen"] == "new-game" and 'data-screen="new-game"' in by_id("screen").innerHTML
     assert document.activeElement is name

@@ -1,0 +1,322 @@
+"""Issue 12, accessibility: keyboard play, dialogs and focus, the board as text, strikes read
+out, and players told apart without colour — on CPython (the page's own listeners on the fake
+page of fakepage.py, and the pure glue). Whole games by keyboard alone: e2e/test_keyboard.py."""
+
+from __future__ import annotations
+
+import re
+
+import fakepage  # first: puts the fake pyscript / pyodide.ffi modules in place
+import howto
+import keynav
+import pytest
+import render_map
+import render_panels as panels
+import transitions
+from app import App
+from fakepage import Element, by_id, document, fire
+from glue import (
+    ANCHORS,
+    card,
+    choice,
+    frame,
+    new_session,
+    offer,
+    region,
+    run,
+    token,
+    turn_start,
+)
+from messages import t
+from setup_config import COLOURS, Seat, contrast, ink_on, marks
+from test_bots_and_strikes import striking
+
+import rattus
+
+REGION_XY = {keynav.region_key(r): (a["label"]["x"], a["label"]["y"])
+             for r, a in ANCHORS["regions"].items()}
+
+
+@pytest.fixture(autouse=True)
+def fresh_page():
+    fakepage.reset()
+
+
+def path(name: str) -> Element:
+    return document.querySelector(f'path.region[data-region="{name}"]')
+
+
+def tab_stops() -> list[str]:
+    """The map's elements in the Tab order (tabindex 0)."""
+    return [n.getAttribute("data-region") for n in document.descendants()
+            if n.getAttribute("tabindex") == "0"]
+
+
+def attached(session) -> App:
+    app = App(by_id("map"), ANCHORS)
+    app.bind()
+    app.dispatch(("attach", session, "", None))
+    return app
+
+
+def arrow_graph(stops: dict) -> dict[str, set[str]]:
+    return {s: {keynav.move(stops, s, k) for k in keynav.DIRECTIONS} - {None} for s in stops}
+
+
+def reachable(graph: dict, start: str) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in graph[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+# -- the arrow keys follow the map ------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_arrow_keys_reach_every_region_in_play_from_every_other(players: int) -> None:
+    view = rattus.new_game(players=players, seed=1).view(None)
+    stops = {k: xy for k, xy in REGION_XY.items() if k[4:] in view["regions"]}
+    graph = arrow_graph(stops)
+    for start in stops:
+        assert reachable(graph, start) == set(stops), start
+
+
+def test_each_arrow_goes_the_way_it_points_on_the_map() -> None:
+    for start, (x0, y0) in REGION_XY.items():
+        for key, (dx, dy) in keynav.DIRECTIONS.items():
+            to = keynav.move(REGION_XY, start, key)
+            if to is not None:
+                x, y = REGION_XY[to]
+                assert (x - x0) * dx + (y - y0) * dy > abs((x - x0) * dy - (y - y0) * dx) * 0.3
+    # what a player looking at the map expects
+    assert keynav.move(REGION_XY, "reg-Anglia", "ArrowDown") == "reg-Gallia"
+    assert keynav.move(REGION_XY, "reg-Gallia", "ArrowLeft") == "reg-Hispania"
+    assert keynav.move(REGION_XY, "reg-Hispania", "ArrowRight") == "reg-Gallia"
+    assert keynav.move(REGION_XY, "reg-Germania", "ArrowUp") == "reg-Scandia"
+    assert keynav.move(REGION_XY, "reg-Hispania", "ArrowLeft") is None  # the edge: stays
+
+
+def test_when_tokens_are_wanted_down_reaches_them_and_left_right_go_along() -> None:
+    """The Monk's pick (R6.2): the rat tokens are the targets, and stops of the arrows."""
+    ui, s, home = turn_start()
+    ui, s, _ = run(ui, s, card("Monk"), choice("mode:Monk"))
+    here = s.game.view(None)["plague"]
+    stops, targets = render_map.stops(ANCHORS, s.game.view(0), offer(ui, s))
+    wanted = {keynav.token_key(r, slot) for r, slot in offer(ui, s).tokens}
+    assert wanted and wanted <= set(targets) and wanted <= set(stops)
+    assert not set(targets) - wanted  # the regions are not targets now
+    below = keynav.move(stops, keynav.region_key(here), "ArrowDown")
+    assert below == keynav.token_key(here, 1)
+    assert keynav.move(stops, below, "ArrowUp") == keynav.region_key(here)
+    # a region holding two tokens: Left/Right go from one to the other
+    ui, s, _ = run(ui, s, token(here, 1), region(home))
+    stops2, _ = render_map.stops(ANCHORS, s.game.view(0), offer(ui, s))
+    stops2.update({keynav.token_key(home, i): render_map.token_xy(
+        ANCHORS["regions"][home]["tokens"], i, 2) for i in (1, 2)})
+    assert keynav.move(stops2, keynav.token_key(home, 1), "ArrowRight") == \
+        keynav.token_key(home, 2)
+    assert keynav.move(stops2, keynav.token_key(home, 2), "ArrowLeft") == \
+        keynav.token_key(home, 1)
+
+
+# -- the map is one Tab stop ------------------------------------------------------------------
+def test_the_map_is_one_tab_stop_on_the_first_target_and_arrows_move_it() -> None:
+    s = new_session(2)
+    attached(s)
+    first = next(r for r in s.game.view(0)["regions"]
+                 if r in {a.args[0] for a in s.game.legal_actions()})
+    assert tab_stops() == [first]
+    start = path(first)
+    start.focus()
+    fire("focusin", start)
+    key, to = next((k, keynav.move(REGION_XY, f"reg-{first}", k)) for k in keynav.DIRECTIONS
+                   if keynav.move({k2: v for k2, v in REGION_XY.items()
+                                   if k2[4:] in s.game.view(0)["regions"]},
+                                  f"reg-{first}", k))
+    event = fire("keydown", start, key=key)
+    assert event.prevented  # the page does not scroll
+    assert document.activeElement.getAttribute("data-key") == to
+    assert tab_stops() == [to[4:]]  # Tab now comes back here
+    assert len(s.game.history) == 0  # moving is not acting
+
+
+def test_enter_on_a_region_that_cannot_be_chosen_says_why_and_changes_nothing() -> None:
+    """The plague piece moves to a neighbour (R4.3): Enter on a region further away gets the
+    engine's reason (Game.why_not), as a click does, and changes nothing."""
+    ui, s, home = turn_start()
+    app = attached(s)
+    app.dispatch(choice("mode:plague"))
+    here = s.game.view(None)["plague"]
+    far = next(r for r in s.game.view(0)["regions"]
+               if r != here and r not in s.game.view(None)["neighbours"][here])
+    assert far not in offer(app.ui, s).regions
+    before = (len(s.game.history), s.game.to_json())
+    event = fire("keydown", path(far), key="Enter")
+    assert event.prevented and (len(s.game.history), s.game.to_json()) == before
+    why = transitions.refusal_text(s.game.why_not(f"plague {far}"))
+    notice = by_id("notice")
+    assert not notice.hidden and notice.textContent == why
+
+
+# -- dialogs take the focus, keep it, close with Escape and give it back -------------------------
+def help_dialog() -> tuple[Element, Element]:
+    close = Element("button", data_choice="close-rules")
+    link = Element("button", data_help="goal")
+    by_id("help").add(Element(class_="dialog").add(close, link))
+    return close, link
+
+
+def test_how_to_play_takes_the_focus_keeps_it_and_escape_gives_it_back() -> None:
+    app = attached(new_session(2))
+    close, link = help_dialog()
+    rules = document.querySelector('#toolbar [data-choice="toggle-rules"]')
+    rules.focus()
+    app.dispatch(("choice", "toggle-rules", None))
+    assert app.ui.help is not None and document.activeElement is close
+    link.focus()  # Tab from the last control comes back to the first, and the reverse
+    event = fire("keydown", link, key="Tab")
+    assert event.prevented and document.activeElement is close
+    event = fire("keydown", close, key="Tab", shift=True)
+    assert event.prevented and document.activeElement is link
+    fire("keydown", link, key="Escape")
+    assert app.ui.help is None
+    assert document.activeElement is rules
+
+
+def test_escape_answers_a_question_with_its_safe_choice() -> None:
+    from ui import Question
+
+    s = new_session(2)
+    app = attached(s)
+    asked = []
+    no = Element("button", data_choice="confirm-no")
+    by_id("screen").add(Element(class_="dialog").add(no))
+    app.dispatch(("ask", Question("Sure?", "Yes", "No", ("problem", "yes said"),
+                                  ("problem", "no said"))))
+    assert document.activeElement is no
+    fire("keydown", no, key="Escape")
+    asked.append(app.ui.notice)
+    assert app.ui.question is None and asked == ["no said"]
+
+
+# -- shortcut keys ------------------------------------------------------------------------------
+def test_shortcut_keys_work_outside_text_fields_and_are_documented() -> None:
+    ui, s, home = turn_start()
+    app = attached(s)
+    shown = app.ui.show_log
+    fire("keydown", document.body, key="l")
+    assert app.ui.show_log is not shown
+    field = Element("input")
+    by_id("app").add(field)
+    fire("keydown", field, key="l")  # typing a name is not a shortcut
+    assert app.ui.show_log is not shown
+    app.dispatch(card("King"))
+    assert s.game.history[-1] == "take King"
+    fire("keydown", document.body, key="u")
+    assert s.game.history[-1] != "take King"  # undone
+    fire("keydown", document.body, key="h")
+    assert app.ui.help is not None
+    # How to play lists every key, and the buttons announce theirs
+    text = howto.panel(s.config.seats)
+    for key in keynav.SHORTCUTS:
+        assert f"<kbd>{key.upper()}</kbd>" in text or key == "?"
+    html = (fakepage_html := (__import__("pathlib").Path(fakepage.__file__).parents[2]
+                              / "web" / "index.html").read_text())
+    for choice_name, key in (("undo", "U"), ("toggle-log", "L"), ("toggle-rules", "H")):
+        button = re.search(rf'<button[^>]*data-choice="{choice_name}"[^>]*>', fakepage_html)
+        assert button and f'aria-keyshortcuts="{key}' in button[0]
+    assert 'id="pace"' in html and 'aria-keyshortcuts="P"' in html
+
+
+# -- screen readers: the board as text, strikes read out ---------------------------------------
+def test_the_board_as_text_says_each_regions_rats_cubes_and_the_plague_piece() -> None:
+    ui, s, home = turn_start()
+    f = frame(ui, s)
+    html = f.html["board-text"]
+    view = s.game.view(0)
+    for r in view["regions"]:
+        row = re.search(rf'<tr data-region="{r}">(.*?)</tr>', html)[1]
+        n = len(view["board"][r]["tokens"])
+        assert (t("aria.rats.1") if n == 1 else t("aria.rats.n", n=n)) in row
+        for p, c in enumerate(view["board"][r]["cubes"]):
+            said = t("board.cubes_of", name=s.names[p], mark=marks(s.config.seats)[p], count=c)
+            assert (said in row) == (c > 0)
+        assert (t("board.plague_here") in row) == (r == view["plague"])
+    assert t("board.palace", cubes="").split("{")[0] in html
+
+
+def test_the_board_as_text_shows_only_the_faces_this_seat_knows() -> None:
+    """The Witch's holder sees the face she looked at (R6.6); the other seat does not (R8)."""
+    ui, s, home = turn_start()
+    here = s.game.view(None)["plague"]
+    ui, s, _ = run(ui, s, card("Witch"), choice("mode:Witch"), token(here, 1))
+    face = s.game.view(0)["board"][here]["tokens"][0]
+    assert face is not None
+    mine = panels.board_text(s.game.view(0), s.config.seats)
+    theirs = panels.board_text(s.game.view(1), s.config.seats)
+    words = t("board.known", slot=1, threshold=face["threshold"],
+              symbols=__import__("messages").symbols(face["symbols"]))
+    assert words in mine and words not in theirs and "threshold" not in theirs
+
+
+def test_a_strike_is_read_out_token_by_token_as_it_is_told() -> None:
+    ui, s, _ = striking(pace_ms=300)
+    app = App(by_id("map"), ANCHORS)
+    app.session, app.ui = s, ui
+    app.render()
+    assert by_id("announce").innerHTML == ""  # nothing told yet
+    app.dispatch(("strike_step",))
+    first = by_id("announce").innerHTML
+    assert first.count("<p>") == 1 and t("strike.outbreak") in first or \
+        t("strike.nothing") in first
+    app.dispatch(("strike_step",))
+    both = by_id("announce").innerHTML
+    assert both.count("<p>") == 2 and both.startswith(first)  # added to, not rewritten
+    app.dispatch(("strike_done",))
+    assert by_id("announce").innerHTML == both  # not read a second time
+
+
+# -- players told apart without colour; contrast ----------------------------------------------
+def test_each_player_has_a_letter_on_cubes_swatches_and_in_the_palace() -> None:
+    seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cy", "green")]
+    assert marks(seats) == ["A", "B", "C"]
+    assert marks([Seat("Ann", "red"), Seat("Al", "blue")]) == ["1", "2"]  # same initials
+    cubes = render_map._cubes(0, 0, [2, 0, 11], seats)
+    assert ">A</tspan>2<" in cubes and ">C</tspan>11<" in cubes and "B</tspan>" not in cubes
+    assert 'textLength' in cubes  # two digits squeezed into the cube
+    assert ">A<" in panels.swatch("red", "A")
+    ui, s, home = turn_start()
+    f = frame(ui, s)
+    assert all(f">{m}<" in f.html["players"] for m in marks(s.config.seats))
+
+
+@pytest.mark.parametrize("colour", sorted(COLOURS))
+def test_writing_on_a_players_colour_meets_aa_contrast(colour: str) -> None:
+    assert contrast(ink_on(colour), COLOURS[colour]) >= 4.5
+
+
+#: Text on the map (SVG, which axe does not check) and its background, as style.css and
+#: render_map.py draw them: (what, text colour, background colour).
+MAP_TEXT = [
+    ("region name", "#3b2d1a", "#f4ecd2"),
+    ("region name, on its halo", "#3b2d1a", "#fffdf3"),
+    ("region name, target", "#7a3d00", "#fff6c8"),
+    ("region name, out of play", "#67625a", "#fffdf3"),  # on its halo (paint-order stroke)
+    ("'not in play' note", "#403c34", "#d9d6cf"),
+    ("'2 steps' tag", "#ffffff", "#8a4300"),
+    ("token threshold", "#2a2118", "#f7ecd0"),
+    ("token symbols", "#ffffff", "#7b3fa0"),
+    ("revealed token", "#2a2118", "#f6c9c2"),
+    ("cube loss", "#2a2118", "#ffffff"),
+    ("palace", "#3b2d1a", "#f6ecd0"),
+    ("odds badge", "#7a1010", "#ffffff"),
+    ("odds badge, others' risk", "#4a3d28", "#ffffff"),
+]
+
+
+@pytest.mark.parametrize("what,fg,bg", MAP_TEXT, ids=[m[0] for m in MAP_TEXT])
+def test_map_text_meets_aa_contrast(what: str, fg: str, bg: str) -> None:
+    css = (__import__("pathlib").Path(render_map.__file__).parent / "style.css").read_text()
+    assert fg.lower() in css.lower() or fg in ("#ffffff",), f"{what}: {fg} no longer drawn"
+    assert contrast(fg, bg) >= 4.5, what
