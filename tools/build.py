@@ -9,7 +9,8 @@ What lands in ``dist/``:
   them into the Pyodide file system before ``main.py`` runs;
 * the runtime, vendored from ``node_modules`` (exact versions in ``package-lock.json``):
   ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (the
-  ``@pyscript/core`` bundle without source maps);
+  ``@pyscript/core`` bundle without source maps) and ``vendor/panzoom/`` (``@panzoom/panzoom``'s
+  minified build and its licence: pinch-zoom and pan of the map on touch screens);
 * the translations (issue 13): ``web/locale/<lang>.po`` compiled to ``locale/<lang>.mo`` (by
   ``tools/i18n.py``, which refuses an incomplete catalogue), fetched by the page for the language
   in use only (web/language.py); the PO sources stay out of the site. ``index.html``'s first
@@ -156,6 +157,15 @@ def vendor(out: Path) -> None:
     missing = [n for n in imported_chunks(dst) if not (dst / n).is_file()]
     if missing:
         fail(f"@pyscript/core chunks not vendored: {missing}")
+    # @panzoom/panzoom: one UMD file that defines window.Panzoom, and its MIT licence
+    panzoom = NODE_MODULES / "@panzoom" / "panzoom"
+    dst = out / "vendor" / "panzoom"
+    dst.mkdir(parents=True, exist_ok=True)
+    for src, name in ((panzoom / "dist" / "panzoom.min.js", "panzoom.min.js"),
+                      (panzoom / "MIT-License.txt", "LICENSE.txt")):
+        if not src.is_file():
+            fail(f"{src.relative_to(ROOT)} is missing: run `npm ci` (or `make setup`)")
+        shutil.copy2(src, dst / name)
 
 
 def imported_chunks(folder: Path) -> set[str]:

@@ -57,6 +57,7 @@ class App:
         self._dispatching = False
         self._reveal = None  # an element to bring into view after the next render
         self._queue: list[tuple] = []
+        self.zoom = None  # a touch screen: the map's zoom and taps near targets (phone.py)
 
     # -- the loop ---------------------------------------------------------------------------
     def dispatch(self, event: tuple) -> None:
@@ -254,6 +255,8 @@ class App:
         elif dom.closest(target, "svg#map") is not None:
             return
         node = dom.closest(target, TARGETS)
+        if self.zoom is not None and event.currentTarget == self.svg:
+            node = self.zoom.resolve(event, node)  # a tap near a target takes it
         if node is not None:
             self.dispatch(self._event_for(node))
 
@@ -367,6 +370,8 @@ class App:
             if node is not None and document.activeElement == document.body:
                 node.focus()
         dom.refocus(focus)
+        if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
+            self.zoom.follow()
         if self._reveal is not None:
             (key, top), self._reveal = self._reveal, None
             node = dom.by_id(key)
