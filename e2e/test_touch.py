@@ -15,7 +15,7 @@ import random
 
 import pytest
 from playwright.sync_api import Page, expect
-from tapdriver import TOKEN_TAPS, measure, perform
+from tapdriver import TOKEN_TAPS, measure, next_frame, perform
 from test_play import SEED_4P, check_privacy, check_results
 from uidriver import shot
 from uipaths import ALL_TAGS, choose, tags
@@ -135,3 +135,46 @@ def test_the_menu_and_the_dialogs_by_taps(page: Page, open_game, guard) -> None:
     page.locator('[data-choice="close-rules"]').first.tap()
     expect(page.locator(".howto")).to_be_hidden()
     expect(page.locator("#whole-map")).to_be_hidden()  # the whole map: nothing to undo
+
+
+def touch(cdp, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in
+                                      enumerate(points)]})
+
+
+def test_the_map_is_pinched_and_dragged(page: Page, open_game, guard) -> None:
+    """Two fingers moving apart zoom the map in (not the page), one finger drags it, and
+    "Whole map" shows all of it again; the page itself never scrolls or zooms."""
+    open_game(page, "players=2&seed=8&names=Ann,Bob&pace=0")
+    box = page.locator("#map-holder").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    touch(cdp, "touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    for step in range(1, 11):
+        touch(cdp, "touchMove", [(cx - 20 - 12 * step, cy), (cx + 20 + 12 * step, cy)])
+    touch(cdp, "touchEnd", [])
+    page.wait_for_function("() => Number(document.body.dataset.zoom) > 1.5")
+    expect(page.locator("#whole-map")).to_be_visible()
+    next_frame(page)
+    zoomed = page.locator("#map").bounding_box()
+    assert zoomed["width"] > 1.5 * box["width"]  # the map, not the page
+    assert page.evaluate("() => visualViewport.scale") == 1
+    touch(cdp, "touchStart", [(cx, cy)])
+    for step in range(1, 11):
+        touch(cdp, "touchMove", [(cx + 8 * step, cy + 4 * step)])
+    page.wait_for_timeout(200)  # the finger rests before it lifts: a drag, not a fling
+    touch(cdp, "touchMove", [(cx + 80, cy + 40)])
+    touch(cdp, "touchEnd", [])
+    page.wait_for_function(
+        "x => document.querySelector('#map').getBoundingClientRect().x > x + 40",
+        arg=zoomed["x"])
+    assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+    shot(page, "touch_pinched")
+    page.locator("#whole-map").tap()
+    page.wait_for_function("() => document.body.dataset.zoom === '1.00'")
+    expect(page.locator("#whole-map")).to_be_hidden()
+    page.wait_for_function(  # (drawn at the next frame) the whole map, where it was
+        """([w, x]) => { const r = document.querySelector('#map').getBoundingClientRect();
+                         return Math.abs(r.width - w) < 2 && Math.abs(r.x - x) < 2; }""",
+        arg=[box["width"], box["x"]])
