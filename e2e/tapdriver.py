@@ -41,11 +41,16 @@ MEASURE_JS = """() => {
   for (const el of document.querySelectorAll('#map text.region-label')) {
     const px = parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a;
     if (px < label.px) label = {px, what: el.textContent}; }
+  let drawn = {px: 1e9, what: ''};  // any other text drawn on the map (counts, tags, chips)
+  for (const el of document.querySelectorAll('#map text:not(.region-label)')) {
+    if (!el.textContent.trim() || !seen(el)) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a;
+    if (px < drawn.px) drawn = {px, what: el.getAttribute('class') + ' ' + el.textContent}; }
   let map = {px: 1e9, what: ''};  // the smallest region the player may tap now, on screen
   for (const el of document.querySelectorAll('#map path.region.target')) {
     const r = el.getBoundingClientRect(); const px = Math.min(r.width, r.height);
     if (px < map.px) map = {px, what: el.dataset.region}; }
-  return {target, text, label, map, zoom: Number(document.body.dataset.zoom || 1)};
+  return {target, text, label, drawn, map, zoom: Number(document.body.dataset.zoom || 1)};
 }"""
 
 

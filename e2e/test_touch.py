@@ -47,7 +47,7 @@ def check_first_screen(page: Page) -> None:
 
 def check_sizes(page: Page, worst: dict) -> None:
     m = measure(page)
-    for key in ("target", "text", "label", "map"):
+    for key in ("target", "text", "label", "drawn", "map"):
         if m[key]["px"] < worst.get(key, {"px": 1e9})["px"]:
             worst[key] = {**m[key], "zoom": m["zoom"]}
     assert m["target"]["px"] >= FINGER_PX, m["target"]
