@@ -31,6 +31,11 @@ def touch_screen() -> bool:
         return False
 
 
+def _upright_phone() -> bool:
+    """The narrow layout (style.css): the page fits the screen and never scrolls."""
+    return bool(window.matchMedia("(max-width: 600px)").matches)
+
+
 def _js(options: dict):
     return to_js(options, dict_converter=window.Object.fromEntries)
 
@@ -91,6 +96,7 @@ class MapZoom:
             "minScale": 1, "maxScale": zoom.MAX_SCALE, "contain": "outside",
             "cursor": "default", "step": 0.5, "animate": False}))
         self._targets: tuple = ()
+        self._touch_action = "none"  # (Panzoom's own default)
         self.zoom_taps = 0
         self.whole_button = dom.by_id("whole-map")
         _listen(self.whole_button, "click", lambda _e: self.whole())
@@ -105,6 +111,13 @@ class MapZoom:
         zoomed = self.scale() > 1.01
         document.body.dataset.zoom = f"{self.scale():.2f}"
         self.whole_button.hidden = not zoomed
+        # A page that scrolls (a tablet, a phone held sideways: the map above the panels) is
+        # scrolled by a finger on the whole map; zoomed in, the finger moves the map instead.
+        # (A phone held upright never scrolls the page: its sheet scrolls on its own.)
+        action = "none" if zoomed or _upright_phone() else "pan-y"
+        if action != self._touch_action:
+            self._touch_action = action
+            self.pz.setOptions(_js({"touchAction": action}))
 
     def whole(self) -> None:
         self.pz.reset(_js({"animate": False}))
