@@ -178,3 +178,28 @@ def test_the_map_is_pinched_and_dragged(page: Page, open_game, guard) -> None:
         """([w, x]) => { const r = document.querySelector('#map').getBoundingClientRect();
                          return Math.abs(r.width - w) < 2 && Math.abs(r.x - x) < 2; }""",
         arg=[box["width"], box["x"]])
+
+
+def test_a_phone_held_sideways_scrolls_the_page_from_the_map(browser, site_url, open_game,
+                                                             guard) -> None:
+    """844×390: the map is wide and the panels are under it, so the page scrolls; a finger
+    dragged up on the whole map scrolls the page (it does not get stuck on the map)."""
+    context = browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True,
+                                  has_touch=True, base_url=site_url)
+    guard.attach(context)
+    page = context.new_page()
+    try:
+        open_game(page, "players=2&seed=8&names=Ann,Bob&pace=0")
+        expect(page.locator("#status")).to_contain_text("tap")
+        box = page.locator("#map-holder").bounding_box()
+        x, y = box["x"] + box["width"] / 2, min(box["y"] + box["height"], 390) - 20
+        cdp = context.new_cdp_session(page)
+        touch(cdp, "touchStart", [(x, y)])
+        for step in range(1, 15):
+            touch(cdp, "touchMove", [(x, y - 15 * step)])
+            page.wait_for_timeout(15)
+        touch(cdp, "touchEnd", [])
+        page.wait_for_function("() => document.scrollingElement.scrollTop > 100")
+        assert page.locator("body").get_attribute("data-zoom") == "1.00"
+    finally:
+        context.close()
