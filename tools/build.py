@@ -18,6 +18,8 @@ What lands in ``dist/``:
 * ``sw.js``, the service worker (template ``web/sw.js``) with this build's name (a hash of every
   other file's content) and the list of files it precaches (the whole site), so that the game
   plays offline after one visit and a new deploy is a new worker (the page offers to reload);
+* ``vendor/panzoom/`` (``@panzoom/panzoom``'s minified build and its licence: pinch-zoom and
+  pan of the map on touch screens);
 * the translations (issue 13): ``web/locale/<lang>.po`` compiled to ``locale/<lang>.mo`` (by
   ``tools/i18n.py``, which refuses an incomplete catalogue), fetched by the page for the language
   in use only (web/language.py); the PO sources stay out of the site. ``index.html``'s first
@@ -255,6 +257,15 @@ def vendor(out: Path) -> None:
                and not any(n.startswith(prefix) for prefix in PYSCRIPT_UNUSED)]
     if unknown:  # a new PyScript release: decide whether the page needs them
         fail(f"@pyscript/core chunks neither vendored nor known to be unused: {unknown}")
+    # @panzoom/panzoom: one UMD file that defines window.Panzoom, and its MIT licence
+    panzoom = NODE_MODULES / "@panzoom" / "panzoom"
+    dst = out / "vendor" / "panzoom"
+    dst.mkdir(parents=True, exist_ok=True)
+    for src, name in ((panzoom / "dist" / "panzoom.min.js", "panzoom.min.js"),
+                      (panzoom / "MIT-License.txt", "LICENSE.txt")):
+        if not src.is_file():
+            fail(f"{src.relative_to(ROOT)} is missing: run `npm ci` (or `make setup`)")
+        shutil.copy2(src, dst / name)
 
 
 def imported_chunks(folder: Path) -> tuple[set[str], set[str]]:

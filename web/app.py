@@ -65,6 +65,7 @@ class App:
         self._queue: list[tuple] = []
         self._layers: list[tuple[str, object]] = []  # open dialogs, each with where to return
         self._announced: tuple[str | None, int] = (None, 0)  # the strike read out, how far
+        self.zoom = None  # a touch screen: the map's zoom and taps near targets (phone.py)
 
     # -- the loop ---------------------------------------------------------------------------
     def dispatch(self, event: tuple) -> None:
@@ -356,6 +357,8 @@ class App:
         elif dom.closest(target, "svg#map") is not None:
             return
         node = dom.closest(target, TARGETS)
+        if self.zoom is not None and event.currentTarget == self.svg:
+            node = self.zoom.resolve(event, node)  # a tap near a target takes it
         if node is not None:
             self.dispatch(self._event_for(node))
 
@@ -568,6 +571,8 @@ class App:
             if (dom.js(document.activeElement) in (None, document.body)
                     and active not in (None, document.body)):
                 self._focus_lost()
+        if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
+            self.zoom.follow()
         if self._reveal is not None:
             (key, top), self._reveal = self._reveal, None
             node = dom.by_id(key)

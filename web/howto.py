@@ -28,6 +28,7 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tiebreak", "R7.4", ("help.tiebreak.1",)),
     ("palace", "R6.1, R7.4", ("help.palace.1",)),
     ("legend", "R8", ()),
+    ("touch", "", ("help.touch.1",)),
     ("keys", "", ("help.keys.1", "help.keys.2")),
 )
 IDS = tuple(s[0] for s in SECTIONS)
@@ -50,8 +51,9 @@ def panel(seats) -> str:
     toc = "".join(f'<li><a href="#help-{sid}" data-help="{sid}">{esc(t(f"help.{sid}.title"))}'
                   f'</a></li>' for sid in IDS)
     parts = []
+    controls = {"whole_map": t("btn.whole_map"), "menu": t("btn.menu")}  # (touch screens)
     for sid, rules, keys in SECTIONS:
-        body = "".join(f"<p>{esc(t(k))}</p>" for k in keys)
+        body = "".join(f"<p>{esc(t(k, **controls))}</p>" for k in keys)
         if sid == "symbols":
             body += _symbols()
         elif sid == "cards":

@@ -25,7 +25,9 @@ import chrome
 import dom
 import games
 import language
+import messages
 import persist
+import phone
 import share
 import tabs
 from messages import t
@@ -73,13 +75,17 @@ async def boot() -> None:
     await speaking
     from app import App  # imported late: the map must be in place first
 
-    holder = dom.by_id("map-holder")
+    holder = dom.by_id("map-zoom")
     start = svg_text.find("<svg")
     holder.innerHTML = svg_text[start:] if start >= 0 else svg_text
     svg = dom.query("svg", holder)
+    touch = phone.touch_screen()
+    messages.use_touch(touch)  # "tap" rather than "click", from the first render on
     app = App(svg, json.loads(anchors_text))
+    app.zoom = phone.MapZoom(svg) if touch else None
     app.bind()
     chrome.label()
+    phone.bind_menu()
     # test hook: the live game's complete state (the same as the autosave holds)
     window.rattusGameJson = create_proxy(
         lambda: "" if app.session is None else app.session.game.to_json())

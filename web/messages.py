@@ -731,10 +731,56 @@ EN: dict[str, str] = {
     "odds.note": "Odds of a strike now, from what you know (before any spread).",
     "btn.coach_leave": "Leave the lesson",
     "btn.coach_restart": "Restart the lesson",
+    # -- a phone (issue 12): the toolbar folded into a menu, the map zoomed by touch ----------
+    "btn.menu": "Menu",
+    "btn.whole_map": "Whole map",
+    # the same texts on a touch screen (``pointer: coarse``): "tap", not "click" (see t)
+    "status.setup.touch": "{name}: place {count} cubes — tap any highlighted region (setup).",
+    "status.plague.touch": "{name}: tap where the plague piece goes (a neighbouring region).",
+    "status.plague_knight.touch": "{name}: tap where the plague piece goes — 1 or "
+                                  "{knight_steps} steps with the Knight.",
+    "status.king.touch": "King: tap a highlighted region to move one of your cubes into the "
+                         "palace.",
+    "status.monk_token.touch": "Monk: tap the rat token to move (tap a region to zoom in on its "
+                               "tokens).",
+    "status.monk_to.touch": "Monk: tap the neighbouring region the rat token goes to.",
+    "status.merchant_from.touch": "Merchant: tap the region your cubes leave.",
+    "status.merchant_to.touch": "Merchant: tap the neighbouring region they go to.",
+    "status.witch_first.touch": "Witch: tap a rat token to look at it (tap a region to zoom in on "
+                                "its tokens).",
+    "status.spread.touch": "{name}: the plague spreads — tap a highlighted region for the new "
+                           "rat token ({left} to place).",
+    "why.pick_token.touch": "Tap a rat token (not the region).",
+    "help.legend.target.touch": "A region you may tap now (hatched, dashed outline).",
+    "coach.setup.touch": "First, place your people. Tap any highlighted region: {setup_cubes} of "
+                         "your cubes go there. Regions next to the plague piece (the skull) are "
+                         "risky.",
+    "coach.plague.touch": "Now tap a neighbouring region: the plague piece moves there, the rats "
+                          "spread and the plague strikes. Aim it at your rivals, not at your own "
+                          "cubes.",
+    "help.touch.title": "Touch screens",
+    "help.touch.1": "Tap a highlighted region, rat token, card or button to choose it; a tap "
+                    "near it is enough. Where several rat tokens lie close together, a tap "
+                    "zooms in on them first. Move two fingers together or apart on the map to "
+                    "zoom, drag it to move it, and “{whole_map}” shows all of it again. The "
+                    "toolbar is behind “{menu}”.",
 }
 
 #: The source catalogue: every key the glue may ask for, with its English text.
 CATALOGUE: dict[str, str] = EN
+
+#: Touch variants (issue 12): on a touch screen, a key ``x`` with a ``x.touch`` in the
+#: catalogue is said by that one ("tap" where the plain text says "click"; a finger taps). A
+#: variant is an ordinary entry, so each language translates it as its own text.
+TOUCH = ".touch"
+_touch = False
+
+
+def use_touch(touch: bool) -> None:
+    """Say "tap" (a touch screen) or "click" from now on: the page learns which at start
+    (``pointer: coarse``) and calls this before its first render."""
+    global _touch
+    _touch = touch
 
 #: The translation in use (English: none) and its language code.
 _active: gettext.NullTranslations = gettext.NullTranslations()
@@ -764,6 +810,8 @@ NUMBERS: dict[str, int] = limits()
 def t(key: str, **kwargs) -> str:
     """The text for ``key`` filled with ``kwargs`` (and the game's numbers); the key itself if
     the catalogue lacks it."""
+    if _touch and key + TOUCH in CATALOGUE:
+        key += TOUCH
     template = CATALOGUE.get(key)
     if template is None:
         return key

@@ -44,7 +44,8 @@ def test_no_catalogue_key_is_dead() -> None:
     src = glue_source() + helpers
     counted = set(re.findall(r'\btn\(\s*"([a-z_.]+[a-z_])"', src))
     dead = [k for k in EN if f'"{k}"' not in src and not k.startswith(BUILT)
-            and k.rpartition(".")[0] not in counted]
+            and k.rpartition(".")[0] not in counted
+            and not (k.endswith(".touch") and k.removesuffix(".touch") in EN)]  # (see t)
     assert dead == []
 
 

@@ -10,7 +10,7 @@ from conftest import WEB
 
 #: The browser edge: the only modules that may import the browser (pyscript, pyodide).
 EDGE = {"app.py", "main.py", "chrome.py", "dom.py", "map_view.py", "persist.py", "bots_runner.py",
-        "tabs.py"}
+        "tabs.py", "phone.py"}
 
 
 def sources() -> dict[str, str]:

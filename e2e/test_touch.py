@@ -1,0 +1,205 @@
+"""A whole game on a phone (390×844, a touch screen) played by taps only, checked against the
+engine on CPython; with what a finger and an eye get there measured along the way.
+
+Like test_play.py, the test keeps its own engine copy (same seed) and picks each action from
+``legal_actions()`` (every kind of decision, ``uipaths.choose``), but performs it by taps
+(tapdriver.py): no mouse call. Each kind of decision is photographed (e2e/artifacts/touch_*)
+before its first tap. Along the way: the status line and the map stay in the first screen,
+the map spans the width, the page says "tap", region names are at least 11 px, and every
+control a finger may take is at least 44 px.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+from tapdriver import TOKEN_TAPS, measure, next_frame, perform
+from test_play import SEED_4P, check_privacy, check_results
+from uidriver import shot
+from uipaths import ALL_TAGS, choose, tags
+
+import rattus
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+FINGER_PX = 44
+NAME_PX = 11
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, **PHONE}
+
+
+def check_first_screen(page: Page) -> None:
+    """The status line and the whole width of the map in the first screen, and the sheet
+    under the map (not over it)."""
+    status = page.locator("#status").bounding_box()
+    holder = page.locator("#map-holder").bounding_box()
+    sheet = page.locator("#side").bounding_box()
+    assert status["y"] >= 0 and status["y"] + status["height"] < holder["y"] + 1
+    assert holder["width"] == 390 and holder["x"] == 0
+    assert holder["y"] + holder["height"] <= 844 / 2 + 100, holder  # the upper part
+    assert sheet["y"] >= holder["y"] + holder["height"] - 1  # under the map
+    assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+
+
+def check_sizes(page: Page, worst: dict) -> None:
+    m = measure(page)
+    for key in ("target", "text", "label", "drawn", "map"):
+        if m[key]["px"] < worst.get(key, {"px": 1e9})["px"]:
+            worst[key] = {**m[key], "zoom": m["zoom"]}
+    assert m["target"]["px"] >= FINGER_PX, m["target"]
+    assert m["label"]["px"] >= NAME_PX, m["label"]
+
+
+def test_a_whole_game_by_taps_on_a_phone(page: Page, open_game, guard) -> None:
+    open_game(page, f"players=4&seed={SEED_4P}&names=Ann,Bob,Cy,Di&pace=0")
+    game = rattus.new_game(players=4, seed=SEED_4P)
+    expect(page.locator("#status")).to_contain_text("tap any highlighted region")
+    assert "click" not in page.locator("#status").inner_text().lower()
+    expect(page.locator("#toolbar")).to_be_hidden()  # folded into the menu
+    check_first_screen(page)
+    rng = random.Random(SEED_4P)
+    seen: set[str] = set()
+    worst: dict = {}
+    shots: set[str] = set()
+    while not game.is_over:
+        action = choose(game, rng, seen)
+        new = sorted(tags(game, action) - seen)
+        seen |= tags(game, action)
+
+        def before_tap(i: int, new=new) -> None:
+            check_sizes(page, worst)
+            if new:
+                shot(page, f"touch_{'+'.join(new)}_{i}")
+
+        events = perform(page, game, action, before_tap)
+        assert not page.locator("#notice").is_visible(), page.locator("#notice").inner_text()
+        kinds = {e["kind"] for e in events}
+        if "token_revealed" in kinds and "strike" not in shots and not game.is_over:
+            shots.add("strike")
+            shot(page, "touch_strike")
+        if page.locator('body[data-screen="pass"]').count() and "pass" not in shots:
+            shots.add("pass")
+            check_sizes(page, worst)
+            shot(page, "touch_pass")
+        check_privacy(page, game)
+        if len(game.history) % 25 == 0:
+            check_first_screen(page)
+    check_results(page, game)
+    check_sizes(page, worst)
+    shot(page, "touch_results")
+    page.locator('.dialog [data-choice="replay-enter:0"]').tap()  # the replay, on a phone
+    expect(page.locator("body")).to_have_attribute("data-screen", "replay")
+    check_first_screen(page)
+    check_sizes(page, worst)
+    shot(page, "touch_replay")
+    missing = ALL_TAGS - seen
+    assert not missing, f"decisions never made by taps: {sorted(missing)}"
+    taps = int(page.locator("body").get_attribute("data-zoom-taps") or 0)
+    assert taps > 0, "no tap ever zoomed in on crowded rat tokens"
+    # a rat token is taken by a tap only when no other wanted token is within a finger of it
+    assert TOKEN_TAPS and min(room for _, room in TOKEN_TAPS) >= FINGER_PX, TOKEN_TAPS
+    print("\nsmallest on the phone (CSS px):")
+    print(f"  rat token taken: {min(w for w, _ in TOKEN_TAPS):.1f} wide, the nearest other "
+          f"wanted token {min(room for _, room in TOKEN_TAPS):.1f} away "
+          f"({len(TOKEN_TAPS)} token taps, {taps} zoomed in first)")
+    for key, m in worst.items():
+        print(f"  {key}: {m['px']:.1f} at zoom {m['zoom']}: {m['what']!r}")
+
+
+def test_the_menu_and_the_dialogs_by_taps(page: Page, open_game, guard) -> None:
+    """A first visit's welcome and the new-game dialog fit the phone; the toolbar opens from
+    Menu and closes after a choice; How to play tells how to zoom."""
+    open_game(page)
+    expect(page.locator(".welcome")).to_be_visible()
+    check_sizes(page, {})
+    shot(page, "touch_welcome")
+    page.locator('.welcome [data-choice="pass-and-play"]').tap()
+    expect(page.locator('.dialog[data-screen="new-game"]')).to_be_visible()
+    check_sizes(page, {})
+    shot(page, "touch_new_game")
+    open_game(page, "players=2&seed=8&names=Ann,Bob&pace=0")
+    check_sizes(page, {})
+    page.locator("#menu-button").tap()
+    expect(page.locator("#toolbar")).to_be_visible()
+    shot(page, "touch_menu")
+    page.locator('#toolbar [data-choice="toggle-rules"]').tap()
+    expect(page.locator("#toolbar")).to_be_hidden()
+    expect(page.locator(".howto")).to_be_visible()
+    expect(page.locator(".howto")).to_contain_text("two fingers")
+    shot(page, "touch_howto")
+    check_sizes(page, {})
+    page.locator('[data-choice="close-rules"]').first.tap()
+    expect(page.locator(".howto")).to_be_hidden()
+    expect(page.locator("#whole-map")).to_be_hidden()  # the whole map: nothing to undo
+
+
+def touch(cdp, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in
+                                      enumerate(points)]})
+
+
+def test_the_map_is_pinched_and_dragged(page: Page, open_game, guard) -> None:
+    """Two fingers moving apart zoom the map in (not the page), one finger drags it, and
+    "Whole map" shows all of it again; the page itself never scrolls or zooms."""
+    open_game(page, "players=2&seed=8&names=Ann,Bob&pace=0")
+    box = page.locator("#map-holder").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    touch(cdp, "touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    for step in range(1, 11):
+        touch(cdp, "touchMove", [(cx - 20 - 12 * step, cy), (cx + 20 + 12 * step, cy)])
+    touch(cdp, "touchEnd", [])
+    page.wait_for_function("() => Number(document.body.dataset.zoom) > 1.5")
+    expect(page.locator("#whole-map")).to_be_visible()
+    next_frame(page)
+    zoomed = page.locator("#map").bounding_box()
+    assert zoomed["width"] > 1.5 * box["width"]  # the map, not the page
+    assert page.evaluate("() => visualViewport.scale") == 1
+    touch(cdp, "touchStart", [(cx, cy)])
+    for step in range(1, 11):
+        touch(cdp, "touchMove", [(cx + 8 * step, cy + 4 * step)])
+    page.wait_for_timeout(200)  # the finger rests before it lifts: a drag, not a fling
+    touch(cdp, "touchMove", [(cx + 80, cy + 40)])
+    touch(cdp, "touchEnd", [])
+    page.wait_for_function(
+        "x => document.querySelector('#map').getBoundingClientRect().x > x + 40",
+        arg=zoomed["x"])
+    assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+    shot(page, "touch_pinched")
+    page.locator("#whole-map").tap()
+    page.wait_for_function("() => document.body.dataset.zoom === '1.00'")
+    expect(page.locator("#whole-map")).to_be_hidden()
+    page.wait_for_function(  # (drawn at the next frame) the whole map, where it was
+        """([w, x]) => { const r = document.querySelector('#map').getBoundingClientRect();
+                         return Math.abs(r.width - w) < 2 && Math.abs(r.x - x) < 2; }""",
+        arg=[box["width"], box["x"]])
+
+
+def test_a_phone_held_sideways_scrolls_the_page_from_the_map(browser, site_url, open_game,
+                                                             guard) -> None:
+    """844×390: the map is wide and the panels are under it, so the page scrolls; a finger
+    dragged up on the whole map scrolls the page (it does not get stuck on the map)."""
+    context = browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True,
+                                  has_touch=True, base_url=site_url)
+    guard.attach(context)
+    page = context.new_page()
+    try:
+        open_game(page, "players=2&seed=8&names=Ann,Bob&pace=0")
+        expect(page.locator("#status")).to_contain_text("tap")
+        box = page.locator("#map-holder").bounding_box()
+        x, y = box["x"] + box["width"] / 2, min(box["y"] + box["height"], 390) - 20
+        cdp = context.new_cdp_session(page)
+        touch(cdp, "touchStart", [(x, y)])
+        for step in range(1, 15):
+            touch(cdp, "touchMove", [(x, y - 15 * step)])
+            page.wait_for_timeout(15)
+        touch(cdp, "touchEnd", [])
+        page.wait_for_function("() => document.scrollingElement.scrollTop > 100")
+        assert page.locator("body").get_attribute("data-zoom") == "1.00"
+    finally:
+        context.close()
