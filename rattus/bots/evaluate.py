@@ -39,6 +39,9 @@ class Params:
              "Witch": 0.25, "King": 0.45}
     push = 0.12  # Normal: per rat and cube, rivals' cubes struck now rather than later
     temperature = 2.5  # cubes of lead worth e times the odds (win probabilities)
+    #: Worth of holding a card per own turn left (None: the flat ``bonus`` only). The
+    #: Peasant's extra cube (R6.4) and the King's safe cube (R6.1) come back every turn.
+    per_turn: dict | None = None
 
 
 DEFAULT = Params()
@@ -53,22 +56,31 @@ class PoolTable:
         ids = list(ids)
         size = len(ids) or 1
         self.size = len(ids)
+        # sums per threshold first (one pass over the tokens), then cumulative over n
+        m_at = [0] * (MAXN + 1)
+        a_at = [0] * (MAXN + 1)
+        cls_at = [dict.fromkeys(CARDS, 0) for _ in range(MAXN + 1)]
+        for i in ids:
+            t = THR[i]
+            m_at[t] += NM[i]
+            a_at[t] += NA[i]
+            row = cls_at[t]
+            for c in CLS[i]:
+                row[c] += 1
         self.m = [0.0] * (MAXN + 1)
         self.a = [0.0] * (MAXN + 1)
-        self.cls = [dict.fromkeys(CARDS, 0.0) for _ in range(MAXN + 1)]
+        self.cls = []
+        m = a = 0
+        run = dict.fromkeys(CARDS, 0)
         for n in range(MAXN + 1):
-            m = a = 0.0
-            cls = self.cls[n]
-            for i in ids:
-                if THR[i] <= n:
-                    m += NM[i]
-                    a += NA[i]
-                    for c in CLS[i]:
-                        cls[c] += 1
+            m += m_at[n]
+            a += a_at[n]
+            row = cls_at[n]
+            for c in CARDS:
+                run[c] += row[c]
             self.m[n] = m / size
             self.a[n] = a / size
-            for c in CARDS:
-                cls[c] /= size
+            self.cls.append({c: run[c] / size for c in CARDS})
 
 
 _TABLES: dict[frozenset, PoolTable] = {}
@@ -172,6 +184,11 @@ def expected_scores(s: State, seat: int | None, params: Params = DEFAULT) -> lis
         factor = min(1.0, turns_left / 2.0)
         for card, p in holder.items():
             values[p] += params.bonus[card] * factor
+        if params.per_turn:
+            per = params.per_turn
+            for card, p in holder.items():
+                if card in per:
+                    values[p] += per[card] * turns_left
         if params.reserve:
             for p in range(players):
                 values[p] += params.reserve * (CUBES_PER_PLAYER - s.on_board(p) - s.palace[p])
