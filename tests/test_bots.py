@@ -17,7 +17,7 @@ import rattus
 from rattus import rules
 from rattus.bots import LEVELS, make_bot
 from rattus.bots.determinize import Determinizer, determinize
-from rattus.bots.evaluate import expected_scores
+from rattus.bots.evaluate import DEFAULT, HARD, expected_scores
 from rattus.bots.policy import rollout_action
 
 PYODIDE = sys.platform == "emscripten"
@@ -186,6 +186,29 @@ def test_evaluation_sees_the_danger_it_knows():
     assert expected_scores(safe._s, 0)[0] > expected_scores(bad._s, 0)[0] + 2
 
 
+def test_hard_counts_the_peasants_extra_cube_for_every_turn_left():
+    """R6.4: the Peasant's extra cube comes back each turn, so Hard's prior values the card
+    by the turns left (the Normal bot's flat bonus does not), and so looks at taking it."""
+    g = rattus.new_game(2, seed=5)
+    while g.phase == "setup":
+        g.apply(g.legal_actions()[0])
+    view, legal = g.view(g.current_player), g.legal_actions()
+    state = Determinizer(view).sample(random.Random(1))
+    state.cards["Peasant"] = view["seat"]
+
+    def worth(s):  # what the per-turn term adds for the holder
+        return expected_scores(s, view["seat"], HARD)[view["seat"]] - \
+            expected_scores(s, view["seat"], DEFAULT)[view["seat"]]
+
+    late = state.clone()
+    late.supply = late.supply[:3]  # near the end: few draws, few turns left
+    assert worth(state) > 3 > worth(late) > 0
+    take = rattus.Action("take", "Peasant")
+    assert make_bot("hard", seed=1, iterations=20).start(view, legal).root_cands[0] == take
+    flat = make_bot("hard", seed=1, iterations=20, prior_params=DEFAULT).start(view, legal)
+    assert flat.root_cands[0] != take
+
+
 def test_normal_moves_the_plague_onto_rivals_not_itself():
     g = (Scenario(players=2, seed=8)
          .cubes(Gallia=[3, 0], Polonia=[0, 3])
@@ -240,13 +263,15 @@ def test_incremental_search_matches_choose():
     while g.phase == "setup":
         g.apply(g.legal_actions()[0])
     view, legal = g.view(g.current_player), g.legal_actions()
-    search = make_bot("hard", seed=4, iterations=40).start(view, legal)
+    # no early stop: every slice must search (the equivalence is the point here)
+    search = make_bot("hard", seed=4, iterations=40, early_stop=False).start(view, legal)
     slices = 0
     while not search.step(iterations=7):
         slices += 1
         assert search.best() in legal  # usable at any moment
     assert slices >= 4 and search.done and search.iterations == 40
-    assert search.best() == make_bot("hard", seed=4, iterations=40).choose(view, legal)
+    assert search.best() == make_bot("hard", seed=4, iterations=40,
+                                     early_stop=False).choose(view, legal)
 
 
 def test_hard_returns_within_its_budget():

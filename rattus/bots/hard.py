@@ -47,7 +47,7 @@ from ..rules import (
 from ..state import State
 from .base import Bot, Done, Search
 from .determinize import Determinizer
-from .evaluate import DEFAULT, Params, expected_scores, win_probs
+from .evaluate import DEFAULT, HARD, Params, expected_scores, win_probs
 from .normal import TERMINAL, pick, score_actions
 from .policy import placement_options, plague_score, rollout_action
 
@@ -108,7 +108,7 @@ class HardSearch(Search):
         self.seat = view["seat"]
         self.det = Determinizer(view)
         base, scores = score_actions(view, legal, self.rng, bot.prior_samples,
-                                     bot.params, det=self.det)
+                                     bot.prior_params, det=self.det)
         self._best = pick(view, legal, base, scores, self.rng)  # the Normal bot's choice
         self.base, self.scores = base, scores
         self.reason = "search"
@@ -132,15 +132,6 @@ class HardSearch(Search):
         by_action = dict(zip(legal, scores))
         self.bias = {a: bot.prior_weight * (by_action[a] - top) for a in cands}
         self.root = Node(-1)
-        #: Paired search at the root (``bot.paired``): every candidate still in the race is
-        #: tried once in each sampled world, with the same random numbers, so that two
-        #: candidates are compared on the same hidden faces (common random numbers).
-        self.paired = bool(bot.paired) and len(cands) > 1
-        self.active = list(cands)
-        self.rewards: dict[Action, list[float]] = {a: [] for a in cands}
-        self._queue: list[Action] = []
-        self._world: State | None = None
-        self._seed = 0
         self.limit_turns = view["turn"]["number"] + bot.rounds * view["players"]
         self.searching_since = time.perf_counter()
         # Instant decisions: one sensible choice left, or choices that are all alike (the
@@ -172,13 +163,6 @@ class HardSearch(Search):
             now = time.perf_counter()
             if now >= deadline:
                 break
-            if self.paired:
-                if not self._queue and self._round_over():
-                    self.done, self.reason = True, "settled"
-                    break
-                self._iterate_paired()
-                self.iterations += 1
-                continue
             self._iterate()
             self.iterations += 1
             if check and self.iterations % 8 == 0 and self._settled(now, end, cap):
@@ -210,9 +194,6 @@ class HardSearch(Search):
 
     def stats(self) -> dict:
         """What the search found, per root choice: visits and mean reward."""
-        if self.paired:
-            return {str(a): (len(r), sum(r) / len(r) if r else 0.0)
-                    for a, r in self.rewards.items() if r}
         return {str(a): (ch.n, ch.w / ch.n if ch.n else 0.0)
                 for a, ch in self.root.children.items()}
 
@@ -259,8 +240,8 @@ class HardSearch(Search):
             nd.n += 1
             nd.w += reward[nd.mover]
 
-    def _rollout(self, s: State, rng=None) -> list[float]:
-        rng = rng or self.rng
+    def _rollout(self, s: State) -> list[float]:
+        rng = self.rng
         limit = self.limit_turns
         while s.phase != "over" and not (s.turns > limit and s.phase == "turn"
                                          and not s.took_card and not s.placed
@@ -271,108 +252,7 @@ class HardSearch(Search):
             return [1.0 if p == winner else 0.0 for p in range(s.players)]
         return win_probs(expected_scores(s, self.seat, self.bot.params), self.bot.params)
 
-    # -- the paired root ------------------------------------------------------------------
-    def _complete(self) -> int:
-        """Worlds in which every candidate still in the race has been tried."""
-        return min(len(self.rewards[a]) for a in self.active)
-
-    def _round_over(self) -> bool:
-        """Between two worlds: drop the candidates that are clearly worse than the leader
-        (paired differences, ``bot.z`` standard errors), and say whether the race is decided
-        (one candidate left, or all left within ``bot.tie`` of each other for sure)."""
-        bot = self.bot
-        m = self._complete()
-        if m >= bot.min_worlds and len(self.active) > 1:
-            rw = self.rewards
-            lead = max(self.active, key=lambda a: sum(rw[a][:m]) / m + self.bias[a] / (m + 1))
-            top = rw[lead]
-            keep, close = [lead], True
-            for a in self.active:
-                if a is lead:
-                    continue
-                other = rw[a]
-                d = [top[k] - other[k] for k in range(m)]
-                mean = sum(d) / m
-                var = sum((x - mean) ** 2 for x in d) / (m - 1)
-                se = math.sqrt(var / m)
-                if mean - bot.z * se > 0:
-                    continue  # clearly worse: out of the race
-                keep.append(a)
-                if abs(mean) + bot.z * se > bot.tie:
-                    close = False
-            self.active = keep
-            if len(keep) == 1 or close:
-                return True
-        self._world = self.det.sample(self.rng)
-        self._seed = self.rng.getrandbits(32)
-        self._queue = list(self.active)
-        return False
-
-    def _iterate_paired(self) -> None:
-        """Try the next candidate of this round in this round's world."""
-        import random
-        a = self._queue.pop(0)
-        s = self._world.clone()
-        rng = random.Random(self._seed)
-        child = self.root.children.get(a)
-        if child is None:
-            child = self.root.children[a] = Node(self.seat)
-        rules.apply(s, a)
-        path = [child]
-        node = child
-        c = self.bot.exploration
-        pw = self.bot.widening
-        while s.phase != "over":
-            cands = tree_candidates(s)[:1 + int(pw * math.sqrt(node.n))]
-            mover = s.current
-            untried = [x for x in cands if x not in node.children]
-            if untried:
-                x = untried[0]
-                nd = node.children[x] = Node(mover)
-                rules.apply(s, x)
-                path.append(nd)
-                break
-            best, choice = -math.inf, None
-            for x in cands:
-                node.children[x].avail += 1
-            for x in cands:
-                ch = node.children[x]
-                v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
-                if v > best:
-                    best, choice = v, x
-            node = node.children[choice]
-            rules.apply(s, choice)
-            path.append(node)
-        reward = self._rollout(s, rng)
-        for nd in path:
-            nd.n += 1
-            nd.w += reward[nd.mover]
-        self.rewards[a].append(reward[self.seat])
-
-    def _paired_z(self, a: Action, b: Action, m: int) -> float:
-        """How many standard errors ``a`` beats ``b`` by over the first ``m`` worlds."""
-        ra, rb = self.rewards[a], self.rewards[b]
-        d = [ra[k] - rb[k] for k in range(m)]
-        mean = sum(d) / m
-        var = sum((x - mean) ** 2 for x in d) / (m - 1)
-        if var <= 0:
-            return math.inf if mean > 0 else (0.0 if mean == 0 else -math.inf)
-        return mean / math.sqrt(var / m)
-
     def best(self) -> Action:
-        if self.paired:
-            m = self._complete() if self.active else 0
-            if m == 0:
-                return self._best
-            rw = self.rewards
-            lead = max(self.active, key=lambda a: sum(rw[a][:m]) / m + self.bias[a] / (m + 1))
-            base = self._best
-            if lead is base or base not in self.active or not self.bot.conservative:
-                return lead
-            # leave the Normal evaluation's choice only for one the worlds show is better
-            if m < 2 or self._paired_z(lead, base, m) <= self.bot.conservative:
-                return base
-            return lead
         children = [(self.root.children[a], a) for a in self.root_cands
                     if a in self.root.children]
         if not children or self.iterations < len(self.root_cands):
@@ -383,7 +263,7 @@ class HardSearch(Search):
 
 def _with(params: Params, **changes) -> Params:
     """A copy of ``params`` with some weights changed."""
-    new = Params()
+    new = type(params)()
     new.__dict__.update(params.__dict__)
     new.__dict__.update(changes)
     return new
@@ -397,10 +277,8 @@ class HardBot(Bot):
                  widening: float = 1.0, prior_samples: int = 6,
                  optional_margin: float = 0.3, prior_weight: float = 0.5,
                  early_stop: bool = True, turn_budget: float | None = None,
-                 min_budget: float = 0.1, paired: bool = False, z: float = 2.0,
-                 tie: float = 0.01, min_worlds: int = 6, conservative: float = 0.0,
-                 peasant: float = 0.0,
-                 king: float = 0.0, params: Params = DEFAULT):
+                 min_budget: float = 0.1, params: Params = DEFAULT,
+                 prior_params: Params = HARD, peasant: float | None = None):
         super().__init__(seed, time_budget)
         if time_budget is None and iterations is None:
             time_budget = 1.0
@@ -419,17 +297,11 @@ class HardBot(Bot):
         #: ``min_budget``), so the turn's first decisions — where the plan is made — get more.
         self.turn_budget = turn_budget
         self.min_budget = min_budget
-        #: The paired root (see :class:`HardSearch`): drop a candidate once it trails the
-        #: leader by ``z`` standard errors of the paired differences, after ``min_worlds``.
-        self.paired = paired
-        self.z = z
-        self.tie = tie
-        self.min_worlds = min_worlds
-        #: With the paired root: keep the Normal evaluation's choice unless the leader
-        #: beats it by this many standard errors (0: take the leader).
-        self.conservative = conservative
-        if peasant or king:
-            params = _with(params, per_turn={"Peasant": peasant, "King": king})
+        if peasant is not None:  # an experiment: another worth of the Peasant per turn left
+            prior_params = _with(prior_params, per_turn={"Peasant": peasant})
+        #: The weights of the root's Normal scoring (candidates, progressive bias); ``params``
+        #: are those of the leaves' win probabilities.
+        self.prior_params = prior_params
         self.params = params
         self._turn: tuple | None = None
         self._searches: list[HardSearch] = []
