@@ -278,7 +278,7 @@ class HardBot(Bot):
     def __init__(self, seed=None, time_budget=None, iterations: int | None = None,
                  width: int = 5, rounds: int = 2, exploration: float = 0.7,
                  widening: float = 1.0, prior_samples: int = 6,
-                 optional_margin: float = 0.3, prior_weight: float = 0.5,
+                 optional_margin: float = 0.3, prior_weight: float = 1.5,
                  early_stop: bool = True, turn_budget: float | None = None,
                  min_budget: float = 0.1, params: Params = DEFAULT,
                  prior_params: Params = HARD, peasant: float | None = None):
