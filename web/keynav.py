@@ -88,7 +88,7 @@ SHORTCUTS: dict[str, tuple[str, str]] = {
 #: What Escape presses in each dialog (``data-screen``; "help": How to play, over any other).
 #: The welcome has none: it is the way into the page.
 ESCAPE = {"help": "close-rules", "confirm": "confirm-no", "new-game": "dlg-cancel",
-          "results": "close-results", "analysis": "close-analysis"}
+          "results": "close-results", "analysis": "close-analysis", "games": "games-close"}
 
 
 def open_layers(screen: str | None, help_open: bool) -> list[str]:
@@ -99,4 +99,4 @@ def open_layers(screen: str | None, help_open: bool) -> list[str]:
 
 
 #: The screens (``data-screen``) that are dialogs over the board.
-DIALOGS = ("welcome", "new-game", "confirm", "results", "analysis")
+DIALOGS = ("welcome", "new-game", "confirm", "results", "analysis", "games")

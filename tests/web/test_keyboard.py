@@ -320,3 +320,11 @@ def test_map_text_meets_aa_contrast(what: str, fg: str, bg: str) -> None:
     css = (__import__("pathlib").Path(render_map.__file__).parent / "style.css").read_text()
     assert fg.lower() in css.lower() or fg in ("#ffffff",), f"{what}: {fg} no longer drawn"
     assert contrast(fg, bg) >= 4.5, what
+
+
+def test_every_dialog_but_the_welcome_closes_with_escape() -> None:
+    """Issue 12: each dialog (Your games included) has a safe choice Escape presses; the
+    welcome alone waits for a choice."""
+    import keynav
+
+    assert set(keynav.DIALOGS) - {"welcome"} == set(keynav.ESCAPE) - {"help"}
