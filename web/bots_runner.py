@@ -13,8 +13,8 @@ where the turn is planned, get the most). Every decision's wall time goes to
 ``window.rattusBotTimes`` (ms, searched decisions) and ``window.rattusBotLog`` ("seat level ms
 reason" strings, every decision) for ``tools/bench_bots_browser.py``.
 
-A hint for the human (:func:`think_hint`): what the Hard bot with that seat's seed would do,
-searched in slices like a bot's move, with its reason (``rattus.bots.hint``).
+A hint for the human (app.py's ``_think_hint``) is searched the same way, with
+:func:`run_sliced` and :func:`bot_seed`.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ HARD_BUDGET_S = 0.75
 TURN_BUDGET_S = 1.0
 MIN_BUDGET_S = 0.2
 SLICE_S = 0.012
-#: The hint's search: as long as a Hard decision.
-HINT_BUDGET_S = HARD_BUDGET_S
 
 
 def _bots():
@@ -75,18 +73,6 @@ async def run_sliced(search, budget: float):
     while not search.step(seconds=SLICE_S) and time.perf_counter() < deadline:
         await asyncio.sleep(0)  # let the page answer input between slices
     return search.best()
-
-
-async def think_hint(s, seat: int, budget: float = HINT_BUDGET_S):
-    """What Hard (seeded like a bot in ``seat``) would do now for ``seat``, searched in
-    slices: ``(action, reason_key, details, sentence)`` (see ``rattus.bots.hint``)."""
-    game = s.game
-    view, legal = game.view(seat), game.legal_actions()
-    search = _make_bot("hard", seed=bot_seed(s, seat), time_budget=budget).start(view, legal)
-    action = await run_sliced(search, budget)
-    bots = _bots()
-    reason, details = bots.explain(view, action, search)
-    return action, reason, details, bots.describe(reason, details)
 
 
 class BotRunner:
