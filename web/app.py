@@ -265,8 +265,7 @@ class App:
         visit, word the page's fixed parts and the log again, then render the rest."""
         where = language.path(code)
         try:
-            catalogue = None if where is None else bytes(
-                (await (await window.fetch(where)).arrayBuffer()).to_py())
+            catalogue = None if where is None else await dom.fetch_bytes(where)
             ok = language.use(code, catalogue)
         except Exception:  # noqa: BLE001 - offline, or the file is gone: say so, keep going
             ok = False

@@ -96,3 +96,11 @@ def refocus(key: str | None) -> None:
 
 _last: dict[str, str] = {}
 _shown: dict[str, bool] = {}
+
+
+async def fetch_bytes(path: str) -> bytes:
+    """A file of the site, whole (a language's catalogue); OSError if it is not there."""
+    response = await window.fetch(path)
+    if not response.ok:
+        raise OSError(f"{path}: HTTP {response.status}")
+    return bytes((await response.arrayBuffer()).to_py())

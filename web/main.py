@@ -43,18 +43,11 @@ async def _fetch_text(path: str) -> str:
     return str(await window.rattusFetchText(path))
 
 
-async def _fetch_bytes(path: str) -> bytes:
-    response = await window.fetch(path)
-    if not response.ok:
-        raise OSError(f"{path}: HTTP {response.status}")
-    return bytes((await response.arrayBuffer()).to_py())
-
-
 async def _speak(code: str) -> None:
     """Put the language the first script chose in use (English if its catalogue fails)."""
     where = language.path(code)
     try:
-        ok = language.use(code, None if where is None else await _fetch_bytes(where))
+        ok = language.use(code, None if where is None else await dom.fetch_bytes(where))
     except Exception:  # noqa: BLE001 - a missing catalogue: the page in English, not blank
         ok = False
     if not ok:
