@@ -264,6 +264,7 @@ class App:
         """Speak ``code``: fetch its catalogue (language.py), remember the choice for the next
         visit, word the page's fixed parts and the log again, then render the rest."""
         where = language.path(code)
+        before = tuple(t("player.default", n=n) for n in range(1, 5))  # the former defaults
         try:
             catalogue = None if where is None else await dom.fetch_bytes(where)
             ok = language.use(code, catalogue)
@@ -275,7 +276,7 @@ class App:
             chrome.label()
             if self.session is not None:
                 self.session.retell()
-        self.dispatch(("language_ready", code, ok))
+        self.dispatch(("language_ready", code, ok, before))
 
     async def _think_hint(self) -> None:
         """The Hard bot's choice for the player at the screen, searched in slices (the page
@@ -557,8 +558,10 @@ class App:
         note = f.data.get("coachNote")
         if note and note != str(getattr(ds, "coachNote", "") or ""):  # (a missing data key
             window.rattusCoachLog.push(f"{note} {getattr(ds, 'actions', '')}")  # is no attr)
+        was_striking = str(getattr(ds, "strike", "") or "")
         for key, value in f.data.items():
             setattr(ds, key, value)
+        self._strike_in_sight(was_striking, f.data.get("strike", ""))
         self._announce(f.announce)
         opened = self._dialog_focus(f, active)
         if f.focus is not None and not opened:  # keyboard users land in the dialog
@@ -577,6 +580,22 @@ class App:
             node = dom.by_id(key)
             if node is not None:
                 node.scrollIntoView(top)  # the log: its bottom edge, the newest lines
+
+    @staticmethod
+    def _strike_in_sight(before: str, now: str) -> None:
+        """A new strike tops the side panel (style.css): scroll it there, the phone's sheet
+        included. Once it waits to be seen, a keyboard player's focus goes from the map to
+        Continue (it would otherwise take a shortcut to get there)."""
+        if now and not before:
+            side = dom.by_id("side")
+            if side is not None:
+                side.scrollTop = 0
+        if now == "held" and before != "held":
+            here = dom.js(document.activeElement)
+            if here is None or here == document.body or dom.closest(here, "#map") is not None:
+                seen = dom.query('[data-choice="story-seen"]')
+                if seen is not None:
+                    seen.focus()
 
     def _dialog_focus(self, f: page.Frame, active) -> bool:
         """Dialogs take the focus and give it back: a dialog that opens takes it (its safe
@@ -645,6 +664,9 @@ class App:
                 undo.title = f.undo["text"]
                 undo.dataset.reason = f.undo["reason"]
             dom.set_text("undo-why", f.undo["text"])
+            why = dom.by_id("undo-why")  # two lines at most: the whole reason on hover
+            if why is not None and str(why.title) != f.undo["text"]:
+                why.title = f.undo["text"]
         for choice, disabled in f.disabled.items():
             node = dom.query(f'#toolbar [data-choice="{choice}"]')
             if node is not None and bool(node.disabled) != disabled:

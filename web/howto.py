@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from keynav import SHORTCUTS
 from markup import esc
-from messages import card, t
+from messages import card, mark, t
 from render_map import LEGEND, legend_figure
 
 from rattus import CARDS
-from rattus.cards import CARD_SYMBOL
+from rattus.cards import ALL, CARD_SYMBOL, MAJORITY, SYMBOL_ORDER
 
 #: (section id, rule numbers, paragraph keys): the order of the reference.
 SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -51,7 +51,9 @@ def panel(seats) -> str:
     toc = "".join(f'<li><a href="#help-{sid}" data-help="{sid}">{esc(t(f"help.{sid}.title"))}'
                   f'</a></li>' for sid in IDS)
     parts = []
-    controls = {"whole_map": t("btn.whole_map"), "menu": t("btn.menu")}  # (touch screens)
+    # the touch screens' controls, and the token symbols' marks (sym.mark.*), named by the texts
+    controls = {"whole_map": t("btn.whole_map"), "menu": t("btn.menu"),
+                **{sym: mark(sym) for sym in SYMBOL_ORDER}}
     for sid, rules, keys in SECTIONS:
         body = "".join(f"<p>{esc(t(k, **controls))}</p>" for k in keys)
         if sid == "symbols":
@@ -89,8 +91,8 @@ def _shortcuts() -> str:
 
 
 def _symbols() -> str:
-    rows = [("M", t("sym.M")), ("A", t("sym.A"))] + [
-        (CARD_SYMBOL[c], card(c)) for c in CARDS]
+    rows = [(mark(MAJORITY), t("sym.M")), (mark(ALL), t("sym.A"))] + [
+        (mark(CARD_SYMBOL[c]), card(c)) for c in CARDS]
     return '<ul class="sym-list">' + "".join(
         f'<li><b class="sym-chip">{esc(letter)}</b> {esc(words)}</li>'
         for letter, words in rows) + "</ul>"
@@ -98,6 +100,7 @@ def _symbols() -> str:
 
 def _card(c: str) -> str:
     return (f'<div class="help-card" id="help-card-{c}"><h4><span class="card-sym">'
-            f'{CARD_SYMBOL[c]}</span> {esc(card(c))} <small>({esc(t("class." + c))})</small>'
+            f'{esc(mark(CARD_SYMBOL[c]))}</span> {esc(card(c))} '
+            f'<small>({esc(t("class." + c))})</small>'
             f'</h4><p>{esc(t("ability." + c))}</p><p class="example">'
             f'{esc(t(f"help.card.{c}.example"))}</p></div>')

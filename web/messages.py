@@ -71,6 +71,17 @@ EN: dict[str, str] = {
     "sym.K": "Knight",
     "sym.W": "Witch",
     "sym.R": "King",
+    # the short marks printed on tokens and cards for those symbols: one or two letters each,
+    # all eight different, read as the language's own words (a German page must not show
+    # "K" for the Knight next to its King); each is explained in How to play
+    "sym.mark.M": "M",
+    "sym.mark.A": "A",
+    "sym.mark.P": "P",
+    "sym.mark.B": "B",
+    "sym.mark.C": "C",
+    "sym.mark.K": "K",
+    "sym.mark.W": "W",
+    "sym.mark.R": "R",
     "token.aria": "Rat token {slot} of {region}",
     "token.aria_known": "Rat token {slot} of {region}: threshold {threshold}, {symbols}",
     # -- regions, for screen readers ---------------------------------------------------------
@@ -110,6 +121,7 @@ EN: dict[str, str] = {
     "status.opt.plague": "move the plague piece (ends your turn)",
     "status.opt.end": "end your turn",
     "status.opt.join": "{a} or {b}",
+    "status.opt.then": "{first}, then {last}",
     "status.place_count": "{name}: how many cubes in {region}?",
     "status.plague": "{name}: click where the plague piece goes (a neighbouring region).",
     "status.plague_knight": "{name}: click where the plague piece goes — 1 or {knight_steps} steps "
@@ -515,16 +527,16 @@ EN: dict[str, str] = {
     "help.plague.3": "On the map a revealed token shows its threshold and its symbols; a red "
                      "one broke out. The cubes it cost show as “−1” in the player's colour.",
     "help.symbols.title": "The symbols on rat tokens",
-    "help.symbols.1": "M (majority): the player with the most cubes there loses one (on a "
+    "help.symbols.1": "{M} (majority): the player with the most cubes there loses one (on a "
                       "tie, each tied player does). "
-                      "A (all): everyone with a cube there loses one. A class letter: the "
-                      "player holding that card loses one cube there — so every card you hold "
-                      "is also a risk.",
-    "help.symbols.2": "Letters: P Peasant, B Merchant (Bourgeoisie), C Monk (Church), K Knight, "
-                      "W Witch, R King (Royalty). M symbols are applied first.",
+                      "{A} (all): everyone with a cube there loses one. A class card's mark: "
+                      "the player holding that card loses one cube there — so every card you "
+                      "hold is also a risk.",
+    "help.symbols.2": "The marks: {P} Peasant, {B} Merchant (Bourgeoisie), {C} Monk (Church), "
+                      "{K} Knight, {W} Witch, {R} King (Royalty). {M} symbols are applied first.",
     "help.cards.title": "The six class cards",
     "help.cards.1": "Each card's ability may be used once per turn, before moving the plague "
-                    "piece, also in the turn you took it. The card's letter on a token that "
+                    "piece, also in the turn you took it. The card's mark on a token that "
                     "breaks out costs its holder a cube.",
     "help.card.Peasant.example": "Example: Gallia has 3 rats; with the Peasant you may place 4 "
                                  "cubes there — or 1 cube in a region without rats.",
@@ -845,6 +857,16 @@ def region(name: str) -> str:
 
 def card(name: str) -> str:
     return t("card." + name)
+
+
+def mark(sym: str) -> str:
+    """A token symbol's short mark in the page's language (``sym.mark.*``), e.g. ``Kö``."""
+    return t("sym.mark." + sym)
+
+
+def sym_marks(syms, sep: str = "") -> str:
+    """A token's symbols as their marks, e.g. ``MBC`` (English) or ``MhKaMö`` (German)."""
+    return sep.join(mark(s) for s in syms)
 
 
 def symbols(syms) -> str:

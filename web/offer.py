@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from messages import card, join_or, region, t, tn
+from messages import card, join_and, join_or, region, t, tn
 from ui import Pick
 
 ABILITY_MODES = ("King", "Monk", "Merchant", "Witch")
@@ -128,12 +128,14 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
             options.append(t("status.opt.place_final" if final else "status.opt.place"))
         if modes:
             options.append(t("status.opt.abilities", cards=join_or([card(m) for m in modes])))
-        if plague_moves and not final:
-            options.append(t("status.opt.plague"))
-        if by["end"]:
-            options.append(t("status.opt.end"))
-        o.status = t("status.final" if final else "status.turn", name=name,
-                     options=join_or(options) + ".")
+        # the phases in either order, then the one that ends the turn (R4): "…, then …"
+        last = (t("status.opt.plague") if plague_moves and not final else
+                t("status.opt.end") if by["end"] else "")
+        if options and last:
+            words = t("status.opt.then", first=join_and(options), last=last)
+        else:
+            words = join_and(options) or last
+        o.status = t("status.final" if final else "status.turn", name=name, options=words + ".")
     elif mode == "place":
         o.selected_region = pick.region
         o.buttons[:0] = _count_buttons([(a.args[1], a) for a in by["place"]

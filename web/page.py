@@ -140,6 +140,10 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     f.data["coachNote"] = note or ""
     f.html["strike"] = panels.strike_panel(story, seats, upto)
     f.shown["strike"] = bool(story.items)
+    # a strike being told, or waiting to be seen, tops the side panel (style.css): the status
+    # line sends the player there
+    f.data["strike"] = ("held" if waiting == "story-seen" else
+                        "told" if story.on_map and story.items else "")
     if ui.show_log:
         f.html["log"] = panels.log(s.log)  # its box keeps the newest line in view (CSS)
     f.shown["log"] = ui.show_log

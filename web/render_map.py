@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from keynav import region_key, token_key
 from markup import esc
-from messages import decimal, region, symbols, t, tn
+from messages import decimal, region, sym_marks, symbols, t, tn
 from setup_config import COLOURS, ink_on, marks
 
 #: Sizes the map generator (tools/make_map.py, FOOTPRINT) reserves room for around each
@@ -77,7 +77,7 @@ def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
     else:
         # letters without spaces, on a bar with a light edge: the bars of two known tokens
         # side by side (TOKEN_GAP apart) used to run together into one unreadable strip
-        syms = "".join(face["symbols"])
+        syms = sym_marks(face["symbols"])
         top = TOKEN_R + 1 + (slot % 2 == 0) * CHIP_H  # neighbours' bars on two rows
         parts.append(
             f'<g class="token-face known"><circle class="front" r="{TOKEN_R}"/>'
@@ -103,7 +103,7 @@ def _revealed(x: float, y: float, face: dict, outbreak: bool, fresh: bool, cubes
     words = t("strike.chip", threshold=face["threshold"], cubes=cubes,
               symbols=symbols(face["symbols"]),
               verdict=t("strike.outbreak" if outbreak else "strike.nothing"))
-    syms = "".join(face["symbols"])
+    syms = sym_marks(face["symbols"])
     thr = f'{face["threshold"]}+'
     sx = -10 + len(thr) * RV_THR_CHAR + 4
     width = sx + len(syms) * RV_SYM_CHAR + 5 + 16

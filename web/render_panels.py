@@ -8,7 +8,7 @@ the one delegated listener reads; the tests use the same attributes.
 from __future__ import annotations
 
 from markup import esc
-from messages import card, region, symbols, t, tn
+from messages import card, mark, region, sym_marks, symbols, t, tn
 from setup_config import COLOURS, KINDS, Config, ink_on, marks
 
 from rattus import CARDS
@@ -87,10 +87,10 @@ def cards(view: dict, seats, offer) -> str:
             f'<div class="{" ".join(cls)}" data-card="{c}" data-key="card-{c}" role="button" '
             f'tabindex="0" aria-label="{esc(aria)}" aria-keyshortcuts="C"{style}>'
             f'<div class="card-head"><span class="card-sym" aria-hidden="true">'
-            f'{CARD_SYMBOL[c]}</span><b>{esc(card(c))}</b>'
+            f'{esc(mark(CARD_SYMBOL[c]))}</span><b>{esc(card(c))}</b>'
             f'<span class="card-class">{esc(t("class." + c))}</span></div>'
             f'<div class="card-text">{esc(t("ability." + c))}</div>'
-            f'<div class="card-cost">{esc(t("card.cost", sym=CARD_SYMBOL[c]))}</div>'
+            f'<div class="card-cost">{esc(t("card.cost", sym=mark(CARD_SYMBOL[c])))}</div>'
             f'<div class="card-holder">{holder_html}</div></div>')
     # a grid of buttons, not a list: a list may hold only list items (axe "list")
     return f'<h2>{esc(t("panel.cards"))}</h2><div class="cards">{"".join(items)}</div>'
@@ -134,7 +134,7 @@ def strike_panel(story, seats, upto: int) -> str:
         rows.append(
             f'<li class="strike-token{" outbreak" if item["outbreak"] else ""}">'
             f'<div class="face revealed-face"><b>{face["threshold"]}+</b> '
-            f'{esc(" ".join(face["symbols"]))}</div>'
+            f'{esc(sym_marks(face["symbols"], " "))}</div>'
             f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
             f'<div class="syms-words">{esc(symbols(face["symbols"]))}</div>'
             f'{f"<ul class=kills>{kills}</ul>" if kills else ""}</li>')
@@ -358,7 +358,7 @@ def coach_note(note: str | None) -> str:
                 f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button></div>')
     text = t("coach." + note)
     if note.startswith("card."):  # each card's risk, in the same words (R5.5)
-        text += " " + t("coach.risk", sym=CARD_SYMBOL[note.split(".", 1)[1]])
+        text += " " + t("coach.risk", sym=mark(CARD_SYMBOL[note.split(".", 1)[1]]))
     return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}">'
             f'{esc(text)}</p><div class="dialog-buttons">'
             f'<button type="button" class="btn" data-choice="coach-leave" '

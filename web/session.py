@@ -134,6 +134,14 @@ class Session:
         self.log_steps.append(len(self.game.history))
         self.log_events.append({**entry, "note": True})
 
+    def rename(self, seats: list) -> None:
+        """The players' names changed (a default name in another language, setup_config's
+        ``renamed_defaults``): the log says the new ones, and the autosave keeps them."""
+        if [s.name for s in seats] != self.names:
+            self.config.seats = seats
+            self.retell()
+            self.version += 1
+
     def retell(self) -> None:
         """Word every log line again from its event: after a change of language."""
         self.log = [narrate_one(e, self.names) or "" for e in self.log_events]

@@ -9,7 +9,7 @@ This module knows no game rule beyond the 2–4 seats of R1.2; the engine valida
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import parse_qs
 
 from messages import t
@@ -80,15 +80,23 @@ def ink_on(colour_name: str) -> str:
 
 def marks(seats) -> list[str]:
     """Each player's letter, written on their cubes and swatches so that players are told
-    apart without colour: the initials of their names when they differ, else 1, 2, 3, 4."""
-    initials = [next((ch.upper() for ch in s.name if ch.isalnum()), "") for s in seats]
+    apart without colour: the initials of their names when they differ, else A, B, C, D by
+    seat (never digits: on a cube the letter runs into the count, and "110" read as 110)."""
+    initials = [next((ch.upper() for ch in s.name if ch.isalpha()), "") for s in seats]
     if all(initials) and len(set(initials)) == len(initials):
         return initials
-    return [str(i + 1) for i in range(len(seats))]
+    return [chr(ord("A") + i) for i in range(len(seats))]
 
 
 def default_seats(n: int) -> list[Seat]:
     return [Seat(t("player.default", n=i + 1), DEFAULT_COLOURS[i]) for i in range(n)]
+
+
+def renamed_defaults(seats: list[Seat], before: list[str]) -> list[Seat]:
+    """After a change of language: a seat still called by the former language's default name
+    ("Player 2", ``before``) takes the new language's ("Spieler 2"); a typed name stays."""
+    return [replace(s, name=t("player.default", n=i + 1))
+            if i < len(before) and s.name == before[i] else s for i, s in enumerate(seats)]
 
 
 class BadQuery(ValueError):

@@ -20,7 +20,8 @@ Events (``(name, *args)``):
   ``("file", name, size, text)``; ``("file_unreadable", name, detail)``; ``("exported", name)``;
   ``("ask", question)``; ``("show_dialog", problem)``; ``("start", config)``;
   ``("draft", fields)`` the dialog's fields changed; ``("pace", name)``;
-  ``("language", code)``; ``("language_ready", code, ok)``; ``("storage_refused",)``;
+  ``("language", code)``; ``("language_ready", code, ok, former default names)``;
+  ``("storage_refused",)``;
   ``("problem", text)``; ``("failed", detail)``; ``("hint_ready", step, action, reason, details)``;
   ``("update_ready",)`` a new version of the site is installed and waits (sw.js).
 * ``("resume", session, resume, elsewhere, note)`` a kept game put on the page;
@@ -45,6 +46,7 @@ import replay_controls
 import welcome
 from messages import CATALOGUE, card, join_or, region, t, tn
 from pace import PACES
+from setup_config import renamed_defaults
 from ui import Pick, Story, Ui
 
 
@@ -269,9 +271,20 @@ def on_language(ui: Ui, session, code: str) -> Ui:
     return ui.asking(("use_language", code))
 
 
-def on_language_ready(ui: Ui, session, code: str, ok: bool) -> Ui:
-    """The language is in use (the page renders in it), or its catalogue could not be had."""
-    return ui if ok else ui.news(t("err.language_load", code=code))
+def on_language_ready(ui: Ui, session, code: str, ok: bool, before: tuple = ()) -> Ui:
+    """The language is in use (the page renders in it), or its catalogue could not be had.
+    Players still called by the former language's default names (``before``) take the new
+    language's, in the game and in the new-game dialog's draft."""
+    if not ok:
+        return ui.news(t("err.language_load", code=code))
+    if session is not None:
+        session.rename(renamed_defaults(session.config.seats, list(before)))
+    draft = ui.draft
+    seats = renamed_defaults(draft.config.seats, list(before))
+    if seats != draft.config.seats:
+        ui = ui.but(draft=_replace(draft, config=_replace(draft.config, seats=seats),
+                                   shown=None))
+    return ui
 
 
 def open_analysis(ui: Ui, session) -> Ui:

@@ -23,7 +23,7 @@ from glue import (
 )
 from markup import esc
 from messages import card as card_name
-from messages import join_or, symbols, t
+from messages import symbols, t
 from ui import Ui
 
 KNOWN_FACE = '<text class="thr"'  # how the map draws a face-down token whose face is known
@@ -38,12 +38,12 @@ def test_without_a_game_the_status_invites_a_new_one() -> None:
     assert f.disabled == {"export": True, "replay-enter": True, "hint": True}
 
 
-def test_at_the_start_of_a_turn_the_status_lists_the_options() -> None:
+def test_at_the_start_of_a_turn_the_status_lists_the_phases_then_the_plague() -> None:
+    """R4: phases A and B in either order, then C, which ends the turn — never "or"."""
     ui, s, _home = turn_start()
-    options = [t("status.opt.take"), t("status.opt.place"),
-               t("status.opt.plague")]
-    assert frame(ui, s).text["status"] == t("status.turn", name="Ann",
-                                            options=join_or(options) + ".")
+    assert frame(ui, s).text["status"] == (
+        "Ann: take a class card and place cubes in a highlighted region, then move the plague "
+        "piece (ends your turn).")
 
 
 def test_the_status_names_the_abilities_of_the_cards_held() -> None:

@@ -281,7 +281,10 @@ def test_a_strike_is_read_out_token_by_token_as_it_is_told() -> None:
 def test_each_player_has_a_letter_on_cubes_swatches_and_in_the_palace() -> None:
     seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cy", "green")]
     assert marks(seats) == ["A", "B", "C"]
-    assert marks([Seat("Ann", "red"), Seat("Al", "blue")]) == ["1", "2"]  # same initials
+    # the same initials (the default "Player 1", "Player 2" too): the seat's letter, never a
+    # digit that would run into the count on a cube ("110")
+    assert marks([Seat("Ann", "red"), Seat("Al", "blue")]) == ["A", "B"]
+    assert marks([Seat("Player 1", "red"), Seat("Player 2", "blue")]) == ["A", "B"]
     cubes = render_map._cubes(0, 0, [2, 0, 11], seats)
     assert ">A</tspan>2<" in cubes and ">C</tspan>11<" in cubes and "B</tspan>" not in cubes
     assert 'textLength' in cubes  # two digits squeezed into the cube

@@ -14,6 +14,7 @@ import html
 import random
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import language
@@ -22,6 +23,9 @@ import pytest
 from glue import choice, frame, new_session, run
 from messages import EN
 from ui import Ui
+
+from rattus import CARDS
+from rattus.cards import CARD_SYMBOL
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -102,6 +106,23 @@ def test_the_box_words_for_the_class_cards(lang: str, speak) -> None:
     assert [messages.card(c) for c in ("Peasant", "Merchant", "Monk", "Knight", "Witch",
                                        "King")] == list(box)
     assert messages.region("Hispania") == "Hispania"  # the box's Latin names stay
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_the_token_symbols_marks_are_short_distinct_and_in_the_language(lang: str,
+                                                                        speak) -> None:
+    """R5.5's eight symbols, printed on tokens and cards as one or two letters each: all
+    different, and a class card's mark starts as its name does in that language (a German
+    page shows "Ri" for the Ritter, never an English "K" beside its König)."""
+    if lang != "en":
+        speak(lang)
+    symbols = ("M", "A", *(CARD_SYMBOL[c] for c in CARDS))
+    shown = [messages.mark(sym) for sym in symbols]
+    assert len(set(shown)) == len(shown)
+    assert all(1 <= len(m) <= 2 for m in shown)
+    if lang != "en":  # (English keeps the box's class initials: B Bourgeoisie, C Church…)
+        assert all(messages.card(c).startswith(messages.mark(CARD_SYMBOL[c])[0])
+                   for c in CARDS)
 
 
 # -- every screen, in every language ---------------------------------------------------------
@@ -189,3 +210,20 @@ def test_every_screen_speaks_the_language_without_keys_or_english(lang: str, spe
     language.use("en")
     english = tour()
     assert sum(piece in text for piece in left for text in english) > 100  # the check can see
+
+
+def test_a_change_of_language_renames_default_players_but_not_typed_names(speak) -> None:
+    """"Player 2" was only the English default: in German it is "Spieler 2", in the game (its
+    log too) and in the new-game dialog's draft; a name a player typed stays."""
+    s = new_session(2)
+    s.rename([s.config.seats[0], replace(s.config.seats[1], name="Player 2")])
+    ui, s, _ = run(Ui(), s, ("attach", s, "", None))
+    s.apply(s.game.legal_actions()[0])
+    before = tuple(messages.t("player.default", n=n) for n in range(1, 5))
+    version = s.version
+    speak("de")
+    ui, s, _ = run(ui, s, ("language_ready", "de", True, before))
+    assert s.names == ["Ann", "Spieler 2"]
+    assert s.version > version  # the autosave keeps the new name
+    assert [seat.name for seat in ui.draft.config.seats] == ["Spieler 1", "Spieler 2"]
+    assert "Player" not in " ".join(s.log)
