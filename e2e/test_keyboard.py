@@ -134,3 +134,39 @@ def test_a_button_that_redraws_keeps_the_focus(page: Page, open_game, guard) -> 
     for _ in range(30):  # Tab stays inside the dialog
         press(page, "Tab")
         assert page.evaluate("() => !!document.activeElement.closest('.dialog')")
+
+
+def test_arrows_go_among_the_cards_and_a_seen_strike_hands_the_focus_to_continue(
+        page: Page, open_game, guard) -> None:
+    """The arrow keys move among the class cards as they are laid out (Right: the card
+    beside, Down: the one below), not only Tab. After the player's plague move strikes with
+    a computer to play next, the strike waits to be seen: the focus leaves the map for
+    Continue, so Enter goes on (no shortcut to find it)."""
+    open_game(page, "players=2&seed=5&names=Ann,Bot&bots=0,easy&pace=150")
+    human_turn = ("() => document.body.dataset.current === '0' && !document.body.dataset.busy"
+                  " && !document.querySelector('[data-choice=\"story-seen\"]')")
+    for _ in range(12):
+        page.wait_for_function(human_turn, timeout=30_000)
+        game = rattus.Game.from_json(page.evaluate("window.rattusGameJson()"))
+        if game.view(0)["decision"]["kind"] != "setup":
+            break
+        perform(page, game, game.legal_actions()[0])
+    press(page, "c")
+    first = focused(page)
+    assert first == "card-Peasant", first
+    press(page, "ArrowRight")
+    assert focused(page) == "card-Merchant"  # beside it (two cards a row)
+    press(page, "ArrowDown")
+    assert focused(page) == "card-Knight"  # below the Merchant
+    press(page, "ArrowLeft")
+    assert focused(page) == "card-Monk"
+    plague = next(a for a in game.legal_actions() if a.kind == "plague")
+    events = perform(page, game, plague)
+    while game.view(0)["decision"]["kind"] == "spread":  # the new rat tokens, then the strike
+        events = perform(page, game, game.legal_actions()[0])
+    assert any(e["kind"] == "token_revealed" for e in events)  # a strike (the seed's)
+    seen = page.locator('[data-choice="story-seen"]')
+    expect(seen).to_be_focused(timeout=30_000)
+    expect(page.locator("#strike")).to_be_in_viewport()
+    press(page, "Enter")
+    expect(seen).to_have_count(0)

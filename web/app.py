@@ -492,6 +492,9 @@ class App:
             if self.map.arrow(dom.attr(target, "data-key"), str(event.key)):
                 event.preventDefault()  # (and no scrolling)
             return
+        if event.key in keynav.DIRECTIONS and self._arrow_in_group(target, str(event.key)):
+            event.preventDefault()
+            return
         if event.key not in ("Enter", " "):
             return
         if target.tagName in ("BUTTON", "INPUT", "SELECT", "TEXTAREA"):
@@ -503,6 +506,27 @@ class App:
                 event.stopPropagation()
             event.preventDefault()
             self._on_click(event)
+
+    @staticmethod
+    def _arrow_in_group(target, key: str) -> bool:
+        """Arrow keys among the decision's buttons and among the class cards, where the eye
+        goes (the map's geometry, keynav.move, on their boxes): True if the focus moved."""
+        group = dom.closest(target, "#bar, #cards")
+        if group is None or str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+            return False
+        found = group.querySelectorAll('button:not([disabled]), [role="button"][tabindex="0"]')
+        nodes = [found.item(i) for i in range(found.length)]
+        stops = {}
+        for i, node in enumerate(nodes):
+            box = node.getBoundingClientRect()
+            if box.width and box.height:
+                stops[str(i)] = (box.left + box.width / 2, box.top + box.height / 2)
+        at = next((str(i) for i, node in enumerate(nodes) if node == target), None)
+        to = keynav.move(stops, at, key) if at is not None else None
+        if to is None:
+            return False
+        nodes[int(to)].focus()
+        return True
 
     def _on_change(self, event) -> None:
         target = event.target
@@ -561,7 +585,6 @@ class App:
         was_striking = str(getattr(ds, "strike", "") or "")
         for key, value in f.data.items():
             setattr(ds, key, value)
-        self._strike_in_sight(was_striking, f.data.get("strike", ""))
         self._announce(f.announce)
         opened = self._dialog_focus(f, active)
         if f.focus is not None and not opened:  # keyboard users land in the dialog
@@ -573,6 +596,7 @@ class App:
             if (dom.js(document.activeElement) in (None, document.body)
                     and active not in (None, document.body)):
                 self._focus_lost()
+        self._strike_in_sight(was_striking, f.data.get("strike", ""))
         if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
             self.zoom.follow()
         if self._reveal is not None:
