@@ -43,9 +43,10 @@ Pure Python: :func:`chart_svg` and :func:`panel` are strings, like render_panels
 
 from __future__ import annotations
 
+import render_panels
 from markup import esc
 from messages import decimal, region, t, tn
-from setup_config import COLOURS
+from setup_config import COLOURS, marks
 
 import rattus
 from rattus.constants import CUBES_PER_PLAYER
@@ -201,11 +202,11 @@ def chart_svg(analysis: dict, seats) -> str:
         label = t("analysis.chart.end") if points[i]["kind"] == "end" else str(i + 1)
         ticks.append(f'<line x1="{x(i):.1f}" y1="{TOP + ph}" x2="{x(i):.1f}" '
                      f'y2="{TOP + ph + 4}" stroke="#666"/>'
-                     f'<text x="{x(i):.1f}" y="{TOP + ph + 16}" text-anchor="middle">'
-                     f'{esc(label)}</text>')
+                     f'<text x="{x(i):.1f}" y="{TOP + ph + 16}" '
+                     f'text-anchor="{"end" if last else "middle"}">{esc(label)}</text>')
     ticks.append(f'<text x="{LEFT + pw / 2:.1f}" y="{TOP + ph + 31}" text-anchor="middle">'
                  f'{esc(t("analysis.chart.x"))}</text>'
-                 f'<text x="12" y="{TOP + ph / 2:.1f}" text-anchor="middle" '
+                 f'<text class="y-title" x="12" y="{TOP + ph / 2:.1f}" text-anchor="middle" '
                  f'transform="rotate(-90 12 {TOP + ph / 2:.1f})">'
                  f'{esc(t("analysis.chart.y"))}</text></g>')
     parts.extend(ticks)
@@ -244,9 +245,9 @@ def panel(analysis: dict, seats) -> str:
     """The analysis screen: the chart, a row per player (cubes lost, strikes suffered,
     expected loss, luck), the moments (each opens the replay at its step), Close."""
     rows = []
+    letters = marks(seats)
     for p, seat in enumerate(seats):
-        swatch = (f'<span class="swatch" style="background:{COLOURS.get(seat.colour, "#888")}" '
-                  f'aria-hidden="true"></span>')
+        swatch = render_panels.swatch(seat.colour, letters[p])  # (the board's letter too)
         winner = ' class="winner"' if p == analysis["winner"] else ""
         rows.append(
             f'<tr data-seat="{p}"{winner}>'

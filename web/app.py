@@ -337,6 +337,9 @@ class App:
         focusin = create_proxy(self._on_map_focus)
         self._proxies += [click, key, change, escape, focusin]
         document.addEventListener("keydown", escape)
+        pointer = create_proxy(self._on_pointer)
+        self._proxies.append(pointer)
+        document.addEventListener("pointerdown", pointer, True)
         storage = create_proxy(self._on_storage)
         self._proxies.append(storage)
         window.addEventListener("storage", storage)
@@ -394,10 +397,18 @@ class App:
                 fields[key] = str(node.value)
         return fields
 
+    @staticmethod
+    def _on_pointer(_event) -> None:
+        """A mouse or a finger: the focus the page moves by itself after a tap (a dialog
+        closed, a target gone) is not drawn on the map, where it would look like a choice
+        (style.css); a key pressed draws it again."""
+        document.body.dataset.input = "pointer"
+
     def _on_document_key(self, event) -> None:
         """Keys for the whole page: in a dialog, Tab stays inside it and Escape closes it
         (keynav.ESCAPE); elsewhere the shortcut keys (keynav.SHORTCUTS)."""
         key = str(event.key)
+        document.body.dataset.input = "keys"  # the map's focus outline shows again (CSS)
         top = self._layers[-1][0] if self._layers else None
         if top is not None:
             if key == "Escape" and top in keynav.ESCAPE:

@@ -96,10 +96,18 @@ RV_THR_CHAR = 9.2
 RV_SYM_CHAR = 10.0
 
 
-def _revealed(x: float, y: float, face: dict, outbreak: bool, fresh: bool, cubes: int) -> str:
+#: How much wider a region's name grows per letter on a phone (style.css: 15 → 29 px, at
+#: about 0.6 em a letter), half of it on each side of the name's centre.
+PHONE_NAME_GROWTH = (29 - 15) * 0.6 / 2
+
+
+def _revealed(x: float, y: float, face: dict, outbreak: bool, fresh: bool, cubes: int,
+              away: float = 0.0) -> str:
     """A token revealed by the strike now being told (public, R8.1), shown face up, in a
     column beside the region (its "reveal" anchor), clear of its name, tokens and cubes;
-    hovering it says its threshold against the cubes counted and its symbols in words."""
+    hovering it says its threshold against the cubes counted and its symbols in words.
+    ``away``: how far the column moves away from the name on a phone, where the name is
+    drawn larger (style.css; negative: the column is to the name's left)."""
     words = t("strike.chip", threshold=face["threshold"], cubes=cubes,
               symbols=symbols(face["symbols"]),
               verdict=t("strike.outbreak" if outbreak else "strike.nothing"))
@@ -109,10 +117,11 @@ def _revealed(x: float, y: float, face: dict, outbreak: bool, fresh: bool, cubes
     width = sx + len(syms) * RV_SYM_CHAR + 5 + 16
     cls = "revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
     return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
-            f'<title>{esc(words)}</title><g class="rv-inner"><rect class="rv-bg" x="-16" y="-12.5" '
+            f'<title>{esc(words)}</title><g class="rv-away" style="--away:{away:.0f}px">'
+            f'<g class="rv-inner"><rect class="rv-bg" x="-16" y="-12.5" '
             f'width="{width:.1f}" '
             f'height="25" rx="4"/><text class="rv-thr" x="-10" y="5">{thr}</text>'
-            f'<text class="rv-syms" x="{sx:.1f}" y="5">{esc(syms)}</text></g></g>')
+            f'<text class="rv-syms" x="{sx:.1f}" y="5">{esc(syms)}</text></g></g></g>')
 
 
 def _cube_text(mark: str, count: int, x: float, y: float, ink: str) -> str:
@@ -306,8 +315,10 @@ def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
             by_region[item["region"]] = k + 1
             rv = a["reveal"]
             fresh = telling and index == len(shown) - 1
+            side = 1 if rv["x"] >= a["label"]["x"] else -1
+            away = side * PHONE_NAME_GROWTH * len(region(item["region"]))
             parts.append(_revealed(rv["x"], rv["y"] + k * REVEAL_STEP, item["face"],
-                                   item["outbreak"], fresh, item["cubes"]))
+                                   item["outbreak"], fresh, item["cubes"], away))
             for seat, _symbol in item["kills"]:  # each cube lost, where it was lost
                 lost[item["region"]][seat] = lost[item["region"]].get(seat, 0) + 1
         for r, by_seat in lost.items():
