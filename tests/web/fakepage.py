@@ -132,7 +132,7 @@ class Element:
     def scrollIntoView(self, align_to_top=True) -> None:  # noqa: N802 - the DOM's name
         self.scrolled_into_view = getattr(self, "scrolled_into_view", 0) + 1
 
-    def addEventListener(self, kind: str, listener) -> None:
+    def addEventListener(self, kind: str, listener, _capture=False) -> None:  # noqa: N802
         self.listeners.setdefault(kind, []).append(listener)
 
 
