@@ -59,8 +59,11 @@ NODE_MODULES = ROOT / "node_modules"
 sys.path.insert(0, str(ROOT / "tools"))
 import i18n  # noqa: E402  (tools/i18n.py: the translations, with Babel)
 import icons  # noqa: E402  (tools/icons.py: the app's icons, with Chromium)
+import snapshot  # noqa: E402  (tools/snapshot.py: Python's memory snapshot, with Chromium)
 
-INTERPRETER = "./vendor/pyodide/pyodide.mjs"
+#: PyScript's "interpreter": our module (web/runtime.mjs) around the vendored Pyodide's.
+INTERPRETER = "./runtime.mjs"
+VENDORED_PYODIDE = "./vendor/pyodide/pyodide.mjs"
 APP_ARCHIVE = "app.zip"
 WORKER = "sw.js"
 #: Where the worker template takes this build's name and the files to precache.
@@ -212,6 +215,8 @@ def write_config(out: Path) -> dict:
     config = json.loads(template.read_text(encoding="utf-8"))
     if config.get("interpreter") != INTERPRETER:
         fail(f'{template}: "interpreter" must be "{INTERPRETER}" (else PyScript uses a CDN)')
+    if f'from "{VENDORED_PYODIDE}"' not in (WEB / INTERPRETER).read_text(encoding="utf-8"):
+        fail(f"web/{INTERPRETER[2:]} must import the vendored {VENDORED_PYODIDE}")
     for key in ("packages", "js_modules"):
         if config.get(key):
             fail(
@@ -383,6 +388,7 @@ def fill(out: Path, draft: bool = False) -> str:
     write_archive(out, sources)
     write_config(out)
     vendor(out)
+    snapped = snapshot.write(out, ROOT / ".cache" / "snapshot")
     icons.write_app(WEB / "icon.svg", out, ROOT / ".cache" / "icons")
     (out / ".nojekyll").write_text("", encoding="utf-8")
     for name in ("LICENSE", "NOTICE"):  # the credits travel with the vendored runtime
@@ -395,7 +401,7 @@ def fill(out: Path, draft: bool = False) -> str:
     count = sum(1 for p in out.rglob("*") if p.is_file())
     return (
         f"{len(sources)} Python modules in {APP_ARCHIVE}, {count} files, {size / 1e6:.1f} MB, "
-        f"build {build_name}; catalogues (bytes): "
+        f"build {build_name}; {snapped}; catalogues (bytes): "
         + ", ".join(f"{lang} {n}" for lang, n in languages.items())
     )
 

@@ -1,0 +1,61 @@
+// The interpreter module PyScript loads (pyscript.json "interpreter"): the vendored Pyodide's
+// loadPyodide, started from the build's memory snapshot when there is one to hand (issue 14).
+//
+// tools/snapshot.py makes pyodide-snapshot.bin at build time: Python started, app.zip unpacked,
+// the engine and the glue modules that need no page imported. Restoring it skips Python's own
+// start-up, most of a start. It is used only when the service worker serves this page (the
+// worker precached it with the rest of the same build, so it matches this Pyodide and app.zip;
+// a first visit never downloads it). index.html asks for it at once (rattusSnapshot); anything
+// wrong with it, and Pyodide starts the ordinary way.
+import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+export const SNAPSHOT = "./pyodide-snapshot.bin";
+
+// The snapshot's bytes (gunzipped), or null when this page should not use one.
+export function fetchSnapshot() {
+  if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller
+      || typeof DecompressionStream === "undefined") {
+    return null;
+  }
+  return fetch(new URL(SNAPSHOT, import.meta.url)).then((response) => {
+    if (!response.ok) { throw new Error(`${SNAPSHOT}: HTTP ${response.status}`); }
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip")))
+      .arrayBuffer();
+  });
+}
+
+// After a restore: what the snapshot must not keep from the build machine.
+const AFTER_RESTORE = `
+import importlib, random, time
+random.seed()  # the snapshot's generator was seeded at build time
+if hasattr(time, "tzset"):
+    time.tzset()  # this browser's time zone, not the build machine's
+importlib.invalidate_caches()  # PyScript unpacks app.zip again: look at the files afresh
+`;
+
+export async function loadPyodide(options = {}) {
+  const settings = {...options, indexURL: INDEX_URL};
+  const early = globalThis.rattusSnapshot;
+  delete globalThis.rattusSnapshot;
+  let snapshot = null;
+  try {
+    snapshot = early === undefined ? fetchSnapshot() : early;
+    snapshot = snapshot && await snapshot;
+  } catch (e) {
+    console.warn(`Python starts without its snapshot (${e.message}).`);
+    snapshot = null;
+  }
+  if (snapshot) {
+    try {
+      const pyodide = await loadVendored({...settings, _loadSnapshot: snapshot});
+      pyodide.runPython(AFTER_RESTORE);
+      return pyodide;
+    } catch (e) {
+      console.warn(`Python starts without its snapshot (${e.message}).`);
+    }
+  }
+  return loadVendored(settings);
+}
