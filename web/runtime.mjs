@@ -5,8 +5,7 @@
 // the engine and the glue modules that need no page imported. Restoring it skips Python's own
 // start-up, most of a start. It is used only when the service worker serves this page (the
 // worker precached it with the rest of the same build, so it matches this Pyodide and app.zip;
-// a first visit never downloads it). index.html asks for it at once (rattusSnapshot); anything
-// wrong with it, and Pyodide starts the ordinary way.
+// a first visit never downloads it). Anything wrong with it, and Pyodide starts the ordinary way.
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -36,14 +35,18 @@ if hasattr(time, "tzset"):
 importlib.invalidate_caches()  # PyScript unpacks app.zip again: look at the files afresh
 `;
 
-export async function loadPyodide(options = {}) {
-  const settings = {...options, indexURL: INDEX_URL};
-  const early = globalThis.rattusSnapshot;
-  delete globalThis.rattusSnapshot;
+// Where Python's output goes: the console until PyScript hands over its own handlers.
+const sink = {stdout: console.log, stderr: console.error};
+
+async function boot() {
+  const settings = {
+    indexURL: INDEX_URL,
+    stdout: (...args) => sink.stdout(...args),
+    stderr: (...args) => sink.stderr(...args),
+  };
   let snapshot = null;
   try {
-    snapshot = early === undefined ? fetchSnapshot() : early;
-    snapshot = snapshot && await snapshot;
+    snapshot = await fetchSnapshot();
   } catch (e) {
     console.warn(`Python starts without its snapshot (${e.message}).`);
     snapshot = null;
@@ -52,10 +55,33 @@ export async function loadPyodide(options = {}) {
     try {
       const pyodide = await loadVendored({...settings, _loadSnapshot: snapshot});
       pyodide.runPython(AFTER_RESTORE);
+      globalThis.rattusPythonStart = "snapshot";
       return pyodide;
     } catch (e) {
       console.warn(`Python starts without its snapshot (${e.message}).`);
     }
   }
-  return loadVendored(settings);
+  const pyodide = await loadVendored(settings);
+  globalThis.rattusPythonStart = "fresh";
+  return pyodide;
+}
+
+let started = null;
+
+// Start Python now: index.html calls this first thing, so that the runtime downloads and
+// starts while the page and PyScript load (PyScript asks for it only once it has read its
+// config). The page's config has no packages (tools/build.py), so PyScript's options are
+// only where the output goes.
+export function start() {
+  if (started === null) {
+    started = boot();
+  }
+  return started;
+}
+
+// PyScript's call: the Python started above, with PyScript's output handlers from now on.
+export async function loadPyodide(options = {}) {
+  if (options.stdout) { sink.stdout = options.stdout; }
+  if (options.stderr) { sink.stderr = options.stderr; }
+  return start();
 }
