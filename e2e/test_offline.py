@@ -59,6 +59,7 @@ def start_game(page: Page, url: str) -> None:
     """A two-player game with the setup played (four placements): a game in progress."""
     page.goto(url + "?" + GAME)
     wait_ready(page)
+    assert page.evaluate("window.rattusPythonStart") == "fresh"  # a first visit: no snapshot
     game = rattus.new_game(players=2, seed=SEED)
     for _ in range(4):
         perform(page, game, game.legal_actions()[0])
@@ -74,6 +75,8 @@ def test_after_one_visit_the_game_plays_offline(page: Page, site_url: str, guard
         wait_ready(page)
         assert page.evaluate("navigator.onLine") is False
         assert page.evaluate("!!navigator.serviceWorker.controller")  # served by the worker
+        # Python started from the build's memory snapshot (web/runtime.mjs, issue 14)
+        assert page.evaluate("window.rattusPythonStart") == "snapshot"
         assert state(page) == before_state
         assert seen(page) == before
         expect(page.locator("#load-error")).to_be_hidden()
