@@ -200,10 +200,24 @@ def stdlib_bytecode() -> dict[str, bytes]:
     found = {n.split("/")[0].removesuffix(".py") for n in wanted}
     if found != set(STDLIB_PRECOMPILED):
         fail(f"python_stdlib.zip lacks {sorted(set(STDLIB_PRECOMPILED) - found)}")
-    digest = hashlib.sha256(b"stdlib\0" + stdlib.read_bytes())
-    for name, text in wanted.items():
+    cached = compiled("stdlib", wanted)
+    sourceless = {}
+    for path in sorted(cached.rglob("*.pyc")):  # x/__pycache__/y.cpython-314.pyc -> x/y.pyc
+        rel = path.relative_to(cached)
+        sourceless[(rel.parent.parent / (rel.name.split(".")[0] + ".pyc")).as_posix()] = (
+            path.read_bytes())
+    return sourceless
+
+
+def compiled(tag: str, wanted: dict[str, bytes]) -> Path:
+    """Compile the sources ``wanted`` (by relative path) with the page's own Python
+    (tools/compile_pyc.mjs); the folder of their ``__pycache__`` files, cached in
+    ``.cache/pyc`` under a hash of the sources."""
+    digest = hashlib.sha256(tag.encode() + b"\0"
+                            + (NODE_MODULES / "pyodide" / "package.json").read_bytes())
+    for name, text in sorted(wanted.items()):
         digest.update(name.encode() + b"\0" + text + b"\0")
-    cached = ROOT / ".cache" / "pyc" / f"stdlib-{digest.hexdigest()[:16]}"
+    cached = ROOT / ".cache" / "pyc" / f"{tag}-{digest.hexdigest()[:16]}"
     if not cached.is_dir():
         tmp = cached.with_name(f".{cached.name}.tmp-{os.getpid()}")
         shutil.rmtree(tmp, ignore_errors=True)
@@ -214,21 +228,64 @@ def stdlib_bytecode() -> dict[str, bytes]:
                               capture_output=True, text=True)
         if done.returncode != 0:
             shutil.rmtree(tmp, ignore_errors=True)
-            fail(f"compiling the standard modules failed:\n{done.stdout}{done.stderr}")
+            fail(f"compiling the {tag} modules failed:\n{done.stdout}{done.stderr}")
         for name in wanted:
             (tmp / name).unlink()
         try:
             tmp.rename(cached)
-        except OSError:
+        except OSError:  # another build cached the same sources meanwhile
             shutil.rmtree(tmp, ignore_errors=True)
-    compiled = {}
-    for path in sorted(cached.rglob("*.pyc")):  # x/__pycache__/y.cpython-314.pyc -> x/y.pyc
-        rel = path.relative_to(cached)
-        compiled[(rel.parent.parent / (rel.name.split(".")[0] + ".pyc")).as_posix()] = (
-            path.read_bytes())
-    if len(compiled) != len(wanted):
-        fail(f"{len(wanted)} standard modules but {len(compiled)} compiled in {cached}")
-    return compiled
+    if sum(1 for _ in cached.rglob("*.pyc")) != len(wanted):
+        fail(f"{len(wanted)} {tag} modules but a different number compiled in {cached}")
+    return cached
+
+
+#: Where the vendored PyScript keeps the Python package ``pyscript`` that it writes into the
+#: page's file system at every start: an object literal of file names and sources.
+PYSCRIPT_PACKAGE = re.compile(r'\{pyscript:(\{"__init__\.py":)')
+NODE_LITERAL = ('let s = ""; process.stdin.on("data", (d) => { s += d; }).on("end", () => '
+                'process.stdout.write(JSON.stringify(eval("(" + s + ")"))));')
+
+
+def pyscript_bytecode() -> dict[str, bytes]:
+    """Bytecode for the ``pyscript`` package that PyScript writes as sources (``.py``) before
+    the page's ``import main``, which would otherwise compile them at every start: the same
+    sources, read from the vendored core chunk and compiled here, as unchecked-hash
+    ``pyscript/__pycache__/*.pyc`` (used next to the sources PyScript then writes)."""
+    chunks = sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js"))
+    text = "".join(c.read_text(encoding="utf-8") for c in chunks if c.suffix == ".js")
+    found = PYSCRIPT_PACKAGE.search(text)
+    if found is None:
+        fail("@pyscript/core: the sources of its Python package were not found (a new "
+             "release? see PYSCRIPT_PACKAGE in tools/build.py)")
+    start = depth = found.start(1)
+    depth, i, quote = 0, start, None
+    while True:  # the object literal's end: braces outside strings
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = None
+        elif ch in "\"'`":
+            quote = ch
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                break
+        i += 1
+    done = subprocess.run(["node", "-e", NODE_LITERAL], input=text[start:i + 1],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        fail(f"@pyscript/core: reading its Python package failed:\n{done.stderr}")
+    files = json.loads(done.stdout)
+    if not all(isinstance(v, str) for v in files.values()):
+        fail("@pyscript/core: its Python package has sub-folders (see pyscript_bytecode)")
+    folder = compiled("pyscript", {f"pyscript/{n}": v.encode() for n, v in files.items()})
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*.pyc"))}
 
 
 def write_archive(out: Path, sources: dict[str, Path]) -> None:
@@ -238,6 +295,7 @@ def write_archive(out: Path, sources: dict[str, Path]) -> None:
     members = {name: src.read_bytes() for name, src in sources.items()}
     members.update(bytecode(sources))
     members.update(stdlib_bytecode())
+    members.update(pyscript_bytecode())
     with zipfile.ZipFile(out / APP_ARCHIVE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in sorted(members):
             info = zipfile.ZipInfo(name, ZIP_DATE)
