@@ -46,13 +46,13 @@ async function boot() {
   };
   let snapshot = null;
   try {
-    snapshot = await fetchSnapshot();
+    snapshot = fetchSnapshot();
+    snapshot?.catch(() => {});  // a failure is said below, when Pyodide awaits it
   } catch (e) {
     console.warn(`Python starts without its snapshot (${e.message}).`);
-    snapshot = null;
   }
   if (snapshot) {
-    try {
+    try {  // Pyodide fetches and compiles its WebAssembly meanwhile, then awaits the snapshot
       const pyodide = await loadVendored({...settings, _loadSnapshot: snapshot});
       pyodide.runPython(AFTER_RESTORE);
       globalThis.rattusPythonStart = "snapshot";
