@@ -9,7 +9,15 @@ What lands in ``dist/``:
   PyScript to unpack it (``"./app.zip": "./*"``) into the Pyodide file system before the page's
   ``import main`` runs. Each module comes with its bytecode, compiled by the page's own Python
   (``tools/compile_pyc.mjs``, Pyodide under Node), so the page does not compile them at start.
-  The archive is byte-for-byte reproducible (fixed dates and order, unchecked-hash ``.pyc``);
+  The archive is byte-for-byte reproducible (fixed dates and order, unchecked-hash ``.pyc``).
+  It also carries, compiled, what the page would otherwise compile at every start: the
+  standard-library modules it adds to Pyodide's (:data:`STDLIB_PRECOMPILED`; the vendored
+  stdlib zip has sources only) and PyScript's own ``pyscript`` package (:func:`pyscript_bytecode`);
+* ``runtime.mjs`` (PyScript's ``"interpreter"``): the vendored Pyodide's ``loadPyodide``, started
+  by ``index.html`` first thing, and from ``pyodide-snapshot.bin`` when the service worker serves
+  the page: a memory snapshot of Python with the engine and the pure glue imported, made by
+  ``tools/snapshot.py`` in Chromium (cached in ``.cache/snapshot``), so that a visit after the
+  first skips Python's start-up;
 * the runtime, vendored from ``node_modules`` (exact versions in ``package-lock.json``):
   ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (only the
   ``@pyscript/core`` files the page loads: see :data:`PYSCRIPT_KEEP`);
