@@ -88,6 +88,27 @@ def test_after_one_visit_the_game_plays_offline(page: Page, site_url: str, guard
         page.context.set_offline(False)
 
 
+def test_a_snapshot_that_fails_only_means_the_ordinary_start(page: Page, tmp_path,
+                                                            guard) -> None:
+    """web/runtime.mjs: a damaged Python snapshot is said in a warning, and Python starts the
+    ordinary way: the reload still resumes the game."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    (site / "pyodide-snapshot.bin").write_bytes(b"not a snapshot")
+    build.write_worker(site)
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    with serve.start(site) as url:
+        start_game(page, url)
+        before_state = state(page)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        assert page.evaluate("window.rattusPythonStart") == "fresh"
+        assert any("without its snapshot" in w for w in warnings)
+        assert state(page) == before_state
+
+
 def test_a_new_build_is_offered_and_the_game_survives_it(page: Page, tmp_path, guard) -> None:
     site = tmp_path / "site"
     shutil.copytree(DIST, site)

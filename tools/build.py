@@ -417,7 +417,9 @@ def write_worker(out: Path) -> str:
                    if p.is_file() and p.name != WORKER and not p.name.startswith("."))
     digest = hashlib.sha256()
     for rel in files:
-        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
+        content = (snapshot.key(out).encode() if rel == snapshot.NAME  # made from the others
+                   else (out / rel).read_bytes())
+        digest.update(rel.encode() + b"\0" + content + b"\0")
     build_name = digest.hexdigest()[:16]
     listed = ",\n  ".join(json.dumps(f"./{rel}") for rel in ["", *files])
     text = template.replace(WORKER_BUILD, json.dumps(build_name))

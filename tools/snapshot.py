@@ -112,14 +112,22 @@ def make(site: Path) -> tuple[bytes, str, int]:
     return base64.b64decode(result["data"]), result["imported"], result["size"]
 
 
-def write(site: Path, cache: Path) -> str:
-    """Put the snapshot for ``site`` into it as :data:`NAME` (made once per Pyodide and
-    app.zip, then cached); return a summary."""
+def key(site: Path) -> str:
+    """What the snapshot of ``site`` is made from: a hash of the files it depends on and of
+    the way it is made. Its bytes are not reproducible (a few timestamps and random states
+    of Python's start-up differ from one making to the next), so the build names the site
+    by this key, not by the snapshot's bytes (tools/build.py ``write_worker``)."""
     digest = hashlib.sha256(MAKER.encode() + repr(STDLIB).encode())
     for rel in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
                 "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip", "app.zip"):
         digest.update(rel.encode() + b"\0" + (site / rel).read_bytes() + b"\0")
-    cached = cache / digest.hexdigest()[:16]
+    return digest.hexdigest()[:16]
+
+
+def write(site: Path, cache: Path) -> str:
+    """Put the snapshot for ``site`` into it as :data:`NAME` (made once per Pyodide and
+    app.zip, then cached); return a summary."""
+    cached = cache / key(site)
     if not (cached / NAME).is_file():
         data, imported, size = make(site)
         tmp = cache / f".{cached.name}.tmp"
