@@ -52,7 +52,7 @@ async function boot() {
     console.warn(`Python starts without its snapshot (${e.message}).`);
   }
   if (snapshot) {
-    try {  // Pyodide fetches and compiles its WebAssembly meanwhile, then awaits the snapshot
+    try {  // Pyodide fetches its files meanwhile and awaits the snapshot before starting
       const pyodide = await loadVendored({...settings, _loadSnapshot: snapshot});
       pyodide.runPython(AFTER_RESTORE);
       globalThis.rattusPythonStart = "snapshot";
