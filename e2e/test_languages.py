@@ -92,6 +92,29 @@ def test_a_danish_browser_gets_danish(browser: Browser, site_url: str, guard) ->
     context.close()
 
 
+def test_a_first_visitor_on_a_phone_picks_the_language_over_the_welcome(
+        browser: Browser, site_url: str, guard) -> None:
+    """The welcome leaves the language switch free: tapped on a phone, it speaks German and
+    the welcome stays, now in German."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844},
+                                  is_mobile=True, has_touch=True, service_workers="block")
+    guard.attach(context)
+    page = context.new_page()
+    page.goto("./")
+    welcome = page.locator('.dialog[data-screen="welcome"]')
+    expect(welcome).to_be_visible(timeout=READY_TIMEOUT_MS)
+    switch = page.locator("#lang")
+    box = switch.bounding_box()
+    assert box is not None
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert hit == "lang"  # a tap there reaches the switch, not the dialog's backdrop
+    switch.select_option("de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(welcome).to_contain_text(say("de", "welcome.title"))
+    context.close()
+
+
 def test_switching_language_mid_game_keeps_the_game(page: Page, open_game, guard) -> None:
     """The switch in the toolbar: the same game, the same screen (a pick under way stays), the
     log told again in the new language; remembered after a reload."""
