@@ -121,6 +121,13 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
         for a in by["place"]:
             counts[a.args[0]].append(a)
         o.regions = {r: (acts[0] if len(acts) == 1 else None) for r, acts in counts.items()}
+        if not counts and plague_moves and not final:
+            # the cubes are placed: a click on the map can only mean the plague piece, so its
+            # destinations are targets at once (the button's mode stays for the Knight's)
+            ways = defaultdict(list)
+            for a in plague_moves:
+                ways[a.args[0]].append(a)
+            o.regions = {r: acts[0] for r, acts in ways.items() if len(acts) == 1}
         options = []
         if o.cards:
             options.append(t("status.opt.take"))

@@ -14,8 +14,10 @@ from glue import (
     everything,
     find,
     frame,
+    neighbours,
     new_session,
     offer,
+    play,
     region,
     run,
     token,
@@ -251,3 +253,14 @@ def test_over_whole_games_each_frame_shows_exactly_the_faces_its_viewer_knows() 
                 hand_over(s)
             s.apply(rng.choice(s.game.legal_actions()))
         assert shown_somewhere  # the Witch was used: the check saw faces
+
+
+def test_once_the_cubes_are_placed_a_click_on_a_neighbour_moves_the_plague() -> None:
+    """R4.3: with phase B done, a region clicked can only mean the plague piece: its
+    neighbours are targets at once, and a click there moves it (no button first)."""
+    ui, s, home = turn_start()
+    play(s, f"place {home} 1")
+    here = s.game.view(None)["plague"]
+    dest = sorted(neighbours(s, here))[0]
+    ui, s, _ = run(ui, s, ("attach", s, "", None), region(dest))
+    assert str(s.game.history[-1]) == f"plague {dest}"
