@@ -23,6 +23,7 @@ import language
 import page
 import persist
 import savefile
+import setup_config
 import share
 import tabs
 import transitions
@@ -264,7 +265,7 @@ class App:
         """Speak ``code``: fetch its catalogue (language.py), remember the choice for the next
         visit, word the page's fixed parts and the log again, then render the rest."""
         where = language.path(code)
-        before = tuple(t("player.default", n=n) for n in range(1, 5))  # the former defaults
+        before = setup_config.default_names()  # the former language's, for renaming
         try:
             catalogue = None if where is None else await dom.fetch_bytes(where)
             ok = language.use(code, catalogue)

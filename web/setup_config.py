@@ -92,11 +92,23 @@ def default_seats(n: int) -> list[Seat]:
     return [Seat(t("player.default", n=i + 1), DEFAULT_COLOURS[i]) for i in range(n)]
 
 
-def renamed_defaults(seats: list[Seat], before: list[str]) -> list[Seat]:
-    """After a change of language: a seat still called by the former language's default name
-    ("Player 2", ``before``) takes the new language's ("Spieler 2"); a typed name stays."""
-    return [replace(s, name=t("player.default", n=i + 1))
-            if i < len(before) and s.name == before[i] else s for i, s in enumerate(seats)]
+#: The names the page gives players by itself (catalogue key, number): a change of language
+#: renames a player still called so.
+DEFAULT_NAMES = (*(("player.default", n) for n in range(1, 5)),
+                 *(("player.computer_n", n) for n in range(1, 4)), ("player.you", 0))
+
+
+def default_names() -> tuple:
+    """The default names in the language now in use, with their key and number."""
+    return tuple((t(key, n=n), key, n) for key, n in DEFAULT_NAMES)
+
+
+def renamed_defaults(seats: list[Seat], before: tuple) -> list[Seat]:
+    """After a change of language: a seat still called by one of the former language's default
+    names (``before``, from :func:`default_names`: "Player 2", "Computer 1") takes the new
+    language's ("Spieler 2", "Computer 1" in its words); a name a player typed stays."""
+    new = {old: t(key, n=n) for old, key, n in before}
+    return [replace(s, name=new[s.name]) if s.name in new else s for s in seats]
 
 
 class BadQuery(ValueError):

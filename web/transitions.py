@@ -278,9 +278,9 @@ def on_language_ready(ui: Ui, session, code: str, ok: bool, before: tuple = ()) 
     if not ok:
         return ui.news(t("err.language_load", code=code))
     if session is not None:
-        session.rename(renamed_defaults(session.config.seats, list(before)))
+        session.rename(renamed_defaults(session.config.seats, before))
     draft = ui.draft
-    seats = renamed_defaults(draft.config.seats, list(before))
+    seats = renamed_defaults(draft.config.seats, before)
     if seats != draft.config.seats:
         ui = ui.but(draft=_replace(draft, config=_replace(draft.config, seats=seats),
                                    shown=None))

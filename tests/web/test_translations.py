@@ -22,6 +22,7 @@ import messages
 import pytest
 from glue import choice, frame, new_session, run
 from messages import EN
+from setup_config import default_names
 from ui import Ui
 
 from rattus import CARDS
@@ -213,17 +214,20 @@ def test_every_screen_speaks_the_language_without_keys_or_english(lang: str, spe
 
 
 def test_a_change_of_language_renames_default_players_but_not_typed_names(speak) -> None:
-    """"Player 2" was only the English default: in German it is "Spieler 2", in the game (its
-    log too) and in the new-game dialog's draft; a name a player typed stays."""
-    s = new_session(2)
-    s.rename([s.config.seats[0], replace(s.config.seats[1], name="Player 2")])
+    """"Player 2" and "Computer 1" were only the English defaults: in German they are the
+    German ones, in the game (its log too) and in the new-game dialog's draft; a name a player
+    typed stays."""
+    s = new_session(3)
+    typed = s.names[2]
+    s.rename([replace(s.config.seats[0], name="Computer 1"),
+              replace(s.config.seats[1], name="Player 2"), s.config.seats[2]])
     ui, s, _ = run(Ui(), s, ("attach", s, "", None))
     s.apply(s.game.legal_actions()[0])
-    before = tuple(messages.t("player.default", n=n) for n in range(1, 5))
+    before = default_names()
     version = s.version
     speak("de")
     ui, s, _ = run(ui, s, ("language_ready", "de", True, before))
-    assert s.names == ["Ann", "Spieler 2"]
+    assert s.names == [messages.t("player.computer_n", n=1), "Spieler 2", typed]
     assert s.version > version  # the autosave keeps the new name
-    assert [seat.name for seat in ui.draft.config.seats] == ["Spieler 1", "Spieler 2"]
+    assert [seat.name for seat in ui.draft.config.seats][:2] == ["Spieler 1", "Spieler 2"]
     assert "Player" not in " ".join(s.log)
