@@ -197,7 +197,7 @@ def chart_svg(analysis: dict, seats) -> str:
     every = next(k for k in (1, 2, 5, 10, 20, 50, 100, 10**9) if n / k <= 10)
     for i in range(n):
         last = i == n - 1
-        if not last and (i % every or i > n - 1 - every / 2):
+        if not last and (i % every or i > n - 1 - every):  # (clear of the last label)
             continue
         label = t("analysis.chart.end") if points[i]["kind"] == "end" else str(i + 1)
         ticks.append(f'<line x1="{x(i):.1f}" y1="{TOP + ph}" x2="{x(i):.1f}" '
