@@ -240,6 +240,7 @@ EN: dict[str, str] = {
     "strike.outbreak": "outbreak!",
     "strike.chip": "Threshold {threshold}, {cubes} cubes counted: {verdict} Symbols: {symbols}.",
     "strike.nothing": "no effect",
+    "strike.no_loss": "No one loses a cube: its symbols hit no player with a cube here.",
     "strike.kill": "{name} loses a cube ({symbol})",
     "strike.neutral": "(+{n} neutral cubes from the Knight in {region})",
     # -- the results screen (R7.4) ---------------------------------------------------------

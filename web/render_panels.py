@@ -137,12 +137,19 @@ def strike_panel(story, seats, upto: int) -> str:
             f'{esc(sym_marks(face["symbols"], " "))}</div>'
             f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
             f'<div class="syms-words">{esc(symbols(face["symbols"]))}</div>'
-            f'{f"<ul class=kills>{kills}</ul>" if kills else ""}</li>')
+            f'{f"<ul class=kills>{kills}</ul>" if kills else ""}'
+            f'{_no_loss() if item["outbreak"] and not kills else ""}</li>')
     note = ""
     if story.neutral:
         text = t("strike.neutral", n=story.neutral, region=region(story.neutral_region))
         note = f'<p class="note">{esc(text)}</p>'
     return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
+
+
+def _no_loss() -> str:
+    """An outbreak that cost no one a cube says why, rather than nothing (R5.5: a symbol hits
+    only a player with a cube in the region)."""
+    return f'<p class="no-loss">{esc(t("strike.no_loss"))}</p>'
 
 
 def strike_sentences(story, seats, upto: int) -> list[str]:
@@ -162,7 +169,9 @@ def strike_sentences(story, seats, upto: int) -> list[str]:
         where = (t("panel.strike_final") + ", " + region(item["region"]) if story.final
                  else t("panel.strike", region=region(item["region"])))
         lead = f"{where}. " if i == 0 or story.final else ""
-        out.append(f"{lead}{head}: {verdict}" + (f" {kills}." if kills else ""))
+        after = (f" {kills}." if kills else
+                 f" {t('strike.no_loss')}" if item["outbreak"] else "")
+        out.append(f"{lead}{head}: {verdict}{after}")
     return out
 
 

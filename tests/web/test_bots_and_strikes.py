@@ -18,7 +18,8 @@ from glue import (
     turn_start,
 )
 from messages import t
-from ui import Question, Ui
+from render_panels import strike_panel, strike_sentences
+from ui import Question, Story, Ui
 
 
 def striking(pace_ms: int, kinds=None, motion: bool = True):
@@ -183,3 +184,23 @@ def test_a_bots_strike_is_told_as_well() -> None:
         spread = next(a for a in s.game.legal_actions() if a.kind == "spread")
         ui, s, effects = run(ui, s, ("bot_move", 0, spread))
     assert ("tell_strike",) in effects and ui.busy
+
+
+def test_an_outbreak_that_costs_no_one_a_cube_says_why() -> None:
+    """R5.5: a symbol hits only a player with a cube in the region. An outbreak whose symbols
+    name no one there says so, in the panel and read out; one that costs a cube, or a token
+    that does not break out, does not."""
+    seats = new_session(2).config.seats
+
+    def told(outbreak: bool, kills: list) -> tuple[str, list[str]]:
+        item = {"region": "Gallia", "face": {"threshold": 1, "symbols": ["B"]}, "cubes": 2,
+                "outbreak": outbreak, "kills": kills}
+        story = Story(items=(item,), regions=("Gallia",), upto=1)
+        return strike_panel(story, seats, 1), strike_sentences(story, seats, 1)
+
+    why = t("strike.no_loss")
+    panel, said = told(True, [])
+    assert why in panel and why in said[0]
+    for outbreak, kills in ((True, [(0, "B")]), (False, [])):
+        panel, said = told(outbreak, kills)
+        assert why not in panel and why not in said[0]
