@@ -28,6 +28,7 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tiebreak", "R7.4", ("help.tiebreak.1",)),
     ("palace", "R6.1, R7.4", ("help.palace.1",)),
     ("legend", "R8", ()),
+    ("aids", "", ("help.aids.1", "help.aids.2")),
     ("touch", "", ("help.touch.1",)),
     ("keys", "", ("help.keys.1", "help.keys.2")),
 )

@@ -771,6 +771,13 @@ EN: dict[str, str] = {
     "coach.plague.touch": "Now tap a neighbouring region: the plague piece moves there, the rats "
                           "spread and the plague strikes. Aim it at your rivals, not at your own "
                           "cubes.",
+    "help.aids.title": "Odds and hints",
+    "help.aids.1": "Odds (toolbar): each region in play is shaded by how many cubes a strike "
+                   "there would cost you now, from what you know (the rat tokens' usual "
+                   "faces, and those your Witch has seen); its badge says your expected loss "
+                   "and the others'. Before any spread, so it is a guide, not a promise.",
+    "help.aids.2": "Hint (toolbar): what the Hard computer player would do now, highlighted "
+                   "on the board, with its reason in one line. A hint is noted in the log.",
     "help.touch.title": "Touch screens",
     "help.touch.1": "Tap a highlighted region, rat token, card or button to choose it; a tap "
                     "near it is enough. Where several rat tokens lie close together, a tap "
