@@ -156,34 +156,10 @@ def python_sources() -> dict[str, Path]:
 def bytecode(sources: dict[str, Path]) -> dict[str, bytes]:
     """The sources compiled by the page's own Python (tools/compile_pyc.mjs: Pyodide under
     Node), by path (``x/__pycache__/y.cpython-314.pyc``): the page imports them without
-    compiling. Cached in ``.cache/pyc`` under a hash of the sources and the Pyodide version."""
-    version = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
-    digest = hashlib.sha256(version.encode())
-    for name, src in sources.items():
-        digest.update(name.encode() + b"\0" + src.read_bytes() + b"\0")
-    cached = ROOT / ".cache" / "pyc" / digest.hexdigest()[:16]
-    if not cached.is_dir():
-        tmp = cached.with_name(f".{cached.name}.tmp-{os.getpid()}")
-        shutil.rmtree(tmp, ignore_errors=True)
-        for name, src in sources.items():
-            (tmp / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, tmp / name)
-        done = subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tmp)],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            shutil.rmtree(tmp, ignore_errors=True)
-            fail(f"compiling the Python sources failed:\n{done.stdout}{done.stderr}")
-        for name in sources:
-            (tmp / name).unlink()
-        try:
-            tmp.rename(cached)
-        except OSError:  # another build cached the same sources meanwhile
-            shutil.rmtree(tmp, ignore_errors=True)
-    compiled = {p.relative_to(cached).as_posix(): p.read_bytes()
-                for p in sorted(cached.rglob("*.pyc"))}
-    if len(compiled) != len(sources):
-        fail(f"{len(sources)} Python modules but {len(compiled)} compiled in {cached}")
-    return compiled
+    compiling. Cached in ``.cache/pyc`` (:func:`compiled`)."""
+    cached = compiled("app", {name: src.read_bytes() for name, src in sources.items()})
+    return {p.relative_to(cached).as_posix(): p.read_bytes()
+            for p in sorted(cached.rglob("*.pyc"))}
 
 
 #: Standard-library modules the page imports beyond those Pyodide's start-up imports (whole
