@@ -107,7 +107,9 @@ def renamed_defaults(seats: list[Seat], before: tuple) -> list[Seat]:
     """After a change of language: a seat still called by one of the former language's default
     names (``before``, from :func:`default_names`: "Player 2", "Computer 1") takes the new
     language's ("Spieler 2", "Computer 1" in its words); a name a player typed stays."""
-    new = {old: t(key, n=n) for old, key, n in before}
+    new: dict[str, str] = {}
+    for old, key, n in before:  # (two keys with one text, "Player 1": the first one wins)
+        new.setdefault(old, t(key, n=n))
     return [replace(s, name=new[s.name]) if s.name in new else s for s in seats]
 
 
