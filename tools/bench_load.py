@@ -90,7 +90,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="rattus-bench-") as tmp:
         bare = Path(tmp)
         (bare / "index.html").write_text(BARE_PAGE, encoding="utf-8")
-        (bare / "vendor").symlink_to(DIST / "vendor", target_is_directory=True)
+        (bare / "vendor").mkdir()  # Pyodide as npm ships it (the site's has its own stdlib)
+        (bare / "vendor" / "pyodide").symlink_to(ROOT / "node_modules" / "pyodide",
+                                                 target_is_directory=True)
         with (
             serve.start(DIST) as site_url,
             serve.start(bare) as bare_url,

@@ -10,17 +10,20 @@ What lands in ``dist/``:
   ``import main`` runs. Each module comes with its bytecode, compiled by the page's own Python
   (``tools/compile_pyc.mjs``, Pyodide under Node), so the page does not compile them at start.
   The archive is byte-for-byte reproducible (fixed dates and order, unchecked-hash ``.pyc``).
-  It also carries, compiled, what the page would otherwise compile at every start: the
-  standard-library modules it adds to Pyodide's (:data:`STDLIB_PRECOMPILED`; the vendored
-  stdlib zip has sources only) and PyScript's own ``pyscript`` package (:func:`pyscript_bytecode`);
+  It also carries PyScript's own ``pyscript`` package compiled (:func:`pyscript_bytecode`),
+  which the page would otherwise compile at every start;
+* ``stdlib.zip``: Python's standard library, the vendored Pyodide's with every module the page
+  may import compiled (tools/stdlib.py; the vendored one has sources only, and compiling them
+  was over half of a first start);
 * ``runtime.mjs`` (PyScript's ``"interpreter"``): the vendored Pyodide's ``loadPyodide``, started
   by ``index.html`` first thing, and from ``pyodide-snapshot.bin`` when the service worker serves
   the page: a memory snapshot of Python with the engine and the pure glue imported, made by
   ``tools/snapshot.py`` in Chromium (cached in ``.cache/snapshot``), so that a visit after the
   first skips Python's start-up;
 * the runtime, vendored from ``node_modules`` (exact versions in ``package-lock.json``):
-  ``vendor/pyodide/`` (only the files Pyodide needs to boot) and ``vendor/pyscript/`` (only the
-  ``@pyscript/core`` files the page loads: see :data:`PYSCRIPT_KEEP`);
+  ``vendor/pyodide/`` (only the files Pyodide needs to boot, its standard library aside) and
+  ``vendor/pyscript/`` (only the ``@pyscript/core`` files the page loads: see
+  :data:`PYSCRIPT_KEEP`);
 * the installable app: ``manifest.webmanifest`` and its icons ``icons/*.png``, rendered from the
   one drawing ``web/icon.svg`` by the Chromium of the e2e tests (tools/icons.py);
 * ``sw.js``, the service worker (template ``web/sw.js``) with this build's name (a hash of every
@@ -67,7 +70,9 @@ NODE_MODULES = ROOT / "node_modules"
 sys.path.insert(0, str(ROOT / "tools"))
 import i18n  # noqa: E402  (tools/i18n.py: the translations, with Babel)
 import icons  # noqa: E402  (tools/icons.py: the app's icons, with Chromium)
+import pyc  # noqa: E402  (tools/pyc.py: bytecode by the page's own Python, cached)
 import snapshot  # noqa: E402  (tools/snapshot.py: Python's memory snapshot, with Chromium)
+import stdlib  # noqa: E402  (tools/stdlib.py: the standard library, its modules compiled)
 
 #: PyScript's "interpreter": our module (web/runtime.mjs) around the vendored Pyodide's.
 INTERPRETER = "./runtime.mjs"
@@ -101,14 +106,14 @@ PYSCRIPT_UNUSED = {
     "storage": "pyscript.storage (unused)",
 }
 
-#: What Pyodide 314 reads when it boots (the ``indexURL`` directory): the ES module loader, the
-#: Emscripten glue (``.asm.mjs`` since 0.28), the WebAssembly binary, the standard library and the
-#: package lock file (read at boot even when no package is loaded).
+#: What Pyodide 314 reads when it boots from the ``indexURL`` directory: the ES module loader,
+#: the Emscripten glue (``.asm.mjs`` since 0.28), the WebAssembly binary and the package lock
+#: file (read at boot even when no package is loaded). Its standard library comes from
+#: ``stdlib.zip`` instead (tools/stdlib.py: the same, with the modules the page imports compiled).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
 
@@ -157,71 +162,20 @@ def bytecode(sources: dict[str, Path]) -> dict[str, bytes]:
     """The sources compiled by the page's own Python (tools/compile_pyc.mjs: Pyodide under
     Node), by path (``x/__pycache__/y.cpython-314.pyc``): the page imports them without
     compiling. Cached in ``.cache/pyc`` (:func:`compiled`)."""
-    cached = compiled("app", {name: src.read_bytes() for name, src in sources.items()})
-    return {p.relative_to(cached).as_posix(): p.read_bytes()
-            for p in sorted(cached.rglob("*.pyc"))}
-
-
-#: Standard-library modules the page imports beyond those Pyodide's start-up imports (whole
-#: packages, so that a package found here has all its modules). Pyodide's python_stdlib.zip
-#: holds sources only, so each would be compiled at every start (about 0.1 s together on a
-#: first load: ipaddress and html.entities are large); app.zip carries them compiled, as
-#: sourceless ``.pyc`` files at its root, which the page's import finds first (the directory
-#: it is unpacked in comes before the standard library on ``sys.path``). Same source, same
-#: Python: the same modules, only not compiled in the browser.
-STDLIB_PRECOMPILED = ("gettext", "hmac", "html", "ipaddress", "secrets", "urllib")
-
-
-def stdlib_bytecode() -> dict[str, bytes]:
-    """The :data:`STDLIB_PRECOMPILED` modules of the vendored Pyodide's standard library,
-    compiled by that Python (tools/compile_pyc.mjs), by their sourceless path
-    (``urllib/parse.pyc``). Cached in ``.cache/pyc`` like :func:`bytecode`."""
-    stdlib = NODE_MODULES / "pyodide" / "python_stdlib.zip"
-    with zipfile.ZipFile(stdlib) as zf:
-        names = sorted(n for n in zf.namelist() if n.endswith(".py") and (
-            n[:-3] in STDLIB_PRECOMPILED or n.split("/")[0] in STDLIB_PRECOMPILED))
-        wanted = {n: zf.read(n) for n in names}
-    found = {n.split("/")[0].removesuffix(".py") for n in wanted}
-    if found != set(STDLIB_PRECOMPILED):
-        fail(f"python_stdlib.zip lacks {sorted(set(STDLIB_PRECOMPILED) - found)}")
-    cached = compiled("stdlib", wanted)
-    sourceless = {}
-    for path in sorted(cached.rglob("*.pyc")):  # x/__pycache__/y.cpython-314.pyc -> x/y.pyc
-        rel = path.relative_to(cached)
-        sourceless[(rel.parent.parent / (rel.name.split(".")[0] + ".pyc")).as_posix()] = (
-            path.read_bytes())
-    return sourceless
+    return pyc_files(compiled("app", {name: src.read_bytes() for name, src in sources.items()}))
 
 
 def compiled(tag: str, wanted: dict[str, bytes]) -> Path:
-    """Compile the sources ``wanted`` (by relative path) with the page's own Python
-    (tools/compile_pyc.mjs); the folder of their ``__pycache__`` files, cached in
-    ``.cache/pyc`` under a hash of the sources."""
-    digest = hashlib.sha256(tag.encode() + b"\0"
-                            + (NODE_MODULES / "pyodide" / "package.json").read_bytes())
-    for name, text in sorted(wanted.items()):
-        digest.update(name.encode() + b"\0" + text + b"\0")
-    cached = ROOT / ".cache" / "pyc" / f"{tag}-{digest.hexdigest()[:16]}"
-    if not cached.is_dir():
-        tmp = cached.with_name(f".{cached.name}.tmp-{os.getpid()}")
-        shutil.rmtree(tmp, ignore_errors=True)
-        for name, text in wanted.items():
-            (tmp / name).parent.mkdir(parents=True, exist_ok=True)
-            (tmp / name).write_bytes(text)
-        done = subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tmp)],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            shutil.rmtree(tmp, ignore_errors=True)
-            fail(f"compiling the {tag} modules failed:\n{done.stdout}{done.stderr}")
-        for name in wanted:
-            (tmp / name).unlink()
-        try:
-            tmp.rename(cached)
-        except OSError:  # another build cached the same sources meanwhile
-            shutil.rmtree(tmp, ignore_errors=True)
-    if sum(1 for _ in cached.rglob("*.pyc")) != len(wanted):
-        fail(f"{len(wanted)} {tag} modules but a different number compiled in {cached}")
-    return cached
+    """tools/pyc.py's cached compile, failing the build with its message."""
+    try:
+        return pyc.compiled(tag, wanted)
+    except pyc.CompileError as exc:
+        fail(str(exc))
+
+
+def pyc_files(cached: Path) -> dict[str, bytes]:
+    """The ``__pycache__`` files of a :func:`compiled` folder, by their relative path."""
+    return {p.relative_to(cached).as_posix(): p.read_bytes() for p in sorted(cached.rglob("*.pyc"))}
 
 
 #: Where the vendored PyScript keeps the Python package ``pyscript`` that it writes into the
@@ -231,11 +185,9 @@ NODE_LITERAL = ('let s = ""; process.stdin.on("data", (d) => { s += d; }).on("en
                 'process.stdout.write(JSON.stringify(eval("(" + s + ")"))));')
 
 
-def pyscript_bytecode() -> dict[str, bytes]:
-    """Bytecode for the ``pyscript`` package that PyScript writes as sources (``.py``) before
-    the page's ``import main``, which would otherwise compile them at every start: the same
-    sources, read from the vendored core chunk and compiled here, as unchecked-hash
-    ``pyscript/__pycache__/*.pyc`` (used next to the sources PyScript then writes)."""
+def pyscript_sources() -> dict[str, bytes]:
+    """The ``pyscript`` package that PyScript writes as sources (``.py``) before the page's
+    ``import main``, read from the vendored core chunk, by path (``pyscript/web.py``)."""
     chunks = sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js"))
     text = "".join(c.read_text(encoding="utf-8") for c in chunks if c.suffix == ".js")
     found = PYSCRIPT_PACKAGE.search(text)
@@ -266,26 +218,29 @@ def pyscript_bytecode() -> dict[str, bytes]:
         fail(f"@pyscript/core: reading its Python package failed:\n{done.stderr}")
     files = json.loads(done.stdout)
     if not all(isinstance(v, str) for v in files.values()):
-        fail("@pyscript/core: its Python package has sub-folders (see pyscript_bytecode)")
-    folder = compiled("pyscript", {f"pyscript/{n}": v.encode() for n, v in files.items()})
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*.pyc"))}
+        fail("@pyscript/core: its Python package has sub-folders (see pyscript_sources)")
+    return {f"pyscript/{n}": v.encode() for n, v in files.items()}
 
 
-def write_archive(out: Path, sources: dict[str, Path]) -> None:
+def pyscript_bytecode(package: dict[str, bytes]) -> dict[str, bytes]:
+    """Bytecode for PyScript's package (:func:`pyscript_sources`), which the page would
+    otherwise compile at every start, as unchecked-hash ``pyscript/__pycache__/*.pyc``: used
+    next to the sources PyScript then writes."""
+    return pyc_files(compiled("pyscript", package))
+
+
+def write_archive(out: Path, sources: dict[str, Path], package: dict[str, bytes]) -> None:
     """All the Python sources in one zip (one request), each with its bytecode (tracebacks
-    keep their source lines); the same sources give the same bytes, so an unchanged build
-    keeps its name (:func:`write_worker`)."""
+    keep their source lines), and the bytecode of PyScript's ``package``; the same sources
+    give the same bytes, so an unchanged build keeps its name (:func:`write_worker`)."""
     members = {name: src.read_bytes() for name, src in sources.items()}
     members.update(bytecode(sources))
-    members.update(stdlib_bytecode())
-    members.update(pyscript_bytecode())
+    members.update(pyscript_bytecode(package))
     with zipfile.ZipFile(out / APP_ARCHIVE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in sorted(members):
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            info.flag_bits |= 0x800  # UTF-8 names: unpacking needs no cp437 codec
             zf.writestr(info, members[name])
 
 
@@ -484,9 +439,16 @@ def fill(out: Path, draft: bool = False) -> str:
     copy_web(out)
     languages = translate(out, draft)
     sources = python_sources()
-    write_archive(out, sources)
+    package = pyscript_sources()
+    write_archive(out, sources, package)
     write_config(out)
     vendor(out)
+    try:
+        compiled_stdlib = stdlib.write(
+            out, {**{name: src.read_bytes() for name, src in sources.items()}, **package},
+            ZIP_DATE)
+    except pyc.CompileError as exc:
+        fail(str(exc))
     snapped = snapshot.write(out, ROOT / ".cache" / "snapshot")
     icons.write_app(WEB / "icon.svg", out, ROOT / ".cache" / "icons")
     (out / ".nojekyll").write_text("", encoding="utf-8")
@@ -500,7 +462,7 @@ def fill(out: Path, draft: bool = False) -> str:
     count = sum(1 for p in out.rglob("*") if p.is_file())
     return (
         f"{len(sources)} Python modules in {APP_ARCHIVE}, {count} files, {size / 1e6:.1f} MB, "
-        f"build {build_name}; {snapped}; catalogues (bytes): "
+        f"build {build_name}; {compiled_stdlib}; {snapped}; catalogues (bytes): "
         + ", ".join(f"{lang} {n}" for lang, n in languages.items())
     )
 

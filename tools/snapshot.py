@@ -12,8 +12,9 @@ standard library they use) has been imported; the modules that need the page (``
 of the browser. ``web/runtime.mjs`` restores it and then reseeds ``random`` and re-reads the
 time zone, the two things of the copy that must not be the build machine's.
 
-The snapshot is only as good as its match with ``pyodide.asm.wasm`` and ``app.zip``: it is made
-by the vendored Pyodide in the e2e tests' Chromium from the built ``app.zip``, cached in
+The snapshot is only as good as its match with ``pyodide.asm.wasm``, ``stdlib.zip`` and
+``app.zip``: it is made by the vendored Pyodide in the e2e tests' Chromium from the built ones
+(Python's import system keeps the standard library archive's directory), cached in
 ``.cache/snapshot`` under a hash of those files, and written gzip-compressed (31 MB of memory,
 6 MB compressed) as ``pyodide-snapshot.bin``. The service worker precaches it with the rest
 of the build, and the page uses it only when that worker serves the page (so the files all
@@ -43,7 +44,7 @@ MAKER = """<!doctype html>
 <script type="module">
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 try {
-  const py = await loadPyodide({_makeSnapshot: true});
+  const py = await loadPyodide({_makeSnapshot: true, stdLibURL: "./stdlib.zip"});
   const zip = await (await fetch("./app.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", {extractDir: "."});  // as PyScript's "files": {"./app.zip": "./*"}
   const imported = py.runPython(`
@@ -99,7 +100,8 @@ def make(site: Path) -> tuple[bytes, str, int]:
         (folder / "index.html").write_text(
             MAKER.replace("__STDLIB__", json.dumps(list(STDLIB))), encoding="utf-8")
         (folder / "vendor").symlink_to(site / "vendor", target_is_directory=True)
-        (folder / "app.zip").symlink_to(site / "app.zip")
+        for name in ("app.zip", "stdlib.zip"):
+            (folder / name).symlink_to(site / name)
         with serve.start(folder) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(**chromium.launch_args())
             page = browser.new_page()
@@ -119,7 +121,7 @@ def key(site: Path) -> str:
     by this key, not by the snapshot's bytes (tools/build.py ``write_worker``)."""
     digest = hashlib.sha256(MAKER.encode() + repr(STDLIB).encode())
     for rel in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
-                "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip", "app.zip"):
+                "vendor/pyodide/pyodide.mjs", "stdlib.zip", "app.zip"):
         digest.update(rel.encode() + b"\0" + (site / rel).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 

@@ -19,6 +19,7 @@ Each of these is an event for the dispatcher (app.py), like a click.
 
 import asyncio
 import json
+import sys
 from urllib.parse import parse_qs, urlencode
 
 import chrome
@@ -82,6 +83,7 @@ async def boot() -> None:
     # test hook: the live game's complete state (the same as the autosave holds)
     window.rattusGameJson = create_proxy(
         lambda: "" if app.session is None else app.session.game.to_json())
+    window.rattusCompiledHere = create_proxy(_compiled_here)
     query = str(window.location.search or "")
     address_pace = query_pace(query)  # the address's pace wins over the one remembered
     if address_pace is not None:
@@ -93,6 +95,16 @@ async def boot() -> None:
     if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
         app.dispatch(("problem", t("err.language", code=asked[-1])))
     _ready(app)
+
+
+def _compiled_here() -> str:
+    """Test hook: the standard modules this page compiled from source, comma-separated.
+    The build compiles every one the page imports (tools/stdlib.py), so this stays empty; a
+    name here is a module that new code imports and the build's search missed."""
+    return ",".join(sorted(
+        name for name, module in list(sys.modules.items())
+        if str(getattr(getattr(module, "__spec__", None), "origin", "")).endswith(".py")
+        and ".zip/" in str(module.__spec__.origin)))
 
 
 def _ready(app) -> None:

@@ -11,6 +11,9 @@ import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.m
 export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// Pyodide's standard library with the modules the page imports compiled (tools/stdlib.py):
+// the vendored one would have Python compile them at every start.
+export const STDLIB = "./stdlib.zip";
 export const SNAPSHOT = "./pyodide-snapshot.bin";
 
 // The snapshot's bytes (gunzipped), or null when this page should not use one.
@@ -41,6 +44,7 @@ const sink = {stdout: console.log, stderr: console.error};
 async function boot() {
   const settings = {
     indexURL: INDEX_URL,
+    stdLibURL: new URL(STDLIB, import.meta.url).href,
     stdout: (...args) => sink.stdout(...args),
     stderr: (...args) => sink.stderr(...args),
   };

@@ -1,0 +1,78 @@
+"""The page's standard library: Pyodide's, with the modules the page imports compiled (issue 14).
+
+Why: the vendored Pyodide's ``python_stdlib.zip`` holds sources only, so every start compiles
+each standard module it imports from source: about 130 at start (Pyodide's own packages,
+``asyncio``, ``typing``, ``inspect``, ``re``, ``json``, ...). On the benchmark machine that was
+more than half of a first load (a bare Pyodide page took 2.0 s to start, 1.1 s of it compiling).
+``stdlib.zip`` is the same archive with those modules replaced by their bytecode, compiled at
+build time by the same Python (sourceless, unchecked-hash ``.pyc``, which ``zipimport`` takes as
+they are); every other module stays a source, so the file grows by 0.8 MB, not by the 1.9 MB
+it would if all were compiled. ``web/runtime.mjs`` hands it to ``loadPyodide``
+(``stdLibURL``); the vendored original is not shipped.
+
+Which modules: the ones the page may import, found statically by tools/stdlib_imports.py
+(see there); an extra module costs a few bytes, a missed one its compile at start, which the
+e2e test ``test_load.py::test_the_page_compiles_no_standard_module`` catches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pyc
+
+#: Where the page finds it (web/runtime.mjs ``STDLIB`` names the same file).
+NAME = "stdlib.zip"
+VENDORED = pyc.NODE_MODULES / "pyodide" / "python_stdlib.zip"
+FINDER = Path(__file__).resolve().parent / "stdlib_imports.py"
+#: The vendored standard library as Pyodide under Node has it (the same file as VENDORED).
+IN_PYODIDE = "/lib/python314.zip"
+
+
+def used(ours: dict[str, bytes]) -> list[str]:
+    """The members of the vendored standard library that the page may import, found by the
+    page's own Python (tools/stdlib_imports.py: the search; 3.14's syntax needs 3.14), from
+    ``ours`` (our sources and PyScript's, by path). Cached in ``.cache/stdlib`` under a hash
+    of what it depends on."""
+    given = json.dumps({path: text.decode("utf-8") for path, text in sorted(ours.items())})
+    digest = hashlib.sha256(FINDER.read_bytes() + b"\0" + given.encode() + b"\0"
+                            + (pyc.NODE_MODULES / "pyodide" / "package.json").read_bytes())
+    cached = pyc.ROOT / ".cache" / "stdlib" / f"{digest.hexdigest()[:16]}.json"
+    if not cached.is_file():
+        done = subprocess.run(
+            ["node", str(pyc.ROOT / "tools" / "pyodide_run.mjs"), str(FINDER), IN_PYODIDE],
+            input=given, capture_output=True, text=True, encoding="utf-8")
+        if done.returncode != 0:
+            raise pyc.CompileError(f"finding the standard modules the page imports failed:\n"
+                                   f"{done.stdout}{done.stderr}")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f".{cached.name}.{os.getpid()}")
+        tmp.write_text(done.stdout, encoding="utf-8")
+        tmp.replace(cached)
+    return json.loads(cached.read_text(encoding="utf-8"))
+
+
+def write(out: Path, ours: dict[str, bytes], date: tuple[int, ...]) -> str:
+    """Write ``out/stdlib.zip``: the vendored standard library with the modules the page may
+    import (:func:`used`; ``ours``: our sources and PyScript's, by path) as bytecode, every
+    member dated ``date`` (the same sources, the same bytes); return a summary for the build's
+    report."""
+    with zipfile.ZipFile(VENDORED) as vendored:
+        wanted = used(ours)
+        bytecode = pyc.by_source(pyc.compiled("stdlib", {m: vendored.read(m) for m in wanted}))
+        with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            for info in vendored.infolist():
+                name, data = info.filename, vendored.read(info)
+                if name in bytecode:  # x.py -> x.pyc, which zipimport finds first
+                    name, data = name[:-3] + ".pyc", bytecode[name]
+                member = zipfile.ZipInfo(name, date)
+                member.compress_type = zipfile.ZIP_DEFLATED
+                member.external_attr = 0o644 << 16
+                zf.writestr(member, data)
+    grown = (out / NAME).stat().st_size - VENDORED.stat().st_size
+    return f"{NAME}: {len(wanted)} standard modules compiled ({grown / 1e3:+,.0f} kB)"

@@ -1,0 +1,152 @@
+"""Which modules of the standard library the page may import: found statically, by the page's
+own Python (tools/stdlib.py compiles them at build time; see there why).
+
+Run by Pyodide under Node (``tools/pyodide_run.mjs``), not by the host's Python: the standard
+library of Python 3.14 uses syntax an older Python cannot parse. Stdlib-only, no other tool.
+
+    node tools/pyodide_run.mjs tools/stdlib_imports.py ARCHIVE < OURS.json
+
+prints the members of the standard library ``ARCHIVE`` (``/lib/python314.zip`` in Pyodide)
+that the page may import, as JSON; ``OURS.json`` holds our sources and PyScript's by path
+(``{"rattus/game.py": "..."}``).
+
+The search: from the page's ``import main``, PyScript's package and Python's and Pyodide's
+start-up, every import in our own sources wherever it is written (a function's import runs when
+the page needs it), then, transitively, the imports of standard modules that run when they are
+imported (module level, class bodies, ``if``/``try`` blocks; not function bodies, which may
+never run, nor a branch that cannot run on the page, such as ``if sys.platform == "win32":``).
+An extra module costs a few bytes; a missed one its compile at start, which the e2e test
+``test_load.py::test_the_page_compiles_no_standard_module`` catches.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+import zipfile
+from collections.abc import Iterator
+
+#: What Python and Pyodide import before any code of the page runs: Python's start-up, and
+#: Pyodide's packages (all their modules: which of them a start needs is Pyodide's business).
+STARTUP = ("encodings", "encodings.utf_8", "site",
+           "encodings.cp437")  # not imported but looked up: zipfile's codec for names
+STARTUP_PACKAGES = ("_pyodide", "pyodide")
+
+
+def imports_in(source: str | bytes, module: str = "", package: bool = False, *,
+               everywhere: bool = True) -> set[str]:
+    """Every module an import statement of ``source`` (the module ``module``, a ``package``
+    or not) may load, with its parent packages; ``everywhere=False``: only the statements that
+    run when the module is imported. ``from a import b`` counts ``a.b`` too (``b`` may be a
+    module; a name that is not one is simply not found)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # a test file of the standard library, or another Python's syntax
+        return set()
+    found = set()
+    for node in _statements(tree, everywhere):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the package that holds ``module``
+                parts = module.split(".") if package else module.split(".")[:-1]
+                parts = parts[:len(parts) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+    return {".".join(name.split(".")[:i]) for name in found if name
+            for i in range(1, name.count(".") + 2)}
+
+
+def _statements(tree: ast.AST, everywhere: bool) -> Iterator[ast.AST]:
+    """The nodes of ``tree``; unless ``everywhere``, only those that run when the module is
+    imported: not the bodies of functions, nor the branch of an ``if`` that cannot run here
+    (:func:`_known`: ``if __name__ == "__main__":``, ``if sys.platform == "win32":``)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if everywhere:
+            todo.extend(ast.iter_child_nodes(node))
+        elif isinstance(node, ast.If) and (known := _known(node.test)) is not None:
+            todo.extend(node.body if known else node.orelse)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+#: What a few tests of the standard library read on the page: Pyodide is Emscripten, POSIX.
+_HERE = {"__name__": "<module>", "sys.platform": "emscripten", "os.name": "posix"}
+
+
+def _known(test: ast.expr) -> bool | None:
+    """The value of an ``if`` test comparing :data:`_HERE`'s names with a string on the page,
+    else None (both branches may run)."""
+    if (isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute)
+            and test.func.attr == "startswith" and len(test.args) == 1
+            and isinstance(test.args[0], ast.Constant) and isinstance(test.args[0].value, str)
+            and (value := _HERE.get(ast.unparse(test.func.value))) is not None):
+        return value.startswith(test.args[0].value)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _known(test.operand)
+        return None if inner is None else not inner
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
+            and isinstance(test.comparators[0], ast.Constant)):
+        return None
+    value = _HERE.get(ast.unparse(test.left))
+    if value is None:
+        return None
+    other = test.comparators[0].value
+    if isinstance(test.ops[0], ast.Eq):
+        return value == other
+    if isinstance(test.ops[0], ast.NotEq):
+        return value != other
+    if isinstance(test.ops[0], (ast.In, ast.NotIn)) and isinstance(other, (str, tuple)):
+        return (value in other) == isinstance(test.ops[0], ast.In)
+    return None
+
+
+def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
+    """The sources in the standard library ``archive`` that the page may import, by member
+    name. From the page's ``import main``, PyScript's package and Python's and Pyodide's
+    start-up (:data:`STARTUP`, :data:`STARTUP_PACKAGES`): every import in ``ours`` (our
+    modules and PyScript's, by path: ``rattus/game.py``) wherever it is written, and every
+    import of a standard module that runs when it is imported, transitively."""
+    members = set(archive.namelist())
+    ours_by_name = {_module_name(path): (path, text) for path, text in ours.items()}
+
+    def source_of(module: str) -> str | None:
+        path = module.replace(".", "/")
+        for member in (f"{path}/__init__.py", f"{path}.py"):
+            if member in members:
+                return member
+        return None
+
+    todo = ["main", "pyscript", *STARTUP]
+    todo += [_module_name(m) for m in members
+             if m.endswith(".py") and m.split("/")[0] in STARTUP_PACKAGES]
+    seen: set[str] = set()
+    wanted: set[str] = set()
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        if module in ours_by_name:
+            path, text = ours_by_name[module]
+            todo.extend(imports_in(text, module, path.endswith("__init__.py")))
+        elif (member := source_of(module)) is not None:
+            wanted.add(member)
+            todo.extend(imports_in(archive.read(member), module, member.endswith("__init__.py"),
+                                   everywhere=False))
+    return sorted(wanted)
+
+
+def _module_name(path: str) -> str:
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+if __name__ == "__main__":
+    with zipfile.ZipFile(sys.argv[1]) as archive:
+        print(json.dumps(used(archive, json.load(sys.stdin))))
