@@ -21,6 +21,7 @@ An extra module costs a few bytes; a missed one its compile at start, which the 
 
 from __future__ import annotations
 
+import _imp
 import ast
 import json
 import sys
@@ -112,7 +113,9 @@ def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
     name. From the page's ``import main``, PyScript's package and Python's and Pyodide's
     start-up (:data:`STARTUP`, :data:`STARTUP_PACKAGES`): every import in ``ours`` (our
     modules and PyScript's, by path: ``rattus/game.py``) wherever it is written, and every
-    import of a standard module that runs when it is imported, transitively."""
+    import of a standard module that runs when it is imported, transitively. Modules frozen
+    into this Python (``os``, ``site``, ...) are left out: they are never read from the
+    archive (run by the page's Python, that is the page's set)."""
     members = set(archive.namelist())
     ours_by_name = {_module_name(path): (path, text) for path, text in ours.items()}
 
@@ -137,7 +140,8 @@ def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
             path, text = ours_by_name[module]
             todo.extend(imports_in(text, module, path.endswith("__init__.py")))
         elif (member := source_of(module)) is not None:
-            wanted.add(member)
+            if not _imp.is_frozen(module):  # a frozen module is in Python itself, never read
+                wanted.add(member)
             todo.extend(imports_in(archive.read(member), module, member.endswith("__init__.py"),
                                    everywhere=False))
     return sorted(wanted)

@@ -75,4 +75,14 @@ def test_the_search_follows_the_standard_library_from_the_pages_main() -> None:
     found = stdlib_imports.used(stdlib, ours)
     assert {"json/__init__.py", "json/decoder.py", "re.py"} <= set(found)
     assert not {"pdb.py", "unused.py", "main.py"} & set(found)  # main.py here is ours
-    assert {"encodings/__init__.py", "site.py", "_pyodide/__init__.py"} <= set(found)
+    assert {"encodings/__init__.py", "_pyodide/__init__.py"} <= set(found)
+
+
+def test_frozen_modules_are_not_compiled_again() -> None:
+    """``os`` is frozen into Python itself: its source in the archive is never read, so its
+    bytecode would be bytes for nothing (its own imports still count)."""
+    stdlib = archive({"os.py": "import stat\n", "stat.py": "import _stat_helper\n",
+                      "_stat_helper.py": ""})
+    found = stdlib_imports.used(stdlib, {"main.py": "import os\n"})
+    assert "os.py" not in found and "stat.py" not in found
+    assert "_stat_helper.py" in found
