@@ -5,8 +5,10 @@ time, so nothing is cached), timing navigation → ``<body data-ready>`` and sum
 received (CDP ``Network.loadingFinished`` ``encodedDataLength``); then, in the same context,
 reloads it once and times that too (the site's service worker, once it is active, serves the
 reload from its cache; the bare page's reload revalidates against the HTTP cache). Side by
-side, a bare page that only starts the same vendored Pyodide (``loadPyodide()``, then sets
-``data-ready``) shows what PyScript, the engine and the glue add on top of the runtime itself.
+side, a bare page that only starts the same Pyodide release as npm ships it
+(``node_modules/pyodide``: ``loadPyodide()``, then sets ``data-ready``) shows what the site
+adds to, or saves on, the runtime itself (the site starts it with its own compiled standard
+library, tools/stdlib.py, and from a memory snapshot once its service worker serves it).
 Requests count every response the page received (a service worker's cache hit included).
 
 Run: ``make bench`` or ``.venv/bin/python tools/bench_load.py [--runs 5]`` after ``make build``.
