@@ -46,11 +46,15 @@ def test_a_runtime_that_fails_to_load_gives_a_clear_message(page: Page, base_url
 def test_the_page_compiles_no_standard_module(page: Page, open_game, guard) -> None:
     """Issue 14: the build compiles every standard module the page imports (tools/stdlib.py),
     so that no start compiles one from source: not a first visit, nor a whole game of bots to
-    its results and analysis. A name here is an import the build's search missed."""
+    its results and analysis, nor a save file opened. A name here is an import the build's
+    search missed."""
     open_game(page)
     assert page.evaluate("rattusCompiledHere()") == ""
     open_game(page, "players=3&seed=31&names=Ann,Bob,Cy&bots=easy,normal,easy&pace=0")
     expect(page.locator('.dialog[data-screen="results"]')).to_be_visible(timeout=90_000)
     page.locator('.dialog[data-screen="results"] [data-choice="analysis"]').click()
     expect(page.locator('.dialog[data-screen="analysis"] svg')).to_be_visible()
+    page.set_input_files("#import-file", files=[{  # read (and refused) like any save file
+        "name": "notes.json", "mimeType": "application/json", "buffer": b"\xef\xbb\xbfnotes"}])
+    expect(page.locator("#notice")).to_contain_text("notes.json")
     assert page.evaluate("rattusCompiledHere()") == ""

@@ -45,7 +45,9 @@ and our own files must not name any http(s) URL that a browser would fetch.
 
 Run: ``python tools/build.py [--out dist]`` with the dev dependencies (``make build`` uses the
 project's virtualenv): Babel for the translations; Playwright and Chromium for the icons (once
-per drawing, cached in ``.cache/icons``); Node for the bytecode (cached in ``.cache/pyc``).
+per drawing, cached in ``.cache/icons``) and the snapshot (``.cache/snapshot``); Node for the
+bytecode (``.cache/pyc``) and the search for the standard modules the page imports
+(``.cache/stdlib``).
 """
 
 from __future__ import annotations

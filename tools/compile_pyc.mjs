@@ -1,10 +1,13 @@
 // Compile Python sources to bytecode with the page's own Python (Pyodide, under Node), for the
-// build (tools/build.py): the page then imports ready bytecode instead of compiling ~60 modules
-// at every start — the largest cost of the first load after the runtime itself.
+// build (tools/pyc.py, for tools/build.py and tools/stdlib.py): the page then imports ready
+// bytecode instead of compiling its ~70 modules and ~150 standard ones at every start — the
+// largest cost of a first load after the runtime's download.
 //
-//   node tools/compile_pyc.mjs DIR
+//   node tools/compile_pyc.mjs DIR [AT]
 //
 // Every *.py under DIR gets its __pycache__/NAME.<cache tag>.pyc written next to it, in DIR.
+// AT: the folder the sources are found in at run time, as the bytecode names them (tracebacks):
+// needed where no source file corrects it (bytecode alone in an archive).
 // The .pyc files are "unchecked hash" ones (PEP 552): Python uses them without looking at the
 // source's date (which unpacking an archive does not keep), and the same source always gives
 // the same bytes (PYTHONHASHSEED=0 fixes the order of set constants), so a rebuild of the same
@@ -14,9 +17,9 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { dirname, join, relative } from "node:path";
 import { loadPyodide } from "pyodide";
 
-const dir = process.argv[2];
+const [dir, at] = process.argv.slice(2);
 if (!dir) {
-  console.error("usage: node tools/compile_pyc.mjs DIR");
+  console.error("usage: node tools/compile_pyc.mjs DIR [AT]");
   process.exit(2);
 }
 const FS_DIR = "/home/pyodide/compile";
@@ -39,6 +42,7 @@ const written = pyodide.runPython(`
 import compileall, os, py_compile, sys
 assert sys.flags.hash_randomization == 0, "PYTHONHASHSEED was not applied"
 ok = compileall.compile_dir(${JSON.stringify(FS_DIR)}, quiet=1, workers=1,
+                            ddir=${JSON.stringify(at ?? null).replace("null", "None")},
                             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 if not ok:
     raise SystemExit("a module did not compile")

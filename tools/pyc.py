@@ -23,12 +23,27 @@ class CompileError(RuntimeError):
     """The page's Python refused a source, or Node/Pyodide is missing."""
 
 
-def compiled(tag: str, wanted: dict[str, bytes]) -> Path:
+def node(script: str, *args: str, given: str = "") -> str:
+    """Run ``tools/<script>`` with Node, ``given`` on its standard input; its output, or a
+    :class:`CompileError` that says what went wrong."""
+    try:
+        done = subprocess.run(["node", str(ROOT / "tools" / script), *args], input=given,
+                              capture_output=True, text=True, encoding="utf-8")
+    except OSError as exc:
+        raise CompileError(f"Node could not run tools/{script} ({exc}): run `make setup`") \
+            from exc
+    if done.returncode != 0:
+        raise CompileError(f"tools/{script} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
+
+
+def compiled(tag: str, wanted: dict[str, bytes], at: str = "") -> Path:
     """Compile the sources ``wanted`` (by relative path) with the page's own Python
-    (tools/compile_pyc.mjs); the folder of their ``__pycache__`` files (``x/__pycache__/
-    y.cpython-314.pyc``, unchecked-hash: used as they are), cached in ``.cache/pyc`` under a
-    hash of the sources."""
-    digest = hashlib.sha256(tag.encode() + b"\0"
+    (tools/compile_pyc.mjs), named as in the folder ``at`` if given (see there); the folder of
+    their ``__pycache__`` files (``x/__pycache__/y.cpython-314.pyc``, unchecked-hash: used as
+    they are), cached in ``.cache/pyc`` under a hash of the sources."""
+    digest = hashlib.sha256(tag.encode() + b"\0" + at.encode() + b"\0"
+                            + (ROOT / "tools" / "compile_pyc.mjs").read_bytes()
                             + (NODE_MODULES / "pyodide" / "package.json").read_bytes())
     for name, text in sorted(wanted.items()):
         digest.update(name.encode() + b"\0" + text + b"\0")
@@ -39,11 +54,11 @@ def compiled(tag: str, wanted: dict[str, bytes]) -> Path:
         for name, text in wanted.items():
             (tmp / name).parent.mkdir(parents=True, exist_ok=True)
             (tmp / name).write_bytes(text)
-        done = subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tmp)],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
+        try:
+            node("compile_pyc.mjs", str(tmp), *([at] if at else []))
+        except CompileError:
             shutil.rmtree(tmp, ignore_errors=True)
-            raise CompileError(f"compiling the {tag} modules failed:\n{done.stdout}{done.stderr}")
+            raise
         for name in wanted:
             (tmp / name).unlink()
         try:

@@ -7,7 +7,8 @@
 // process's standard input and writes to its standard output and error. The exit code is the
 // script's (SystemExit), 1 for an uncaught exception (its traceback on stderr).
 
-import { readFileSync } from "node:fs";
+import { readFileSync, writeSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
 const [script, ...args] = process.argv.slice(2);
@@ -17,18 +18,21 @@ if (!script) {
 }
 const input = readFileSync(0);
 const pyodide = await loadPyodide({ env: { PYTHONHASHSEED: "0" } });
-const raw = (stream) => ({ write: (bytes) => (stream.write(bytes), bytes.length) });
-pyodide.setStdout(raw(process.stdout));
-pyodide.setStderr(raw(process.stderr));
-pyodide.FS.writeFile("/tmp/__main__.py", readFileSync(script));
-pyodide.globals.set("argv_json", JSON.stringify([script, ...args]));
+// Synchronous writes: a pipe's asynchronous ones could still be queued when Node exits.
+const raw = (fd) => ({ write: (bytes) => writeSync(fd, bytes) });
+pyodide.setStdout(raw(1));
+pyodide.setStderr(raw(2));
+const where = resolve(script);  // the script under its own path: tracebacks name it
+pyodide.FS.mkdirTree(dirname(where));
+pyodide.FS.writeFile(where, readFileSync(script));
+pyodide.globals.set("argv_json", JSON.stringify([where, ...args]));
 pyodide.globals.set("stdin_bytes", new Uint8Array(input));
 const code = pyodide.runPython(`
 import io, json, runpy, sys, traceback
 sys.argv = json.loads(argv_json)
 sys.stdin = io.TextIOWrapper(io.BytesIO(stdin_bytes.to_py().tobytes()), encoding="utf-8")
 try:
-    runpy.run_path("/tmp/__main__.py", run_name="__main__")
+    runpy.run_path(sys.argv[0], run_name="__main__")
     code = 0
 except SystemExit as stop:
     code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
@@ -40,4 +44,4 @@ except BaseException:
 sys.stdout.flush()
 code
 `);
-process.exit(code);
+process.exitCode = code;

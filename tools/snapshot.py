@@ -88,7 +88,8 @@ random.seed(0)  # reseeded by the page (web/runtime.mjs); fixed here for a stead
 
 
 def make(site: Path) -> tuple[bytes, str, int]:
-    """The gzip-compressed snapshot for the built ``site`` (its vendored Pyodide and app.zip),
+    """The gzip-compressed snapshot for the built ``site`` (its vendored Pyodide, stdlib.zip
+    and app.zip),
     the modules it holds, and its uncompressed size."""
     try:
         from playwright.sync_api import sync_playwright
@@ -127,8 +128,8 @@ def key(site: Path) -> str:
 
 
 def write(site: Path, cache: Path) -> str:
-    """Put the snapshot for ``site`` into it as :data:`NAME` (made once per Pyodide and
-    app.zip, then cached); return a summary."""
+    """Put the snapshot for ``site`` into it as :data:`NAME` (made once per Pyodide,
+    stdlib.zip and app.zip, then cached); return a summary."""
     cached = cache / key(site)
     if not (cached / NAME).is_file():
         data, imported, size = make(site)

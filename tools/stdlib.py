@@ -10,9 +10,12 @@ they are); every other module stays a source, so the file grows by 0.8 MB, not b
 it would if all were compiled. ``web/runtime.mjs`` hands it to ``loadPyodide``
 (``stdLibURL``); the vendored original is not shipped.
 
-Which modules: the ones the page may import, found statically by tools/stdlib_imports.py
-(see there); an extra module costs a few bytes, a missed one its compile at start, which the
-e2e test ``test_load.py::test_the_page_compiles_no_standard_module`` catches.
+Which modules: those the page may import as it starts and plays, found statically by
+tools/stdlib_imports.py (see there); an extra module costs its bytecode, a missed one its
+compile when it is imported, which the e2e test
+``test_load.py::test_the_page_compiles_no_standard_module`` catches. The compiled modules name
+their source where Python finds them (``/lib/python314.zip/json/decoder.py``), but a traceback
+through them shows no source lines: the archive no longer has their sources.
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
 import zipfile
 from pathlib import Path
 
@@ -30,6 +32,7 @@ import pyc
 NAME = "stdlib.zip"
 VENDORED = pyc.NODE_MODULES / "pyodide" / "python_stdlib.zip"
 FINDER = Path(__file__).resolve().parent / "stdlib_imports.py"
+RUNNER = Path(__file__).resolve().parent / "pyodide_run.mjs"
 #: The vendored standard library as Pyodide under Node has it (the same file as VENDORED).
 IN_PYODIDE = "/lib/python314.zip"
 
@@ -40,19 +43,24 @@ def used(ours: dict[str, bytes]) -> list[str]:
     ``ours`` (our sources and PyScript's, by path). Cached in ``.cache/stdlib`` under a hash
     of what it depends on."""
     given = json.dumps({path: text.decode("utf-8") for path, text in sorted(ours.items())})
-    digest = hashlib.sha256(FINDER.read_bytes() + b"\0" + given.encode() + b"\0"
-                            + (pyc.NODE_MODULES / "pyodide" / "package.json").read_bytes())
+    digest = hashlib.sha256(given.encode())
+    for path in (FINDER, RUNNER, pyc.NODE_MODULES / "pyodide" / "package.json"):
+        digest.update(b"\0" + path.read_bytes())
     cached = pyc.ROOT / ".cache" / "stdlib" / f"{digest.hexdigest()[:16]}.json"
     if not cached.is_file():
-        done = subprocess.run(
-            ["node", str(pyc.ROOT / "tools" / "pyodide_run.mjs"), str(FINDER), IN_PYODIDE],
-            input=given, capture_output=True, text=True, encoding="utf-8")
-        if done.returncode != 0:
-            raise pyc.CompileError(f"finding the standard modules the page imports failed:\n"
-                                   f"{done.stdout}{done.stderr}")
+        found = pyc.node(RUNNER.name, str(FINDER), IN_PYODIDE, given=given)
+        with zipfile.ZipFile(VENDORED) as vendored:
+            members = set(vendored.namelist())
+        try:
+            listed = json.loads(found)
+        except ValueError:
+            listed = None
+        if not (isinstance(listed, list) and listed and set(listed) <= members):
+            raise pyc.CompileError("tools/stdlib_imports.py did not list members of the "
+                                   f"standard library:\n{found[:2000]}")
         cached.parent.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_name(f".{cached.name}.{os.getpid()}")
-        tmp.write_text(done.stdout, encoding="utf-8")
+        tmp.write_text(found, encoding="utf-8")
         tmp.replace(cached)
     return json.loads(cached.read_text(encoding="utf-8"))
 
@@ -64,7 +72,8 @@ def write(out: Path, ours: dict[str, bytes], date: tuple[int, ...]) -> str:
     report."""
     with zipfile.ZipFile(VENDORED) as vendored:
         wanted = used(ours)
-        bytecode = pyc.by_source(pyc.compiled("stdlib", {m: vendored.read(m) for m in wanted}))
+        bytecode = pyc.by_source(pyc.compiled(  # named as Python finds them: tracebacks
+            "stdlib", {m: vendored.read(m) for m in wanted}, at=IN_PYODIDE))
         with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
             for info in vendored.infolist():
                 name, data = info.filename, vendored.read(info)
@@ -72,7 +81,7 @@ def write(out: Path, ours: dict[str, bytes], date: tuple[int, ...]) -> str:
                     name, data = name[:-3] + ".pyc", bytecode[name]
                 member = zipfile.ZipInfo(name, date)
                 member.compress_type = zipfile.ZIP_DEFLATED
-                member.external_attr = 0o644 << 16
+                member.external_attr = info.external_attr
                 zf.writestr(member, data)
     grown = (out / NAME).stat().st_size - VENDORED.stat().st_size
     return f"{NAME}: {len(wanted)} standard modules compiled ({grown / 1e3:+,.0f} kB)"

@@ -14,9 +14,12 @@ The search: from the page's ``import main``, PyScript's package and Python's and
 start-up, every import in our own sources wherever it is written (a function's import runs when
 the page needs it), then, transitively, the imports of standard modules that run when they are
 imported (module level, class bodies, ``if``/``try`` blocks; not function bodies, which may
-never run, nor a branch that cannot run on the page, such as ``if sys.platform == "win32":``).
-An extra module costs a few bytes; a missed one its compile at start, which the e2e test
-``test_load.py::test_the_page_compiles_no_standard_module`` catches.
+never run, nor a branch that cannot run on the page, such as ``if sys.platform == "win32":``),
+and the codecs the page looks up by name (:data:`CODECS`). Modules frozen into Python are left
+out: they are never read from the archive. An extra module costs its bytecode (a few kB); a
+missed one its compile when it is imported, which the e2e test
+``test_load.py::test_the_page_compiles_no_standard_module`` catches for a first visit, a whole
+game and a save file opened.
 """
 
 from __future__ import annotations
@@ -30,8 +33,13 @@ from collections.abc import Iterator
 
 #: What Python and Pyodide import before any code of the page runs: Python's start-up, and
 #: Pyodide's packages (all their modules: which of them a start needs is Pyodide's business).
-STARTUP = ("encodings", "encodings.utf_8", "site",
-           "encodings.cp437")  # not imported but looked up: zipfile's codec for names
+STARTUP = ("encodings", "encodings.utf_8", "site")
+#: Codecs the page looks up by name, which imports their module (no import statement shows
+#: it): zipfile's for the names in app.zip (written without the UTF-8 flag, being ASCII), and
+#: the one web/savefile.py reads a save file with.
+CODECS = ("encodings.cp437", "encodings.utf_8_sig")
+#: Modules Python has frozen under other names (``_frozen_importlib``...): never read either.
+FROZEN_AS = ("importlib._bootstrap", "importlib._bootstrap_external")
 STARTUP_PACKAGES = ("_pyodide", "pyodide")
 
 
@@ -53,6 +61,8 @@ def imports_in(source: str | bytes, module: str = "", package: bool = False, *,
             base = node.module or ""
             if node.level:  # relative: from the package that holds ``module``
                 parts = module.split(".") if package else module.split(".")[:-1]
+                if node.level > len(parts):  # above the top package: an error if it ran
+                    continue
                 parts = parts[:len(parts) - node.level + 1]
                 base = ".".join(parts + ([node.module] if node.module else []))
             found.add(base)
@@ -92,19 +102,26 @@ def _known(test: ast.expr) -> bool | None:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _known(test.operand)
         return None if inner is None else not inner
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
-            and isinstance(test.comparators[0], ast.Constant)):
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return None
-    value = _HERE.get(ast.unparse(test.left))
-    if value is None:
+    value, other = _HERE.get(ast.unparse(test.left)), _constant(test.comparators[0])
+    if value is None or other is None:
         return None
-    other = test.comparators[0].value
     if isinstance(test.ops[0], ast.Eq):
         return value == other
     if isinstance(test.ops[0], ast.NotEq):
         return value != other
     if isinstance(test.ops[0], (ast.In, ast.NotIn)) and isinstance(other, (str, tuple)):
         return (value in other) == isinstance(test.ops[0], ast.In)
+    return None
+
+
+def _constant(node: ast.expr) -> object:
+    """A string, or a tuple of strings, written out; else None."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in node.elts):
+        return tuple(e.value for e in node.elts)
     return None
 
 
@@ -126,7 +143,7 @@ def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
                 return member
         return None
 
-    todo = ["main", "pyscript", *STARTUP]
+    todo = ["main", "pyscript", *STARTUP, *CODECS]
     todo += [_module_name(m) for m in members
              if m.endswith(".py") and m.split("/")[0] in STARTUP_PACKAGES]
     seen: set[str] = set()
@@ -140,7 +157,7 @@ def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
             path, text = ours_by_name[module]
             todo.extend(imports_in(text, module, path.endswith("__init__.py")))
         elif (member := source_of(module)) is not None:
-            if not _imp.is_frozen(module):  # a frozen module is in Python itself, never read
+            if not (_imp.is_frozen(module) or module in FROZEN_AS):  # in Python itself
                 wanted.add(member)
             todo.extend(imports_in(archive.read(member), module, member.endswith("__init__.py"),
                                    everywhere=False))

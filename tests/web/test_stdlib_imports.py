@@ -50,10 +50,11 @@ def test_branches_for_another_platform_do_not_count() -> None:
               "if sys.platform == 'win32':\n    from .windows_events import *\n"
               "else:\n    from .unix_events import *\n"
               "if sys.platform.startswith('win'):\n    import winreg\n"
-              "if os.name != 'nt':\n    import posix\n")
+              "if os.name != 'nt':\n    import posix\n"
+              "if sys.platform in ('win32', 'cygwin'):\n    import _winapi\n")
     found = imports_in(source, "asyncio", package=True, everywhere=False)
     assert {"asyncio.unix_events", "posix"} <= found
-    assert not found & {"asyncio.windows_events", "winreg"}
+    assert not found & {"asyncio.windows_events", "winreg", "_winapi"}
 
 
 def test_relative_imports_are_read_from_their_package() -> None:
