@@ -461,8 +461,9 @@ EN: dict[str, str] = {
     "err.language": "There is no language \"{code}\" here: English, Español, Deutsch and "
                     "Dansk are.",
     # -- before Python runs (index.html's own script, from the build: boot.*) ------------
-    "boot.loading": "Loading Python…",
-    "boot.progress": "Loading Python… {detail}",
+    "boot.loading": "Loading the game…",
+    "boot.first_visit": "The first visit downloads the game's Python runtime, so it takes "
+                        "longest; later visits start faster, and work offline.",
     "boot.failed": "The game could not start: {detail}. Reload the page; if it happens again, "
                    "try another browser.",
     "boot.failed_short": "The game could not start: {detail}.",
