@@ -100,7 +100,8 @@ def test_two_tabs_on_one_game_do_not_overwrite_each_other(page: Page, open_game,
     row.locator('[data-choice^="resume:"]').click()
     # the second tab shows the game, says it is played elsewhere, and does not play it
     expect(second.locator("body")).to_have_attribute("data-screen", "elsewhere")
-    expect(second.locator("#notice")).to_contain_text("already open in another tab")
+    expect(second.locator("#bar")).to_contain_text("Played in another tab")
+    expect(second.locator("#notice")).to_be_hidden()  # said once, not three times
     expect(second.locator("#status")).to_have_text(
         "This game is open in another tab: this tab only shows it.")
     assert state(second) == game.to_json()

@@ -196,11 +196,12 @@ def _entry_in(ui: Ui, slot: str) -> Entry | None:
 def on_elsewhere(ui: Ui, session, why: str) -> Ui:
     """This tab's game is played in another tab: ``"open"`` (it was open there when this tab
     opened it) or ``"taken"`` (the other tab took it over). This tab stops saving and
-    playing, and says so; "Play it here" takes it back (``take_over``)."""
+    playing; the status line and the decision bar say so, and a take-over is news as well
+    (a notice). "Play it here" takes it back (``take_over``)."""
     if session is None:
         return ui
-    return ui.but(elsewhere=True, pick=Pick()).say(
-        t("note.elsewhere.taken" if why == "taken" else "note.elsewhere.open"))
+    shown = ui.but(elsewhere=True, pick=Pick())
+    return shown.say(t("note.elsewhere.taken")) if why == "taken" else shown
 
 
 def take_over(ui: Ui, session) -> Ui:

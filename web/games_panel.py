@@ -52,9 +52,12 @@ def listing(listing, here: str | None) -> str:
             delete = (f'<button type="button" class="btn" data-choice="delete:{esc(e.id)}" '
                       f'aria-label="{esc(t("games.delete_aria", names=label))}">'
                       f'{esc(t("btn.delete"))}</button>')
+        if where == "here":  # this tab's own game: the button only closes the list
+            text = aria = t("btn.back_to_game")
+        else:
+            text, aria = t("btn.resume"), t("games.resume_aria", names=label)
         resume = (f'<button type="button" class="btn primary" data-choice="resume:{esc(e.id)}"'
-                  f' aria-label="{esc(t("games.resume_aria", names=label))}">'
-                  f'{esc(t("btn.resume"))}</button>')
+                  f' aria-label="{esc(aria)}">{esc(text)}</button>')
         rows.append(
             f'<li class="games-row" data-game="{esc(e.id)}" data-status="{status}" '
             f'data-where="{where}"><div class="games-what"><div><b>{esc(label)}</b>{tag}</div>'

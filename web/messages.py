@@ -418,6 +418,7 @@ EN: dict[str, str] = {
     "games.resume_aria": "Resume the game of {names}",
     "games.delete_aria": "Delete the game of {names}",
     "btn.resume": "Resume",
+    "btn.back_to_game": "Back to the game",
     "btn.delete": "Delete",
     "btn.delete_yes": "Delete it",
     "btn.delete_no": "Keep it",
@@ -435,7 +436,6 @@ EN: dict[str, str] = {
     "ui.elsewhere": "Played in another tab: moves here would overwrite it, so this tab "
                     "neither plays nor saves it.",
     "btn.take_over": "Play it here",
-    "note.elsewhere.open": "This game is already open in another tab.",
     "note.elsewhere.taken": "Taken over in another tab: this tab stopped saving it.",
     "note.took_over": "You play this game here now; the other tab only shows it.",
     "err.save.empty": "the file is empty.",

@@ -80,6 +80,8 @@ def test_your_games_lists_each_game_with_its_date_players_and_progress() -> None
     assert t("games.where.here") in rows[2] and "delete:h-1" not in rows[2]
     assert t("games.setup", moves=0) in rows[2]
     assert "delete:o-2" in rows[0] and "resume:o-2" in rows[0]
+    assert f">{t('btn.resume')}<" in rows[0]  # this tab's own game: only back to it
+    assert f">{t('btn.back_to_game')}<" in rows[2] and f">{t('btn.resume')}<" not in rows[2]
 
 
 def test_resume_asks_the_dispatcher_for_the_game_or_closes_on_the_one_here() -> None:
@@ -155,7 +157,10 @@ def test_a_game_already_open_elsewhere_is_resumed_read_only_and_taken_over() -> 
     s = new_session(2, seed=3)
     s.slot = "k-1"
     ui, s2, _ = run(Ui(), None, ("resume", s, None, True))
-    assert s2 is s and ui.elsewhere and ui.notice == t("note.elsewhere.open")
+    assert s2 is s and ui.elsewhere
+    f = frame(ui, s2)  # said once by the status line, explained once by the bar
+    assert f.text["status"] == t("status.elsewhere") and ui.notice == ""
+    assert t("ui.elsewhere") in f.html["bar"] and "take-over" in f.html["bar"]
     ui, s2, effects = run(ui, s2, choice("take-over"))
     assert effects == (("take_over",),)
     # the dispatcher read the latest save and puts it here, to be played
@@ -171,10 +176,11 @@ def test_following_the_other_tab_keeps_what_this_tab_said() -> None:
     s = new_session(2, seed=3)
     s.slot = "k-1"
     ui, s, _ = run(Ui(), None, ("resume", s, None, True))
+    ui = ui.say(t("why.elsewhere"))  # as after a refused click
     moved = new_session(2, seed=3)
     play(moved, sorted(str(a) for a in moved.game.legal_actions())[0])
     ui, s2, _ = run(ui, s, ("resume", moved, None, True, None))
-    assert s2 is moved and ui.elsewhere and ui.notice == t("note.elsewhere.open")
+    assert s2 is moved and ui.elsewhere and ui.notice == t("why.elsewhere")
 
 
 def test_a_new_game_is_not_asked_about_unless_the_browser_refused_to_keep_it() -> None:

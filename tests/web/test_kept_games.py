@@ -186,7 +186,7 @@ def test_a_game_open_in_another_tab_resumes_read_only_and_is_not_written() -> No
     assert "delete:k-1" not in by_id("screen").innerHTML
     app.dispatch(("choice", "resume:k-1", None))
     assert app.session.slot == "k-1" and document.body.dataset.screen == "elsewhere"
-    assert by_id("notice").textContent == t("note.elsewhere.open")
+    assert by_id("status").textContent == t("status.elsewhere")
     before = store()[persist.PREFIX + "k-1"]
     move(app)
     assert len(app.session.game.history) == 1 and by_id("notice").textContent == t(
