@@ -182,6 +182,28 @@ def test_chromium_finds_the_site_installable(page: Page, site_url: str, guard) -
         side = int(icon["sizes"].split("x")[0])
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert int.from_bytes(png[16:20], "big") == int.from_bytes(png[20:24], "big") == side
+    # the maskable icon keeps its drawing in the safe zone (the central circle of 80 %): a
+    # launcher's round or squircle mask never clips the rat (the tour found its tail cut)
+    outside = page.evaluate("""async () => {
+      const img = new Image();
+      img.src = "icons/icon-maskable-512.png";
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 512;
+      const g = canvas.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const px = g.getImageData(0, 0, 512, 512).data, bg = px.slice(0, 3);
+      let count = 0;
+      for (let y = 0; y < 512; y++) for (let x = 0; x < 512; x++) {
+        if (Math.hypot(x + 0.5 - 256, y + 0.5 - 256) <= 0.4 * 512) continue;
+        const i = 4 * (512 * y + x);
+        const off = Math.abs(px[i] - bg[0]) + Math.abs(px[i + 1] - bg[1])
+          + Math.abs(px[i + 2] - bg[2]);
+        if (off > 24) count++;
+      }
+      return count;
+    }""")
+    assert outside == 0, f"{outside} pixels of the drawing outside the maskable safe zone"
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's contexts are private windows, where nothing installs; nothing else may be said
     assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
