@@ -684,8 +684,10 @@ EN: dict[str, str] = {
     "hint.text": "Hint (what the Hard computer player would do): {sentence}",
     "hint.reason.only_move": "This is the only move.",
     "hint.reason.setup_far": "Start in {region}: far from the plague.",
-    "hint.reason.setup_next": "Start in {region}: next to the plague.",
-    "hint.reason.setup_under": "Start in {region}: under the plague.",
+    "hint.reason.setup_next": "Start in {region}: the best start found, though it is next to "
+                              "the plague (a risk worth taking here).",
+    "hint.reason.setup_under": "Start in {region}: the best start found, though the plague is "
+                               "there (a risk worth taking here).",
     "hint.reason.take_card": "Take the {card}: its ability is worth more than the risk of its "
                              "symbol.",
     "hint.reason.take_card_from_leader": "Take the {card} from the leader ({from_name}): it "
