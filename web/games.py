@@ -130,9 +130,11 @@ def without(entries, slot: str) -> list[Entry]:
 
 
 def for_new_tab(entries, elsewhere) -> str | None:
-    """The game a new tab opens: the most recently saved one no other tab has open; None
-    (the welcome) if every kept game is open elsewhere, or none is kept."""
-    return next((e.id for e in newest_first(entries) if e.id not in elsewhere), None)
+    """The game a new tab opens: the most recently saved one still in play that no other tab
+    has open; None (the welcome, which leads to "Your games") if there is none — a finished
+    game is not a game to come back to (a reload still shows its results: the tab keeps it)."""
+    return next((e.id for e in newest_first(entries)
+                 if e.id not in elsewhere and not e.over), None)
 
 
 def summary(entry: Entry) -> str:

@@ -54,6 +54,12 @@ def test_a_new_tab_opens_the_newest_game_no_other_tab_plays() -> None:
     assert games.for_new_tab([], set()) is None
 
 
+def test_a_new_tab_does_not_open_a_finished_game() -> None:
+    kept = [entry("done-1", 300.0, over=True, winner="Ann"), entry("live-2", 200.0)]
+    assert games.for_new_tab(kept, set()) == "live-2"
+    assert games.for_new_tab(kept, {"live-2"}) is None  # the welcome, not the results
+
+
 # -- the screen -----------------------------------------------------------------------------------
 def listed(session, *entries, elsewhere=()):
     ui, s, effects = run(Ui(), session, choice("games"))
