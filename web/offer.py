@@ -144,9 +144,12 @@ def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
             words = join_and(options) or last
         o.status = t("status.final" if final else "status.turn", name=name, options=words + ".")
     elif mode == "place":
+        # the question is how many cubes: only the counts and Cancel answer it (beside them, a
+        # "Move the plague piece" read as one more answer, and left its meaning unclear)
         o.selected_region = pick.region
-        o.buttons[:0] = _count_buttons([(a.args[1], a) for a in by["place"]
-                                        if a.args[0] == pick.region])
+        o.buttons = _count_buttons([(a.args[1], a) for a in by["place"]
+                                    if a.args[0] == pick.region]) + [
+            b for b in o.buttons if b.choice == "cancel"]
         o.status = t("status.place_count", name=name, region=region(pick.region or ""))
     elif mode == "plague":
         o.regions = {a.args[0]: a for a in plague_moves}

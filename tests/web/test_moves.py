@@ -96,6 +96,8 @@ def test_with_the_peasant_a_region_asks_how_many_cubes() -> None:
     assert f"count:{rats + 1}" in buttons(ui, s)  # one more than usual (R6.4)
     assert f"count:{rats}" in buttons(ui, s)
     assert frame(ui, s).text["status"] == t("status.place_count", name="Ann", region=home)
+    # only the counts answer the question, and Cancel leaves it (no plague or card mode)
+    assert [b for b in buttons(ui, s) if not b.startswith("count:")] == ["cancel"]
     before = board(s)[home]["cubes"][0]
     ui, s, _ = run(ui, s, choice(f"count:{rats + 1}"))
     assert board(s)[home]["cubes"][0] == before + rats + 1
