@@ -25,7 +25,7 @@ from offer import Offer
 from pace import DEFAULT, PACES, name_of
 from setup_config import default_seats
 from transitions import current_offer, human_turn
-from ui import Story, Ui
+from ui import Pick, Story, Ui
 
 import rattus
 
@@ -78,7 +78,10 @@ def _live(f: Frame, ui: Ui, session, anchors, all_regions) -> None:
     view = game.view(s.viewer)
     seats = s.config.seats
     o = current_offer(ui, s, view)
-    hinted = ui.hint is not None and ui.hint["step"] == len(game.history)
+    # a hint is for the position as it stands: a pick under way (a mode, a region asked
+    # about) leaves its first click behind, so the mark would point at something else
+    hinted = (ui.hint is not None and ui.hint["step"] == len(game.history)
+              and ui.pick == Pick())
     if hinted:
         o.hint = hint_target(ui.hint["action"])
     f.data["hintAction"] = ui.hint["action"] if hinted else ""  # (its notation, for tests)

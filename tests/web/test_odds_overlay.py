@@ -63,6 +63,9 @@ def test_a_hint_is_highlighted_said_and_noted_in_the_log() -> None:
     assert said in f.text["notice"]
     assert "hinted" in f.map[0][home][0]
     assert s.log[-1].endswith(said)
+    picking, _s, _ = run(ui, s, choice("mode:plague"))  # a pick under way: no stale mark
+    assert "hinted" not in frame(picking, s).map[0][home][0]
+    assert "hinted" in frame(*run(picking, s, choice("cancel"))[:2]).map[0][home][0]
     ui, s, _ = run(ui, s, ("target", "card", "King"))  # a move: the hint goes
     assert ui.hint is None and "hinted" not in frame(ui, s).map[0][home][0]
 
