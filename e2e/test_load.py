@@ -65,8 +65,9 @@ def test_while_loading_the_page_says_so_and_its_buttons_wait(page: Page, base_ur
     a note says why a first visit takes longest, the empty panels are not drawn as empty
     boxes, and the toolbar's buttons look and act inert (a click would be lost); then the game
     takes over."""
-    held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held, released = [], []
+    page.route("**/pyodide.asm.wasm",  # held back until released (asked for twice at start)
+               lambda route: route.continue_() if released else held.append(route))
     page.goto(base_url + "/")
     expect(page.locator("#status")).to_have_text("Loading the game…")
     expect(page.locator("#load-note")).to_be_visible()
@@ -77,6 +78,7 @@ def test_while_loading_the_page_says_so_and_its_buttons_wait(page: Page, base_ur
         if held:
             break
         page.wait_for_timeout(50)
+    released.append(True)
     for route in held:
         route.continue_()
     page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)

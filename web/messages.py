@@ -462,8 +462,8 @@ EN: dict[str, str] = {
                     "Dansk are.",
     # -- before Python runs (index.html's own script, from the build: boot.*) ------------
     "boot.loading": "Loading the game…",
-    "boot.first_visit": "The first visit downloads the game's Python runtime, so it takes "
-                        "longest; later visits start faster, and work offline.",
+    "boot.first_visit": "The first visit downloads the game's Python runtime; later visits "
+                        "start faster, even offline.",
     "boot.failed": "The game could not start: {detail}. Reload the page; if it happens again, "
                    "try another browser.",
     "boot.failed_short": "The game could not start: {detail}.",
