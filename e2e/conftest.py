@@ -156,3 +156,31 @@ def _open_game(page: Page, query: str = "") -> Page:
 def open_game() -> Callable[..., Page]:
     """``open_game(page, query="")``: navigate to the game and wait for ``body[data-ready]``."""
     return _open_game
+
+
+def hold_runtime(page: Page) -> Callable[[], None]:
+    """Hold back Python's WebAssembly (asked for twice at start: the page's preload and
+    Pyodide's own request), so that a test sees the page while Python loads; returns
+    ``release``, which lets it through and waits for the game to be ready."""
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    def release() -> None:
+        nonlocal released
+        for _ in range(100):  # the first request reaches the handler (it is asked for at once)
+            if held:
+                break
+            page.wait_for_timeout(50)
+        released = True
+        for route in held:
+            route.continue_()
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    return release

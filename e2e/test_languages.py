@@ -12,7 +12,7 @@ import re
 import sys
 
 import pytest
-from conftest import DIST, READY_TIMEOUT_MS, ROOT
+from conftest import DIST, READY_TIMEOUT_MS, ROOT, hold_runtime
 from playwright.sync_api import Browser, Page, expect
 from test_play import check_results
 from uidriver import perform, shot
@@ -118,22 +118,13 @@ def test_a_first_visitor_on_a_phone_picks_the_language_over_the_welcome(
 def test_a_language_chosen_while_python_loads_is_kept(page: Page, base_url, guard) -> None:
     """Chosen before the game is on the page (here: Python held back), German is spoken at
     once, the game starts in it, and the next visit keeps it."""
-    held, released = [], []
-    page.route("**/pyodide.asm.wasm",  # held back until released (asked for twice at start)
-               lambda route: route.continue_() if released else held.append(route))
+    release = hold_runtime(page)
     page.goto(base_url + "/?lang=en")
     expect(page.locator("#status")).to_have_text(say("en", "boot.loading"))
     page.locator("#lang").select_option("de")
     expect(page.locator("#status")).to_have_text(say("de", "boot.loading"))
     assert "lang=" not in page.url  # the choice replaces the address's language
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    released.append(True)
-    for route in held:
-        route.continue_()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    release()
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator('[data-choice="new-game"]')).to_have_text(say("de", "btn.new_game"))
     expect(page.locator("#lang")).to_have_value("de")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from conftest import hold_runtime
 from playwright.sync_api import Page, expect
 
 import rattus
@@ -62,25 +63,16 @@ def test_the_page_compiles_no_standard_module(page: Page, open_game, guard) -> N
 
 def test_while_loading_the_page_says_so_and_its_buttons_wait(page: Page, base_url, guard) -> None:
     """Issue 14: until Python is up (here: held back), the status says the game is loading,
-    a note says why a first visit takes longest, the empty panels are not drawn as empty
+    a note says what a first visit downloads, the empty panels are not drawn as empty
     boxes, and the toolbar's buttons look and act inert (a click would be lost); then the game
     takes over."""
-    held, released = [], []
-    page.route("**/pyodide.asm.wasm",  # held back until released (asked for twice at start)
-               lambda route: route.continue_() if released else held.append(route))
+    release = hold_runtime(page)
     page.goto(base_url + "/")
     expect(page.locator("#status")).to_have_text("Loading the game…")
     expect(page.locator("#load-note")).to_be_visible()
     expect(page.locator("#cards")).to_be_hidden()
     new_game = page.locator('#toolbar [data-choice="new-game"]')
     assert new_game.evaluate("b => getComputedStyle(b).pointerEvents") == "none"
-    for _ in range(100):  # the held request reached the handler (it was asked for first thing)
-        if held:
-            break
-        page.wait_for_timeout(50)
-    released.append(True)
-    for route in held:
-        route.continue_()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+    release()
     expect(page.locator("#load-note")).to_be_hidden()
     assert new_game.evaluate("b => getComputedStyle(b).pointerEvents") == "auto"
