@@ -163,21 +163,9 @@ def python_sources() -> dict[str, Path]:
 def bytecode(sources: dict[str, Path]) -> dict[str, bytes]:
     """The sources compiled by the page's own Python (tools/compile_pyc.mjs: Pyodide under
     Node), by path (``x/__pycache__/y.cpython-314.pyc``): the page imports them without
-    compiling. Cached in ``.cache/pyc`` (:func:`compiled`)."""
-    return pyc_files(compiled("app", {name: src.read_bytes() for name, src in sources.items()}))
-
-
-def compiled(tag: str, wanted: dict[str, bytes]) -> Path:
-    """tools/pyc.py's cached compile, failing the build with its message."""
-    try:
-        return pyc.compiled(tag, wanted)
-    except pyc.CompileError as exc:
-        fail(str(exc))
-
-
-def pyc_files(cached: Path) -> dict[str, bytes]:
-    """The ``__pycache__`` files of a :func:`compiled` folder, by their relative path."""
-    return {p.relative_to(cached).as_posix(): p.read_bytes() for p in sorted(cached.rglob("*.pyc"))}
+    compiling. Cached in ``.cache/pyc`` (tools/pyc.py)."""
+    return pyc.files(pyc.compiled("app", {name: src.read_bytes()
+                                          for name, src in sources.items()}))
 
 
 #: Where the vendored PyScript keeps the Python package ``pyscript`` that it writes into the
@@ -228,7 +216,7 @@ def pyscript_bytecode(package: dict[str, bytes]) -> dict[str, bytes]:
     """Bytecode for PyScript's package (:func:`pyscript_sources`), which the page would
     otherwise compile at every start, as unchecked-hash ``pyscript/__pycache__/*.pyc``: used
     next to the sources PyScript then writes."""
-    return pyc_files(compiled("pyscript", package))
+    return pyc.files(pyc.compiled("pyscript", package))
 
 
 def write_archive(out: Path, sources: dict[str, Path], package: dict[str, bytes]) -> None:
@@ -409,7 +397,10 @@ def build(out: Path, draft: bool = False) -> None:
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
-        summary = fill(tmp, draft)
+        try:
+            summary = fill(tmp, draft)
+        except pyc.CompileError as exc:  # the page's Python (tools/pyc.py) refused, or no Node
+            fail(str(exc))
         swap_in(tmp, out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -445,12 +436,8 @@ def fill(out: Path, draft: bool = False) -> str:
     write_archive(out, sources, package)
     write_config(out)
     vendor(out)
-    try:
-        compiled_stdlib = stdlib.write(
-            out, {**{name: src.read_bytes() for name, src in sources.items()}, **package},
-            ZIP_DATE)
-    except pyc.CompileError as exc:
-        fail(str(exc))
+    compiled_stdlib = stdlib.write(
+        out, {**{name: src.read_bytes() for name, src in sources.items()}, **package}, ZIP_DATE)
     snapped = snapshot.write(out, ROOT / ".cache" / "snapshot")
     icons.write_app(WEB / "icon.svg", out, ROOT / ".cache" / "icons")
     (out / ".nojekyll").write_text("", encoding="utf-8")

@@ -38,11 +38,12 @@ for (const file of walk(dir)) {
   pyodide.FS.mkdirTree(dirname(target));
   pyodide.FS.writeFile(target, readFileSync(file));
 }
+pyodide.globals.set("compile_as", at);  // (undefined is None: named as compiled)
 const written = pyodide.runPython(`
 import compileall, os, py_compile, sys
 assert sys.flags.hash_randomization == 0, "PYTHONHASHSEED was not applied"
 ok = compileall.compile_dir(${JSON.stringify(FS_DIR)}, quiet=1, workers=1,
-                            ddir=${JSON.stringify(at ?? null).replace("null", "None")},
+                            ddir=compile_as,
                             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 if not ok:
     raise SystemExit("a module did not compile")

@@ -79,3 +79,9 @@ def by_source(cached: Path) -> dict[str, bytes]:
         rel = path.relative_to(cached)
         out[(rel.parent.parent / (rel.name.split(".")[0] + ".py")).as_posix()] = path.read_bytes()
     return out
+
+
+def files(cached: Path) -> dict[str, bytes]:
+    """The bytecode in a :func:`compiled` folder by its own relative path
+    (``x/__pycache__/y.cpython-314.pyc``), to ship next to the sources."""
+    return {p.relative_to(cached).as_posix(): p.read_bytes() for p in sorted(cached.rglob("*.pyc"))}

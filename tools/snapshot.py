@@ -89,8 +89,7 @@ random.seed(0)  # reseeded by the page (web/runtime.mjs); fixed here for a stead
 
 def make(site: Path) -> tuple[bytes, str, int]:
     """The gzip-compressed snapshot for the built ``site`` (its vendored Pyodide, stdlib.zip
-    and app.zip),
-    the modules it holds, and its uncompressed size."""
+    and app.zip), the modules it holds, and its uncompressed size."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

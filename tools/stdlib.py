@@ -33,36 +33,35 @@ NAME = "stdlib.zip"
 VENDORED = pyc.NODE_MODULES / "pyodide" / "python_stdlib.zip"
 FINDER = Path(__file__).resolve().parent / "stdlib_imports.py"
 RUNNER = Path(__file__).resolve().parent / "pyodide_run.mjs"
-#: The vendored standard library as Pyodide under Node has it (the same file as VENDORED).
-IN_PYODIDE = "/lib/python314.zip"
 
 
-def used(ours: dict[str, bytes]) -> list[str]:
-    """The members of the vendored standard library that the page may import, found by the
-    page's own Python (tools/stdlib_imports.py: the search; 3.14's syntax needs 3.14), from
-    ``ours`` (our sources and PyScript's, by path). Cached in ``.cache/stdlib`` under a hash
-    of what it depends on."""
+def used(ours: dict[str, bytes], members: set[str]) -> tuple[str, list[str]]:
+    """Where the page's Python finds its standard library (``/lib/python314.zip``) and the
+    ``members`` of it the page may import, found by that Python (tools/stdlib_imports.py:
+    the search; 3.14's syntax needs 3.14) from ``ours`` (our sources and PyScript's, by path).
+    Cached in ``.cache/stdlib`` under a hash of what it depends on."""
     given = json.dumps({path: text.decode("utf-8") for path, text in sorted(ours.items())})
     digest = hashlib.sha256(given.encode())
     for path in (FINDER, RUNNER, pyc.NODE_MODULES / "pyodide" / "package.json"):
         digest.update(b"\0" + path.read_bytes())
     cached = pyc.ROOT / ".cache" / "stdlib" / f"{digest.hexdigest()[:16]}.json"
     if not cached.is_file():
-        found = pyc.node(RUNNER.name, str(FINDER), IN_PYODIDE, given=given)
-        with zipfile.ZipFile(VENDORED) as vendored:
-            members = set(vendored.namelist())
+        found = pyc.node(RUNNER.name, str(FINDER), given=given)
         try:
-            listed = json.loads(found)
-        except ValueError:
-            listed = None
-        if not (isinstance(listed, list) and listed and set(listed) <= members):
+            result = json.loads(found)
+            good = (isinstance(result["archive"], str) and result["members"]
+                    and set(result["members"]) <= members)
+        except (ValueError, KeyError, TypeError):
+            good = False
+        if not good:
             raise pyc.CompileError("tools/stdlib_imports.py did not list members of the "
                                    f"standard library:\n{found[:2000]}")
         cached.parent.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_name(f".{cached.name}.{os.getpid()}")
         tmp.write_text(found, encoding="utf-8")
         tmp.replace(cached)
-    return json.loads(cached.read_text(encoding="utf-8"))
+    result = json.loads(cached.read_text(encoding="utf-8"))
+    return result["archive"], result["members"]
 
 
 def write(out: Path, ours: dict[str, bytes], date: tuple[int, ...]) -> str:
@@ -71,9 +70,9 @@ def write(out: Path, ours: dict[str, bytes], date: tuple[int, ...]) -> str:
     member dated ``date`` (the same sources, the same bytes); return a summary for the build's
     report."""
     with zipfile.ZipFile(VENDORED) as vendored:
-        wanted = used(ours)
+        archive, wanted = used(ours, set(vendored.namelist()))
         bytecode = pyc.by_source(pyc.compiled(  # named as Python finds them: tracebacks
-            "stdlib", {m: vendored.read(m) for m in wanted}, at=IN_PYODIDE))
+            "stdlib", {m: vendored.read(m) for m in wanted}, at=archive))
         with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
             for info in vendored.infolist():
                 name, data = info.filename, vendored.read(info)

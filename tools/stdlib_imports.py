@@ -4,11 +4,11 @@ own Python (tools/stdlib.py compiles them at build time; see there why).
 Run by Pyodide under Node (``tools/pyodide_run.mjs``), not by the host's Python: the standard
 library of Python 3.14 uses syntax an older Python cannot parse. Stdlib-only, no other tool.
 
-    node tools/pyodide_run.mjs tools/stdlib_imports.py ARCHIVE < OURS.json
+    node tools/pyodide_run.mjs tools/stdlib_imports.py < OURS.json
 
-prints the members of the standard library ``ARCHIVE`` (``/lib/python314.zip`` in Pyodide)
-that the page may import, as JSON; ``OURS.json`` holds our sources and PyScript's by path
-(``{"rattus/game.py": "..."}``).
+prints, as JSON, where the standard library's archive is on the page (``archive``:
+``/lib/python314.zip``) and its members the page may import (``members``); ``OURS.json``
+holds our sources and PyScript's by path (``{"rattus/game.py": "..."}``).
 
 The search: from the page's ``import main``, PyScript's package and Python's and Pyodide's
 start-up, every import in our own sources wherever it is written (a function's import runs when
@@ -169,5 +169,7 @@ def _module_name(path: str) -> str:
 
 
 if __name__ == "__main__":
-    with zipfile.ZipFile(sys.argv[1]) as archive:
-        print(json.dumps(used(archive, json.load(sys.stdin))))
+    # the standard library's archive where this Python (the page's) imports it from
+    where = next(p for p in sys.path if p.endswith(".zip") and "python" in p)
+    with zipfile.ZipFile(where) as archive:
+        print(json.dumps({"archive": where, "members": used(archive, json.load(sys.stdin))}))

@@ -5,8 +5,8 @@
 // the engine and the glue modules that need no page imported. Restoring it skips Python's own
 // start-up, most of a start. It is used only when the service worker serves this page (the
 // worker precached it with the rest of the same build, so it matches this Pyodide, stdlib.zip
-// and app.zip;
-// a first visit never downloads it). Anything wrong with it, and Pyodide starts the ordinary way.
+// and app.zip; a first visit never downloads it). Anything wrong with it, and Pyodide starts
+// the ordinary way.
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
