@@ -1,6 +1,7 @@
 # Rattus in the browser. Two commands (see README.md):
 #   make play   set up, build the site into dist/ and serve it at http://localhost:$(PORT)/
-#   make test   set up, build, and run every test (CPython, Pyodide under Node, Chromium e2e)
+#   make test   set up, build, and run every check: lint and types (ruff, mypy), then the tests
+#               (CPython, Pyodide under Node, Chromium e2e)
 # Set-up steps leave stamp files, so repeated runs only redo what changed.
 
 PORT ?= 8000
@@ -25,6 +26,7 @@ build: node_modules/.stamp $(VENV)/.stamp .cache/browser.stamp
 # Every stage runs even when an earlier one fails; the result fails if any did.
 test: setup build
 	@status=0; \
+	$(MAKE) --no-print-directory lint || status=1; \
 	$(MAKE) --no-print-directory test-engine || status=1; \
 	$(MAKE) --no-print-directory test-pyodide || status=1; \
 	$(MAKE) --no-print-directory test-e2e || status=1; \
@@ -46,8 +48,10 @@ test-e2e: setup build
 
 setup: $(VENV)/.stamp node_modules/.stamp $(WHEELS)/.stamp .cache/browser.stamp
 
+# ruff for style and mistakes, mypy for the type hints (its settings: pyproject.toml).
 lint: $(VENV)/.stamp
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 bench: setup build
 	$(VPY) tools/bench_load.py
