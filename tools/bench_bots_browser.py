@@ -58,9 +58,10 @@ def measure(page, url: str, level: str, players: int, seed: int,
     return read_log(page)
 
 
-def turns(log) -> list[float]:
+def turns(log: list[tuple[int, str, float, str]]) -> list[float]:
     """Each turn's time: the sum of a seat's consecutive decisions."""
-    out, last = [], None
+    out: list[float] = []
+    last: int | None = None
     for seat, _, ms, _ in log:
         if seat == last:
             out[-1] += ms

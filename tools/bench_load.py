@@ -90,14 +90,14 @@ def main() -> None:
         sys.exit("dist/ is not built: run `make build` first")
 
     with tempfile.TemporaryDirectory(prefix="rattus-bench-") as tmp:
-        bare = Path(tmp)
-        (bare / "index.html").write_text(BARE_PAGE, encoding="utf-8")
-        (bare / "vendor").mkdir()  # Pyodide as npm ships it (the site's has its own stdlib)
-        (bare / "vendor" / "pyodide").symlink_to(ROOT / "node_modules" / "pyodide",
+        bare_dir = Path(tmp)
+        (bare_dir / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+        (bare_dir / "vendor").mkdir()  # Pyodide as npm ships it (the site's has its own stdlib)
+        (bare_dir / "vendor" / "pyodide").symlink_to(ROOT / "node_modules" / "pyodide",
                                                  target_is_directory=True)
         with (
             serve.start(DIST) as site_url,
-            serve.start(bare) as bare_url,
+            serve.start(bare_dir) as bare_url,
             sync_playwright() as pw,
         ):
             browser = pw.chromium.launch(**chromium.launch_args())
@@ -105,7 +105,7 @@ def main() -> None:
             pages = {"bare Pyodide": bare_url, "Rattus site": site_url}
             for url in pages.values():
                 load_once(browser, url)  # warm-up: the OS file cache, not the browser's
-            runs: dict[str, list[tuple[float, int, int]]] = {name: [] for name in pages}
+            runs: dict[str, list[tuple[float, int, int, float, int]]] = {name: [] for name in pages}
             for _ in range(args.runs):  # interleaved, so that drift hits both alike
                 for name, url in pages.items():
                     runs[name].append(load_once(browser, url))

@@ -22,13 +22,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT / "e2e"))  # uidriver, uipaths: not on mypy's path (web, tools)
 
 import serve  # noqa: E402
 from chromium import launch_args  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from uidriver import perform  # noqa: E402
-from uipaths import choose, tags  # noqa: E402
+from uidriver import perform  # type: ignore[import-not-found]  # noqa: E402
+from uipaths import choose, tags  # type: ignore[import-not-found]  # noqa: E402
 
 import rattus  # noqa: E402
 
@@ -37,7 +37,7 @@ def play(page, url: str, players: int, seed: int) -> list[float]:
     page.goto(f"{url}?players={players}&seed={seed}&pace=0")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
     game = rattus.new_game(players=players, seed=seed)
-    rng, seen = random.Random(seed), set()
+    rng, seen = random.Random(seed), set[str]()
     while not game.is_over:
         action = choose(game, rng, seen)
         seen |= tags(game, action)

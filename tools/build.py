@@ -63,6 +63,7 @@ import sys
 import time
 import zipfile
 from pathlib import Path
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -124,7 +125,7 @@ HARMLESS_URLS = re.compile(r"^https?://www\.w3\.org/")
 URL_RE = re.compile(r"""https?://[^\s"'`)<>\\]+""")
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     print(f"build: error: {message}", file=sys.stderr)
     sys.exit(1)
 
@@ -368,7 +369,11 @@ def check_preloads(out: Path) -> None:
     wrong name would be a wasted download and a console warning."""
     page = (out / "index.html").read_text(encoding="utf-8")
     links = re.findall(r"""<link[^>]*rel="(?:preload|modulepreload|manifest)"[^>]*>""", page)
-    hrefs = [re.search(r'href="([^"]+)"', link).group(1) for link in links]
+    hrefs = []
+    for link in links:
+        if (href := re.search(r'href="([^"]+)"', link)) is None:
+            fail(f"index.html: {link} has no href")
+        hrefs.append(href.group(1))
     missing = [h for h in hrefs if not (out / h).is_file()]
     if missing:
         fail(f"index.html asks early for files the build does not have: {missing}")

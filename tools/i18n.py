@@ -118,7 +118,8 @@ def problems(lang: str) -> list[str]:
             continue
         if message.fuzzy:
             out.append(f"{lang}: fuzzy entry {ctx!r}")
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings: tuple[str, ...] = (tuple(message.string) if isinstance(message.string, (
+            tuple, list)) else (message.string or "",))  # Babel: a str, or the plural forms
         if isinstance(wanted[ctx], tuple) != isinstance(message.id, (tuple, list)):
             out.append(f"{lang}: {ctx!r} has the wrong plural shape")
             continue

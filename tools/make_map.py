@@ -41,6 +41,7 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -383,8 +384,8 @@ class Topology:
             self.countries.setdefault(name, []).extend(polys)
         self._projected: dict[int, list[tuple[float, float]]] = {}
 
-    def ring_lonlat(self, ring: list[int]):
-        out = []
+    def ring_lonlat(self, ring: list[int]) -> list[tuple[float, float]]:
+        out: list[tuple[float, float]] = []
         for a in ring:
             pts = self.arcs_lonlat[a] if a >= 0 else self.arcs_lonlat[~a][::-1]
             out.extend(pts if not out else pts[1:])
@@ -459,7 +460,9 @@ def _contains_lonlat(topo: Topology, poly, lon: float, lat: float) -> bool:
     return point_in_rings((lon, lat), [topo.ring_lonlat(poly[0])])
 
 
-def _finish(rings, keep=lambda r: r):
+def _finish(rings: list[list[tuple[float, float]]],
+            keep: Callable[[list[tuple[float, float]]], list[tuple[float, float]]] = lambda r: r,
+            ) -> list[list[tuple[int, int]]]:
     """Clip to the frame, drop specks, round to 0.1 (as integers of tenths)."""
     out = []
     m = CLIP_MARGIN
@@ -581,7 +584,7 @@ def path_d(rings: list[list[tuple[int, int]]]) -> str:
             s = s[1:]
         return ("-" if v < 0 else "") + s
 
-    parts = []
+    parts: list[str] = []
     px = py = 0
     for ring in rings:
         x, y = ring[0]
@@ -635,9 +638,9 @@ def _box_gap(a, b) -> float:
     return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
 
 
-def make_anchors(regions) -> dict:
+def make_anchors(regions) -> tuple[dict, list[str]]:
     out: dict = {}
-    problems = []
+    problems: list[str] = []
     for r in REGIONS:
         rings = [[(x / 10, y / 10) for x, y in ring] for ring in regions[r]]
         pts = {}

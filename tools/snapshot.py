@@ -140,6 +140,6 @@ def write(site: Path, cache: Path) -> str:
         shutil.rmtree(cached, ignore_errors=True)
         tmp.rename(cached)
     shutil.copy2(cached / NAME, site / NAME)
-    size, imported = (cached / "modules.txt").read_text(encoding="utf-8").splitlines()[:2]
-    return (f"snapshot {int(size) / 1e6:.0f} MB ({(site / NAME).stat().st_size / 1e6:.1f} MB "
+    size_line, imported = (cached / "modules.txt").read_text(encoding="utf-8").splitlines()[:2]
+    return (f"snapshot {int(size_line) / 1e6:.0f} MB ({(site / NAME).stat().st_size / 1e6:.1f} MB "
             f"packed), {len(imported.split(','))} modules")

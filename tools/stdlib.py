@@ -64,7 +64,7 @@ def used(ours: dict[str, bytes], members: set[str]) -> tuple[str, list[str]]:
     return result["archive"], result["members"]
 
 
-def write(out: Path, ours: dict[str, bytes], date: tuple[int, ...]) -> str:
+def write(out: Path, ours: dict[str, bytes], date: tuple[int, int, int, int, int, int]) -> str:
     """Write ``out/stdlib.zip``: the vendored standard library with the modules the page may
     import (:func:`used`; ``ours``: our sources and PyScript's, by path) as bytecode, every
     member dated ``date`` (the same sources, the same bytes); return a summary for the build's

@@ -53,7 +53,7 @@ def imports_in(source: str | bytes, module: str = "", package: bool = False, *,
         tree = ast.parse(source)
     except SyntaxError:  # a test file of the standard library, or another Python's syntax
         return set()
-    found = set()
+    found: set[str] = set()
     for node in _statements(tree, everywhere):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
@@ -121,7 +121,7 @@ def _constant(node: ast.expr) -> object:
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in node.elts):
-        return tuple(e.value for e in node.elts)
+        return tuple(e.value for e in node.elts if isinstance(e, ast.Constant))  # all are
     return None
 
 
