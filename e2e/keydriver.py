@@ -1,4 +1,4 @@
-"""Drive the page by the keyboard alone, like a player who uses no mouse (issue 12).
+"""Drive the page by the keyboard alone, like a player who uses no mouse.
 
 Only ``page.keyboard`` presses: Tab, the arrow keys, Enter and the page's shortcut keys
 (``M`` the map, ``C`` the class cards, ``D`` the decision's buttons). The way from the

@@ -1,4 +1,4 @@
-"""axe-core on every screen, at a desktop size and on a phone (issue 12): zero violations.
+"""axe-core on every screen, at a desktop size and on a phone: zero violations.
 
 ``axe-playwright-python`` (pinned in pyproject's dev extras) bundles axe-core, so the scan
 runs offline. The rules: WCAG 2.0/2.1 A and AA, WCAG 2.2 AA, axe's best practices, and

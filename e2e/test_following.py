@@ -1,4 +1,5 @@
-"""Following the game (issue 10): what the bots and the plague did is told where a player looks.
+"""Following the game (README.md, *Playing*): what the bots and the plague did is told where
+a player looks.
 
 * After every bot turn, "Since your last turn" lists every strike and every cube lost, as the
   engine's events say (R5.3–R5.5), and the newest log line is in the log's visible box.

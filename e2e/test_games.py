@@ -1,4 +1,4 @@
-"""Games that survive tabs and storage (issue 14): every game its own slot in "Your games",
+"""Games that survive tabs and storage: every game its own slot in "Your games",
 each tab on its own game (a reload resumes it), a game open in two tabs never overwritten by
 the second one, and storage that refuses to write costs nothing but a message.
 

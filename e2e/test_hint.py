@@ -1,6 +1,6 @@
-"""A hint for the human (issue 16): the hint's action is legal and is what the Hard bot with
-the same seed chooses (the page searches a fixed number of iterations, so the same position
-gives the same hint on CPython and in Pyodide)."""
+"""A hint for the human: the hint's action is legal and is what the Hard bot (docs/bots.md)
+with the same seed chooses (the page searches a fixed number of iterations, so the same
+position gives the same hint on CPython and in Pyodide)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A whole game played with the keyboard alone (issue 12), checked against the engine.
+"""A whole game played with the keyboard alone (README.md: *By keyboard alone*), checked
+against the engine.
 
 Two people at one screen (hotseat, so the pass prompt is answered by keys too): every setup
 placement, card, count, ability, token, plague move, spread and neutral-cube question is made

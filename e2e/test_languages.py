@@ -1,4 +1,4 @@
-"""Issue 13: the page in Spanish, Danish and German, in a real browser.
+"""The page in Spanish, Danish and German, in a real browser (docs/translating.md).
 
 The expected words come from the built site's own compiled catalogues (``dist/locale``), read
 with Python's gettext as the page reads them; the English source from ``web/messages.py``.
@@ -187,7 +187,7 @@ def test_no_text_overflows(browser: Browser, site_url: str, guard, lang: str,
             return bar.offsetHeight / tallest; }""")
         assert rows < 1.5
     shot(page, f"lang_{lang}_{size}")
-    if phone:  # the toolbar is folded into the Menu there (issue 12): open, in each language
+    if phone:  # the toolbar is folded into the Menu there: open, in each language
         page.locator("#menu-button").click()
         expect(page.locator("#toolbar")).to_be_visible()
         assert overflowing(page) == []

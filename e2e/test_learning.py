@@ -1,6 +1,6 @@
-"""Learning the game on the page (issue 11): the welcome of a first visit, How to play from
-anywhere (closing it gives the screen back exactly), and the guided first game played to its
-end through clicks, each coach note shown once, at its moment."""
+"""Learning the game on the page (README.md, *Playing*): the welcome of a first visit, How
+to play from anywhere (closing it gives the screen back exactly), and the guided first game
+played to its end through clicks, each coach note shown once, at its moment."""
 
 from __future__ import annotations
 

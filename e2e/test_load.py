@@ -45,7 +45,7 @@ def test_a_runtime_that_fails_to_load_gives_a_clear_message(page: Page, base_url
 
 
 def test_the_page_compiles_no_standard_module(page: Page, open_game, guard) -> None:
-    """Issue 14: the build compiles every standard module the page imports (tools/stdlib.py),
+    """The build compiles every standard module the page imports (tools/stdlib.py),
     so that no start compiles one from source: not a first visit, nor a whole game of bots to
     its results and analysis, nor a save file opened. A name here is an import the build's
     search missed."""
@@ -62,7 +62,7 @@ def test_the_page_compiles_no_standard_module(page: Page, open_game, guard) -> N
 
 
 def test_while_loading_the_page_says_so_and_its_buttons_wait(page: Page, base_url, guard) -> None:
-    """Issue 14: until Python is up (here: held back), the status says the game is loading,
+    """Until Python is up (here: held back), the status says the game is loading,
     a note says what a first visit downloads, the empty panels are not drawn as empty
     boxes, and the toolbar's buttons look and act inert (a click would be lost); then the game
     takes over."""

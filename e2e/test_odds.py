@@ -1,5 +1,5 @@
-"""The outbreak odds overlay (issue 15): shown for the human seat, its numbers the engine's
-``strike_odds`` of that seat's view (R8: nothing hidden used)."""
+"""The outbreak odds overlay (docs/odds.md): shown for the human seat, its numbers the
+engine's ``strike_odds`` of that seat's view (R8: nothing hidden used)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Offline play and updates that lose nothing (issue 14), with the service worker (sw.js)
-allowed — the other e2e tests block it.
+"""Offline play and updates that lose nothing (docs/architecture.md: *Loading, offline,
+updates*), with the service worker (sw.js) allowed — the other e2e tests block it.
 
 * After one visit, a reload with the network off becomes ready from the worker's cache and
   resumes the same game (the engine's complete state, and what the page shows).
@@ -75,7 +75,7 @@ def test_after_one_visit_the_game_plays_offline(page: Page, site_url: str, guard
         wait_ready(page)
         assert page.evaluate("navigator.onLine") is False
         assert page.evaluate("!!navigator.serviceWorker.controller")  # served by the worker
-        # Python started from the build's memory snapshot (web/runtime.mjs, issue 14)
+        # Python started from the build's memory snapshot (web/runtime.mjs)
         assert page.evaluate("window.rattusPythonStart") == "snapshot"
         assert state(page) == before_state
         assert seen(page) == before

@@ -1,6 +1,6 @@
-"""Keeping games (issue 6): a reload resumes exactly, undo takes back a slip but never a
-revealed fact, save files round-trip, bad files or damaged storage change nothing, and a new
-game never replaces a kept one (issue 14: each game its own slot).
+"""Keeping games (README.md, *Playing*): a reload resumes exactly, undo takes back a slip
+but never a revealed fact, save files round-trip, bad files or damaged storage change nothing,
+and a new game never replaces a kept one (each game its own slot).
 
 "Exactly" is checked twice: the engine's complete state (``window.rattusGameJson()``, the test
 hook that returns ``Game.to_json()``) and what the page shows (status line, screen, seat at the

@@ -1,4 +1,4 @@
-"""The replay (issue 6): step through a game move by move with the board as it was — the
+"""The replay: step through a game move by move with the board as it was — the
 engine's ``Game.at(step)``, shown in its public view only — and leave it to find the live game
 unchanged. Also: a finished game opened from a file resumes at the results after a reload.
 """
@@ -155,6 +155,6 @@ def test_replay_during_a_game_is_public_and_leaves_it_unchanged(page: Page, open
     assert json.loads(state(page))["history"] == game.history  # the bot did not move
     page.locator('.replay-bar [data-choice="replay-leave"]').click()
     if any(e["kind"] == "token_revealed" for e in events):  # the bot waits for the strike
-        page.locator('[data-choice="story-seen"]').click()  # to have been seen (issue 10)
+        page.locator('[data-choice="story-seen"]').click()  # to have been seen
     page.wait_for_function(f"() => Number(document.body.dataset.actions) > {n}",
                            timeout=30_000)

@@ -1,5 +1,5 @@
-"""Beyond the box (issue 15): the post-game analysis agrees with the engine, and a finished
-game's replay link opens the same game, to the same result, in a fresh browser."""
+"""Beyond the box (README.md, *Playing*): the post-game analysis agrees with the engine, and
+a finished game's replay link opens the same game, to the same result, in a fresh browser."""
 
 from __future__ import annotations
 

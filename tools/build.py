@@ -31,11 +31,11 @@ What lands in ``dist/``:
   plays offline after one visit and a new deploy is a new worker (the page offers to reload);
 * ``vendor/panzoom/`` (``@panzoom/panzoom``'s minified build and its licence: pinch-zoom and
   pan of the map on touch screens);
-* the translations (issue 13): ``web/locale/<lang>.po`` compiled to ``locale/<lang>.mo`` (by
-  ``tools/i18n.py``, which refuses an incomplete catalogue), fetched by the page for the language
-  in use only (web/language.py); the PO sources stay out of the site. ``index.html``'s first
-  script gets, for every language, the texts it shows before Python runs (``boot.*`` and every
-  key its elements name);
+* the translations (docs/translating.md): ``web/locale/<lang>.po`` compiled to
+  ``locale/<lang>.mo`` (by ``tools/i18n.py``, which refuses an incomplete catalogue), fetched
+  by the page for the language in use only (web/language.py); the PO sources stay out of the
+  site. ``index.html``'s first script gets, for every language, the texts it shows before
+  Python runs (``boot.*`` and every key its elements name);
 * ``.nojekyll``, so that GitHub Pages serves the files as they are;
 * ``LICENSE.txt`` and ``NOTICE.txt`` (the credits for the vendored runtime and the map data).
 

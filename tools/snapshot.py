@@ -1,4 +1,4 @@
-"""A Pyodide memory snapshot of the page's Python, made at build time (issue 14: the reload).
+"""A Pyodide memory snapshot of the page's Python, made at build time, for a quicker reload.
 
 Why: a page that starts Pyodide spends most of its start in Python's own start-up (1.1–1.8 s of
 a 1.3–2.2 s load on the benchmark machine), the same work at every visit. Pyodide can instead
@@ -18,7 +18,8 @@ The snapshot is only as good as its match with ``pyodide.asm.wasm``, ``stdlib.zi
 ``.cache/snapshot`` under a hash of those files, and written gzip-compressed (31 MB of memory,
 6 MB compressed) as ``pyodide-snapshot.bin``. The service worker precaches it with the rest
 of the build, and the page uses it only when that worker serves the page (so the files all
-come from one build and the first visit never downloads it).
+come from one build and the first visit never downloads it). Where it fits in the page's
+load: docs/architecture.md, *Loading, offline, updates*.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The page's standard library: Pyodide's, with the modules the page imports compiled (issue 14).
+"""The page's standard library: Pyodide's, with the modules the page imports compiled.
 
 Why: the vendored Pyodide's ``python_stdlib.zip`` holds sources only, so every start compiles
 each standard module it imports from source: about 130 at start (Pyodide's own packages,
@@ -8,7 +8,8 @@ more than half of a first load (a bare Pyodide page took 2.0 s to start, 1.1 s o
 build time by the same Python (sourceless, unchecked-hash ``.pyc``, which ``zipimport`` takes as
 they are); every other module stays a source, so the file grows by 0.8 MB, not by the 1.9 MB
 it would if all were compiled. ``web/runtime.mjs`` hands it to ``loadPyodide``
-(``stdLibURL``); the vendored original is not shipped.
+(``stdLibURL``); the vendored original is not shipped. Where it fits in the page's load:
+docs/architecture.md, *Loading, offline, updates*.
 
 Which modules: those the page may import as it starts and plays, found statically by
 tools/stdlib_imports.py (see there); an extra module costs its bytecode, a missed one its

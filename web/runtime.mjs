@@ -1,5 +1,6 @@
 // The interpreter module PyScript loads (pyscript.json "interpreter"): the vendored Pyodide's
-// loadPyodide, started from the build's memory snapshot when there is one to hand (issue 14).
+// loadPyodide, started from the build's memory snapshot when there is one to hand
+// (docs/architecture.md: *Loading, offline, updates*).
 //
 // tools/snapshot.py makes pyodide-snapshot.bin at build time: Python started, app.zip unpacked,
 // the engine and the glue modules that need no page imported. Restoring it skips Python's own
