@@ -49,7 +49,7 @@ def time_view(view: dict, repeat: int = 1) -> float:
     """Seconds for the odds of every region in play, cold; the best of ``repeat`` runs."""
     best = float("inf")
     for _ in range(repeat):
-        odds._POOLS.clear()
+        odds.forget_pools()
         start = time.perf_counter()
         for region in view["regions"]:
             odds.strike_odds(view, region)

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import random
 
-from . import rules, serialize, worlds
+from . import rules, serialize, setup, worlds
 from .actions import Action, parse_action, parse_partial
-from .cards import CARDS
-from .constants import MAX_PLAYERS, MIN_PLAYERS, REMOVED_AT_SETUP
+from .constants import MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction, InvalidState
 from .events import Event
 from .plague import ranking, scores
 from .refusals import explain, refusal
 from .state import State
-from .tokens import NORMAL_IDS, STARTING_IDS
 from .view import view
 
 
 def new_game(players: int = 2, seed: int | None = None, start_player: int = 0) -> Game:
-    """Set up a game (R3.1–R3.5): everything random is decided here by ``seed``.
+    """Set up a game (R3.1–R3.5, dealt by ``setup.deal``): everything random is decided
+    here by ``seed``.
 
     Without a seed one is drawn, and kept in the game so that it can be replayed (undo).
     """
@@ -32,26 +31,7 @@ def new_game(players: int = 2, seed: int | None = None, start_player: int = 0) -
         seed = random.SystemRandom().randrange(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"the seed must be a whole number, not {seed!r}")
-    rng = random.Random(seed)
-    s = State(players)
-    s.seed, s.start_player = seed, start_player
-    starting = list(STARTING_IDS)
-    rng.shuffle(starting)  # R3.2
-    for region in s.regions:
-        s.rats[region].append(starting.pop())
-    normal = list(NORMAL_IDS)
-    rng.shuffle(normal)  # R3.3
-    cut = REMOVED_AT_SETUP[players]
-    s.removed, supply = normal[:cut], normal[cut:] + starting
-    rng.shuffle(supply)
-    s.supply = supply
-    s.plague = rng.choice(s.regions)  # R3.4
-    s.cards = {c: None for c in CARDS}
-    order = [(start_player + i) % players for i in range(players)]
-    s.setup_queue = order + order[::-1]  # R3.5: A B C D D C B A
-    s.current = s.setup_queue[0]
-    s.phase = "setup"
-    return Game._wrap(s)
+    return Game._wrap(setup.deal(players, seed, start_player))
 
 
 class Game:

@@ -247,6 +247,12 @@ def _pool(view: dict, marks: dict[str, list[bool]]) -> _Pool:
     return pool
 
 
+def forget_pools() -> None:
+    """Empty the cache of pools, so the next odds are computed cold (``bench_odds`` times
+    that)."""
+    _POOLS.clear()
+
+
 def strike_odds(view: dict, region: str, neutral: bool = False) -> dict:
     """The odds of a strike in ``region`` now, with its tokens, from ``view`` alone (R8).
 

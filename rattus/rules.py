@@ -4,11 +4,26 @@ what each one does (RULES R3–R7). Automatic consequences come back as events.
 
 from __future__ import annotations
 
+from .action_tables import (  # every action, built once: looked up, never built here
+    END,
+    KING,
+    MERCHANT,
+    MONK,
+    NEUTRAL_NO,
+    NEUTRAL_YES,
+    PLACE,
+    PLAGUE,
+    SETUP,
+    SPREAD,
+    TAKE,
+    WITCH_DONE,
+    WITCH_LOOK,
+    WITCH_SWAP,
+)
 from .actions import Action
-from .board import REGIONS, steps_from
+from .board import steps_from
 from .cards import CARDS
 from .constants import (
-    CUBES_PER_PLAYER,
     FINAL_PEASANT_CUBES,
     KNIGHT_STEPS,
     MAX_RATS,
@@ -29,22 +44,6 @@ _UNDOABLE_KINDS = frozenset({"take", "place", "king", "monk", "merchant"})
 
 # -- legality ------------------------------------------------------------------------------
 
-# Every action the rules can offer, built once (actions are interned, so these are the very
-# objects ``Action(...)`` gives): legal_actions() runs for every position of every search,
-# and looking an action up is much cheaper than building it.
-_SETUP = {r: Action("setup", r) for r in REGIONS}
-_SPREAD = {r: Action("spread", r) for r in REGIONS}
-_KING = {r: Action("king", r) for r in REGIONS}
-_PLAGUE = {r: Action("plague", r) for r in REGIONS}
-_TAKE = {c: Action("take", c) for c in CARDS}
-_PLACE = {(r, k): Action("place", r, k) for r in REGIONS for k in range(1, CUBES_PER_PLAYER + 1)}
-_MONK = {(r, i, n): Action("monk", r, i, n)
-         for r in REGIONS for i in range(1, MAX_RATS + 1) for n in REGIONS}
-_MERCHANT = {(r, n, k): Action("merchant", r, n, k)
-             for r in REGIONS for n in REGIONS for k in range(1, MERCHANT_MAX + 1)}
-_WITCH = {(r, i): Action("witch", r, i) for r in REGIONS for i in range(1, MAX_RATS + 1)}
-_NEUTRAL_YES, _NEUTRAL_NO = Action("neutral", "yes"), Action("neutral", "no")
-_WITCH_DONE, _WITCH_SWAP, _END = Action("witch", "done"), Action("witch", "swap"), Action("end")
 # Where the plague piece may go, by (regions in play, start, steps): the board never changes.
 _REACH: dict[tuple, tuple[str, ...]] = {}
 _STEPS: dict[tuple, dict[str, int]] = {}
@@ -56,47 +55,47 @@ def legal_actions(s: State) -> list[Action]:
     if phase == "over":
         return []
     if phase == "setup":
-        return [_SETUP[r] for r in s.regions]
+        return [SETUP[r] for r in s.regions]
     if phase == "spread":
-        return [_SPREAD[r] for r in spread_targets(s)]
+        return [SPREAD[r] for r in spread_targets(s)]
     if phase == "neutral":
-        return [_NEUTRAL_YES, _NEUTRAL_NO]
+        return [NEUTRAL_YES, NEUTRAL_NO]
     if s.witch_stage:
         return _witch_continuations(s)
     seat, final = s.current, phase == "final"
     cards, used = s.cards, s.used
     actions: list[Action] = []
     if not final and not s.took_card:  # R4.1
-        actions += [_TAKE[c] for c in CARDS if cards.get(c) != seat]
+        actions += [TAKE[c] for c in CARDS if cards.get(c) != seat]
     actions += _placements(s, seat, final)
     rats, cubes = s.rats, s.cubes
     if cards.get("King") == seat and "King" not in used:  # R6.1
-        actions += [_KING[r] for r in s.regions if cubes[r][seat] and not rats[r]]
+        actions += [KING[r] for r in s.regions if cubes[r][seat] and not rats[r]]
     if cards.get("Monk") == seat and "Monk" not in used:  # R6.2
         for r in s.regions:
             tokens = rats[r]
             if tokens:
                 targets = [n for n in s.nbrs[r] if len(rats[n]) < MAX_RATS]
-                actions += [_MONK[r, i, n]
+                actions += [MONK[r, i, n]
                             for i in range(1, len(tokens) + 1) for n in targets]
     if cards.get("Merchant") == seat and "Merchant" not in used:  # R6.5
         for r in s.regions:
             own = cubes[r][seat]
             if own:
-                actions += [_MERCHANT[r, n, k]
+                actions += [MERCHANT[r, n, k]
                             for n in s.nbrs[r] for k in range(1, min(MERCHANT_MAX, own) + 1)]
     if cards.get("Witch") == seat and "Witch" not in used:  # R6.6
-        actions += [_WITCH[r, i] for r in s.regions for i in range(1, len(rats[r]) + 1)]
+        actions += [WITCH_LOOK[r, i] for r in s.regions for i in range(1, len(rats[r]) + 1)]
     if final:
         knight = cards.get("Knight") == seat
         if knight and "Knight" not in used:  # R7.2: up to two steps, no spread, no strike
-            actions += [_PLAGUE[r] for r in plague_destinations(s, two_steps=True)]
+            actions += [PLAGUE[r] for r in plague_destinations(s, two_steps=True)]
         if knight and not s.neutral:  # R7.2 Ruling
-            actions.append(_NEUTRAL_YES)
-        actions.append(_END)
+            actions.append(NEUTRAL_YES)
+        actions.append(END)
     else:  # R4.3, R6.3
         knight = cards.get("Knight") == seat
-        actions += [_PLAGUE[r] for r in plague_destinations(s, two_steps=knight)]
+        actions += [PLAGUE[r] for r in plague_destinations(s, two_steps=knight)]
     return actions
 
 
@@ -111,7 +110,7 @@ def _placements(s: State, seat: int, final: bool) -> list[Action]:
         return []
     if final:  # R7.2: the Peasant may place one cube in any region in play
         if _ability_free(s, seat, "Peasant"):
-            return [_PLACE[r, FINAL_PEASANT_CUBES] for r in s.regions]
+            return [PLACE[r, FINAL_PEASANT_CUBES] for r in s.regions]
         return []
     if s.placed:  # R4.2: at most once per turn
         return []
@@ -123,11 +122,11 @@ def _placements(s: State, seat: int, final: bool) -> list[Action]:
         # R4.2 as many as rats (all that remain when fewer, Ruling); R6.4 one more
         k = n if n < reserve else reserve
         if k:
-            actions.append(_PLACE[r, k])
+            actions.append(PLACE[r, k])
         if peasant:
             more = n + PEASANT_EXTRA if n + PEASANT_EXTRA < reserve else reserve
             if more != k:
-                actions.append(_PLACE[r, more])
+                actions.append(PLACE[r, more])
     return actions
 
 
@@ -160,14 +159,14 @@ def spread_targets(s: State) -> list[str]:
 def _witch_continuations(s: State) -> list[Action]:
     """After the Witch's first look: a second look or stop; after the second: swap or stop
     (R6.6). Swapping two tokens of one region would change nothing, so it is not offered."""
-    done = _WITCH_DONE
+    done = WITCH_DONE
     if s.witch_stage == 1:
         first = s.witch_looks[-1]
-        return [_WITCH[r, i + 1] for r in s.regions
+        return [WITCH_LOOK[r, i + 1] for r in s.regions
                 for i, t in enumerate(s.rats[r]) if t != first] + [done]
     a, b = (s.slot_of(t) for t in s.witch_looks[-2:])
     if a and b and a[0] != b[0]:
-        return [_WITCH_SWAP, done]
+        return [WITCH_SWAP, done]
     return [done]
 
 

@@ -28,6 +28,7 @@ from .constants import (
 from .errors import InvalidState
 from .state import PHASES, State
 from .tokens import TOKENS
+from .view import setup_tokens
 
 FORMAT = "rattus-game"
 #: A save nests 3 levels deep; far deeper text is refused before ``json.loads`` sees it: in
@@ -83,7 +84,6 @@ def _setup_slots(s: State) -> dict:
     """Per region, parallel to ``rats``: whether each face-down token was placed there at
     setup (R3.2) — public, see ``view.setup_tokens``. Positional, not ids, so that a save's
     hidden identities can be permuted without touching it."""
-    from .view import setup_tokens
     ids = setup_tokens(s)
     return {r: [t in ids for t in s.rats[r]] for r in s.regions}
 

@@ -10,6 +10,7 @@ from .actions import Action
 from .board import steps_from
 from .constants import CUBES_PER_PLAYER, KNIGHT_STEPS, limits
 from .plague import ranking, scores
+from .setup import placed_at_setup
 from .state import State
 from .tokens import TOKENS
 
@@ -75,31 +76,18 @@ def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
     return result
 
 
-_SETUP_IDS: dict[tuple[int, int], frozenset[int]] = {}
-
-
 def setup_tokens(s: State) -> frozenset[int]:
     """The tokens placed face down at setup, one a region (R3.2): starting tokens (R1.3).
 
     Public (R8.1): everyone saw them placed, and every later move of a face-down token is
     public (a spread adds one, the Monk moves one, the Witch's swap shows which two moved,
     a strike reveals the oldest), so everyone can tell which face-down token is one of them.
-    Derived once from the seed's setup; a seedless game (a bot's sample) carries it in the
-    State (``worlds.state_from_view``); a seedless save has none.
+    Derived once from the seed's deal (``setup.placed_at_setup``); a seedless game (a bot's
+    sample) carries it in the State (``worlds.state_from_view``); a seedless save has none.
     """
     ids = s.setup_tokens
     if ids is None:
-        ids = frozenset()
-        if s.seed is not None:
-            key = (s.players, s.seed)
-            ids = _SETUP_IDS.get(key)
-            if ids is None:
-                from .game import new_game  # game imports this module
-                first = new_game(s.players, s.seed)._s
-                ids = frozenset(tokens[0] for tokens in first.rats.values())
-                if len(_SETUP_IDS) > 256:
-                    _SETUP_IDS.clear()
-                _SETUP_IDS[key] = ids
+        ids = frozenset() if s.seed is None else placed_at_setup(s.players, s.seed)
         s.setup_tokens = ids
     return ids
 

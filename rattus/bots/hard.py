@@ -37,24 +37,15 @@ import math
 import time
 
 from .. import rules
+from ..action_tables import KING, NEUTRAL_NO, NEUTRAL_YES, PLAGUE, SPREAD, WITCH_DONE
 from ..actions import Action
-from ..rules import (
-    _KING,
-    _NEUTRAL_NO,
-    _NEUTRAL_YES,
-    _PLAGUE,
-    _SPREAD,
-    plague_destinations,
-    spread_targets,
-)
+from ..rules import plague_destinations, spread_targets
 from ..state import State
 from .base import Bot, Done, Search
 from .determinize import Determinizer
 from .evaluate import DEFAULT, HARD, Params, expected_scores, win_probs
 from .normal import TERMINAL, pick, score_actions
 from .policy import placement_options, plague_score, rollout_action
-
-_DONE = Action("witch", "done")
 
 
 class Node:
@@ -72,17 +63,17 @@ def tree_candidates(s: State) -> list[Action]:
     """A short list of sensible actions for the current player of ``s``, best first."""
     phase, seat = s.phase, s.current
     if phase == "spread":
-        return [_SPREAD[r] for r in sorted(
+        return [SPREAD[r] for r in sorted(
             spread_targets(s), key=lambda r: -(sum(s.cubes[r]) - 2.5 * s.cubes[r][seat]))]
     if phase == "neutral":
-        return [_NEUTRAL_YES, _NEUTRAL_NO]
+        return [NEUTRAL_YES, NEUTRAL_NO]
     if s.witch_stage:
-        return [_DONE]
+        return [WITCH_DONE]
     if phase in ("setup", "final"):
         return rules.legal_actions(s)
     knight = s.cards.get("Knight") == seat
     plagues = sorted(plague_destinations(s, knight), key=lambda r: -plague_score(s, seat, r))
-    plagues = [_PLAGUE[r] for r in plagues]
+    plagues = [PLAGUE[r] for r in plagues]
     places = [a for _, a in sorted(placement_options(s, seat), key=lambda x: -x[0])[:2]]
     out = []
     if places:
@@ -91,7 +82,7 @@ def tree_candidates(s: State) -> list[Action]:
     if s.cards.get("King") == seat and "King" not in s.used:
         safe = [r for r in s.regions if s.cubes[r][seat] and not s.rats[r]]
         if safe:
-            out.append(_KING[max(safe, key=lambda r: s.cubes[r][seat])])
+            out.append(KING[max(safe, key=lambda r: s.cubes[r][seat])])
     out += places[1:] + plagues[1:]
     return out
 

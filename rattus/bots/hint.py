@@ -69,9 +69,9 @@ def hint(view: dict, legal: list[Action], seed: int | None = None,
          ) -> tuple[Action, str, dict]:
     """What the Hard bot of ``seed`` (and ``budget`` seconds or ``iterations``) would do in
     ``view`` with the ``legal`` actions, and why: ``(action, reason_key, details)``."""
-    from . import make_bot
+    from .hard import HardBot  # what make_bot("hard") builds; loaded when first asked, as there
     options = {} if iterations is None else {"iterations": iterations}
-    search = make_bot("hard", seed=seed, time_budget=budget, **options).start(view, legal)
+    search = HardBot(seed, budget, **options).start(view, legal)
     action = search.run()
     reason, details = explain(view, action, search)
     return action, reason, details

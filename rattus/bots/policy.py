@@ -13,24 +13,23 @@ from __future__ import annotations
 
 import random
 
+from ..action_tables import (  # interned, prebuilt
+    END,
+    KING,
+    NEUTRAL_NO,
+    NEUTRAL_YES,
+    PLACE,
+    PLAGUE,
+    SETUP,
+    SPREAD,
+    TAKE,
+    WITCH_DONE,
+)
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import PEASANT_EXTRA
-from ..rules import (  # interned, prebuilt
-    _KING,
-    _PLACE,
-    _PLAGUE,
-    _SETUP,
-    _SPREAD,
-    _TAKE,
-    plague_destinations,
-    spread_targets,
-)
+from ..rules import plague_destinations, spread_targets
 from ..state import State
-
-_DONE = Action("witch", "done")
-_END = Action("end")
-_YES, _NO = Action("neutral", "yes"), Action("neutral", "no")
 
 
 def placement_options(s: State, seat: int) -> list[tuple[float, Action]]:
@@ -50,7 +49,7 @@ def placement_options(s: State, seat: int) -> list[tuple[float, Action]]:
         score = count - 0.09 * k * total - 0.15 * k * (max(cubes) > cubes[seat] + count)
         if r == s.plague:
             score -= 0.1 * k
-        out.append((score, _PLACE[r, count]))
+        out.append((score, PLACE[r, count]))
     return out
 
 
@@ -70,7 +69,7 @@ def rollout_action(s: State, rng: random.Random) -> Action:
     if phase == "setup":
         regions = s.regions
         low = min(sum(s.cubes[r]) for r in regions)
-        return _SETUP[rng.choice([r for r in regions if sum(s.cubes[r]) == low])]
+        return SETUP[rng.choice([r for r in regions if sum(s.cubes[r]) == low])]
     if phase == "spread":
         best, choice = None, None
         for r in spread_targets(s):
@@ -78,27 +77,27 @@ def rollout_action(s: State, rng: random.Random) -> Action:
             sc = sum(cubes) - 2.5 * cubes[seat] + rng.random()
             if best is None or sc > best:
                 best, choice = sc, r
-        return _SPREAD[choice]
+        return SPREAD[choice]
     if phase == "neutral":
         cubes = s.cubes[s.plague]
-        return _YES if sum(cubes) - cubes[seat] > cubes[seat] else _NO
+        return NEUTRAL_YES if sum(cubes) - cubes[seat] > cubes[seat] else NEUTRAL_NO
     if s.witch_stage:
-        return _DONE
+        return WITCH_DONE
     if phase == "final":
         if s.cards.get("Peasant") == seat and "Peasant" not in s.used and s.reserve(seat):
             free = [r for r in s.regions if not s.rats[r]]
             if free:
-                return _PLACE[rng.choice(free), 1]
-        return _END
+                return PLACE[rng.choice(free), 1]
+        return END
     # a regular turn (R4)
     if s.cards.get("King") == seat and "King" not in s.used:
         safe = [r for r in s.regions if s.cubes[r][seat] and not s.rats[r]]
         if safe:
-            return _KING[rng.choice(safe)]
+            return KING[rng.choice(safe)]
     if not s.took_card and rng.random() < 0.12:
         cards = [c for c in CARDS if s.cards.get(c) != seat]
         if cards:  # a seat may hold all six (R4.1)
-            return _TAKE[rng.choice(cards)]
+            return TAKE[rng.choice(cards)]
     if not s.placed:
         options = placement_options(s, seat)
         if options:
@@ -112,4 +111,4 @@ def rollout_action(s: State, rng: random.Random) -> Action:
         sc = plague_score(s, seat, r) + 1.5 * rng.random()
         if best is None or sc > best:
             best, choice = sc, r
-    return _PLAGUE[choice]
+    return PLAGUE[choice]
