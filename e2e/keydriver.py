@@ -3,7 +3,7 @@
 Only ``page.keyboard`` presses: Tab, the arrow keys, Enter and the page's shortcut keys
 (``M`` the map, ``C`` the class cards, ``D`` the decision's buttons). The way from the
 focused place to a target on the map is found with the page's own rule for the arrow keys
-(``web/keynav.py``) over the places the page offers (its focusable regions and tokens), and
+(``web/control/keys.py``) over the places the page offers (its focusable regions and tokens), and
 every key pressed is checked: the focus must land where that rule says. So a test that
 passes shows that a keyboard player reaches every target, in the page as it is.
 """
@@ -22,7 +22,8 @@ from uipaths import clicks_for
 WEB = Path(__file__).resolve().parent.parent / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
-import keynav  # noqa: E402  (web/keynav.py: the page's rule for the arrow keys)
+from control import keys  # noqa: E402  (web/control/keys.py: where an arrow key goes)
+from model import keymap  # noqa: E402  (web/model/keymap.py: the map stops' data-key)
 
 ANCHORS = json.loads((WEB / "map" / "anchors.json").read_text(encoding="utf-8"))
 
@@ -59,8 +60,8 @@ def arrows_to(stops: dict, start: str, goal: str) -> list[tuple[str, str]]:
         at = todo.popleft()
         if at == goal:
             break
-        for key in keynav.DIRECTIONS:
-            to = keynav.move(stops, at, key)
+        for key in keys.DIRECTIONS:
+            to = keys.move(stops, at, key)
             if to is not None and to not in back:
                 back[to] = (at, key)
                 todo.append(to)
@@ -107,9 +108,9 @@ def tab_to(page: Page, shortcut: str, goal: str, most: int = 12) -> None:
 def act(page: Page, what: str, value) -> None:
     """One "click" of uipaths, made with keys: reach the element, then Enter."""
     if what == "region":
-        go_to_map(page, keynav.region_key(value))
+        go_to_map(page, keymap.region_key(value))
     elif what == "token":
-        go_to_map(page, keynav.token_key(*value))
+        go_to_map(page, keymap.token_key(*value))
     elif what == "card":
         tab_to(page, "c", f"card-{value}")
     elif what == "choice":

@@ -1,7 +1,7 @@
 """Computer opponents in the page: a human against three bots, an all-bot game, and a page
 that keeps answering while the Hard bot thinks.
 
-The bots are seeded from the game's seed (``seed * 10 + seat``, see web/bots_runner.py) and
+The bots are seeded from the game's seed (``seed * 10 + seat``, see web/browser/bots_runner.py) and
 Easy/Normal have no time budget, so the test can replay their choices on CPython and keep its
 own engine copy in step with the page.
 """

@@ -10,7 +10,7 @@ from uidriver import perform, shot
 import rattus
 from rattus.bots.hint import hint
 
-HINT_ITERATIONS = 150  # web/app.py
+HINT_ITERATIONS = 150  # web/browser/app.py
 
 
 def test_the_hint_is_what_hard_would_do(page: Page, open_game, guard) -> None:

@@ -4,7 +4,7 @@ against the engine.
 Two people at one screen (hotseat, so the pass prompt is answered by keys too): every setup
 placement, card, count, ability, token, plague move, spread and neutral-cube question is made
 with ``page.keyboard`` only — no mouse call, no ``.click()`` — through e2e/keydriver.py,
-which also checks that each arrow key lands where the page's rule (web/keynav.py) says. After
+which also checks that each arrow key lands where the page's rule (web/control/keys.py) says. After
 every move the focus is still somewhere (never lost to the page's body), and at the end the
 results show the engine's scores and winner.
 """

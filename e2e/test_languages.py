@@ -1,7 +1,7 @@
 """The page in Spanish, Danish and German, in a real browser (docs/translating.md).
 
 The expected words come from the built site's own compiled catalogues (``dist/locale``), read
-with Python's gettext as the page reads them; the English source from ``web/messages.py``.
+with Python's gettext as the page reads them; the English source from ``web/text/catalogue.py``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from uipaths import choose
 import rattus
 
 sys.path.insert(0, str(ROOT / "web"))
-from messages import EN  # noqa: E402  (the English source catalogue)
+from text.catalogue import EN  # noqa: E402  (the English source catalogue)
 
 #: Toolbar buttons and the keys of their labels (index.html's data-text).
 TOOLBAR = {"new-game": "btn.new_game", "undo": "btn.undo", "toggle-log": "btn.log",

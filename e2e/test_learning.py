@@ -13,7 +13,7 @@ from uipaths import choose, clicks_for, tags
 
 import rattus
 
-LESSON_SEED = 2024  # web/coach.py: the lesson's fixed set-up
+LESSON_SEED = 2024  # web/control/coach.py: the lesson's fixed set-up
 
 
 def screen_state(page: Page) -> dict:

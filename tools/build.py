@@ -154,8 +154,9 @@ def python_sources() -> dict[str, Path]:
             sources[src.relative_to(ROOT).as_posix()] = src
     if "rattus/__init__.py" not in sources:
         fail("rattus/__init__.py not found")
-    for src in sorted(WEB.glob("*.py")):
-        sources[src.name] = src
+    for src in sorted(WEB.rglob("*.py")):  # main.py and the packages by layer
+        if "__pycache__" not in src.parts:
+            sources[src.relative_to(WEB).as_posix()] = src
     if "main.py" not in sources:
         fail("web/main.py not found")
     return sources

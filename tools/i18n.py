@@ -47,7 +47,7 @@ def english() -> dict[str, str]:
     for path in (str(ROOT), str(WEB)):
         if path not in sys.path:
             sys.path.insert(0, path)
-    from messages import EN
+    from text.catalogue import EN
 
     return EN
 

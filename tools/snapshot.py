@@ -60,7 +60,20 @@ class _Refuse(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, _Refuse())
 done = []
-for name in [*__STDLIB__, "rattus", *sorted(f[:-3] for f in os.listdir(".") if f.endswith(".py"))]:
+def ours():
+    # the glue's modules: main.py and the packages by layer (web/text, model, ...)
+    for folder, _dirs, files in sorted(os.walk(".")):
+        package = folder[2:].replace("/", ".")
+        if package.partition(".")[0] in ("", "rattus", "pyscript") and package:
+            continue
+        if package and "__init__.py" not in files:
+            continue
+        for f in sorted(files):
+            if f.endswith(".py"):
+                stem = f[:-3]
+                yield (package if stem == "__init__" else f"{package}.{stem}".lstrip("."))
+
+for name in [*__STDLIB__, "rattus", *ours()]:
     if name == "main":
         continue
     try:

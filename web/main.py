@@ -5,16 +5,16 @@ page (its static map preview and loading message) to the :class:`app.App` contro
 decides which game the page opens with:
 
 * this tab's game is resumed (same seat, same screen): the one it had before a reload
-  (``sessionStorage``), else the most recently saved game no other tab plays (games.py). A
-  game another tab plays is only shown, and the tab says so (tabs.py);
+  (``sessionStorage``), else the most recently saved game no other tab plays (kept_games.py). A
+  game another tab plays is only shown, and the tab says so (browser/tabs.py);
 * an address with game parameters (``?players=3&seed=42``) starts that game in a new slot: the
   kept games stay in "Your games". The game parameters are then removed from the address
   (``pace`` stays), so that a reload resumes the game instead of starting it again;
 * a shared replay (``#replay=…``) opens in a new slot, straight into its replay;
 * a kept game that cannot be loaded is set aside, and the new-game dialog says why; the single
-  autosave of earlier versions joins the list first (persist.migrate).
+  autosave of earlier versions joins the list first (storage.migrate).
 
-Each of these is an event for the dispatcher (app.py), like a click.
+Each of these is an event for the dispatcher (browser/app.py), like a click.
 """
 
 import asyncio
@@ -22,21 +22,17 @@ import json
 import sys
 from urllib.parse import parse_qs, urlencode
 
-import chrome
-import dom
-import games
-import language
-import messages
-import persist
-import phone
-import share
-import tabs
-from messages import t
-from pace import PACES
+from browser import dom, page_labels, storage, tabs, touch
+from control import kept_games
+from model import page_events as ev
+from model import share_link
+from model.game_config import BadQuery, from_query, query_pace
+from model.pace import PACES
+from model.session import Session
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from session import Session
-from setup_config import BadQuery, from_query, query_pace
+from text import catalogue, language
+from text.catalogue import t
 
 
 async def _fetch_text(path: str) -> str:
@@ -67,19 +63,19 @@ async def boot() -> None:
         window.rattusFail(t("err.map", detail=str(exc)))
         return
     await speaking
-    from app import App  # imported late: the map must be in place first
+    from browser.app import App  # imported late: the map must be in place first
 
     holder = dom.by_id("map-zoom")
     start = svg_text.find("<svg")
     holder.innerHTML = svg_text[start:] if start >= 0 else svg_text
     svg = dom.query("svg", holder)
-    touch = phone.touch_screen()
-    messages.use_touch(touch)  # "tap" rather than "click", from the first render on
+    on_touch = touch.touch_screen()
+    catalogue.use_touch(on_touch)  # "tap" rather than "click", from the first render on
     app = App(svg, json.loads(anchors_text))
-    app.zoom = phone.MapZoom(svg) if touch else None
+    app.zoom = touch.MapZoom(svg) if on_touch else None
     app.bind()
-    chrome.label()
-    phone.bind_menu()
+    page_labels.label()
+    touch.bind_menu()
     # test hook: the live game's complete state (the same as the autosave holds)
     window.rattusGameJson = create_proxy(
         lambda: "" if app.session is None else app.session.game.to_json())
@@ -87,13 +83,13 @@ async def boot() -> None:
     query = str(window.location.search or "")
     address_pace = query_pace(query)  # the address's pace wins over the one remembered
     if address_pace is not None:
-        app.ui = app.ui.but(pace_ms=address_pace)
-    elif persist.read(persist.PACE_KEY) in PACES:
-        app.dispatch(("pace", persist.read(persist.PACE_KEY)))
+        app.dispatch(ev.AddressPace(address_pace))
+    elif storage.read(storage.PACE_KEY) in PACES:
+        app.dispatch(ev.PaceChosen(storage.read(storage.PACE_KEY)))
     _resume(app, query)
     asked = parse_qs(query.lstrip("?")).get("lang")
     if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
-        app.dispatch(("problem", t("err.language", code=asked[-1])))
+        app.dispatch(ev.Problem(t("err.language", code=asked[-1])))
     _ready(app)
 
 
@@ -112,26 +108,26 @@ def _ready(app) -> None:
     so that its precaching never competes with the first load — which reports a new version
     waiting as an event (the page then offers to reload into it)."""
     document.body.dataset.ready = "1"
-    window.rattusStartWorker(create_proxy(lambda *_: app.dispatch(("update_ready",))))
+    window.rattusStartWorker(create_proxy(lambda *_: app.dispatch(ev.UpdateReady())))
 
 
 def _resume(app, query: str) -> None:
     """This tab's game, or the address's, or the welcome (see the module docstring)."""
-    warning = "" if persist.available() else t("err.storage_read")
-    old = persist.migrate()  # the single slot of earlier versions joins "Your games"
+    warning = "" if storage.available() else t("err.storage_read")
+    old = storage.migrate()  # the single slot of earlier versions joins "Your games"
     damaged = "" if old is None else t("err.storage", reason=t(old.key, **old.details))
-    token = share.token_of(str(window.location.hash or ""))
+    token = share_link.token_of(str(window.location.hash or ""))
     if token is not None:
         window.history.replaceState(None, "", str(window.location.pathname)
                                     + str(window.location.search or ""))  # a reload resumes
         try:
-            config, game = share.decode(token)
-        except share.ShareError as bad:
+            config, game = share_link.decode(token)
+        except share_link.ShareError as bad:
             warning = bad.message
         else:  # a shared replay: a new slot, straight into its replay
             shared = Session(config, game)
             shared.rebuild()
-            app.dispatch(("open_shared", shared))
+            app.dispatch(ev.OpenShared(shared))
             return
     try:
         config = from_query(query)
@@ -141,20 +137,20 @@ def _resume(app, query: str) -> None:
         bad_query = None
     if config is not None:  # a new game in a new slot: the kept ones stay kept
         _drop_game_params(query)
-        app.dispatch(("start", config))
+        app.dispatch(ev.StartGame(config))
         if damaged or warning:
-            app.dispatch(("problem", damaged or warning))
+            app.dispatch(ev.Problem(damaged or warning))
         return
     session, problem = _kept_game(app)  # this tab's game, or a free one
     damaged = problem or damaged
     if bad_query is not None:
-        app.dispatch(("show_dialog", t("err.url", problem=bad_query)))
+        app.dispatch(ev.ShowDialog(t("err.url", problem=bad_query)))
     elif session is None and damaged:
-        app.dispatch(("show_dialog", damaged))
+        app.dispatch(ev.ShowDialog(damaged))
     elif session is None:  # a first visit, or every kept game open in other tabs
-        app.dispatch(("show_welcome",))
+        app.dispatch(ev.ShowWelcome())
     if warning:
-        app.dispatch(("problem", warning))
+        app.dispatch(ev.Problem(warning))
 
 
 def _kept_game(app):
@@ -162,21 +158,21 @@ def _kept_game(app):
     since — then only shown), else the most recent one no other tab plays. Returns
     ``(session, problem)``; a kept game that does not load is set aside, and said."""
     elsewhere = tabs.elsewhere()
-    slot = persist.tab_slot()
-    if slot is None or persist.read(persist.PREFIX + slot) is None:  # (deleted since)
-        slot = games.for_new_tab(persist.entries(), elsewhere)
+    slot = storage.tab_slot()
+    if slot is None or storage.read(storage.PREFIX + slot) is None:  # (deleted since)
+        slot = kept_games.for_new_tab(storage.entries(), elsewhere)
     if slot is None:
         return None, ""
-    saved, damaged = persist.load(slot)
+    saved, damaged = storage.load(slot)
     if saved is None:
         return None, ("" if damaged is None else
                       t("err.storage", reason=t(damaged.key, **damaged.details)))
     try:
         session = app.resumed(saved, slot)
     except Exception as exc:  # noqa: BLE001 - cannot happen (checked), but never blank
-        persist.set_aside(slot, persist.read(persist.PREFIX + slot) or "")
+        storage.set_aside(slot, storage.read(storage.PREFIX + slot) or "")
         return None, t("err.storage", reason=f"{type(exc).__name__}: {exc}")
-    app.dispatch(("resume", session, saved.resume, slot in elsewhere))
+    app.dispatch(ev.Resume(session, saved.resume, slot in elsewhere))
     return session, ""
 
 

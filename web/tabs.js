@@ -13,7 +13,7 @@
 //         at once (neither knew of the other yet): the one that held it first keeps it;
 //   take  this tab takes this game over: a tab that played it stops (it is told why);
 //   gone  this tab is closing or reloading.
-// The Python side (web/tabs.py) reads window.rattusTabs.
+// The Python side (web/browser/tabs.py) reads window.rattusTabs.
 (function () {
   "use strict";
   var me = Math.random().toString(36).slice(2) + Date.now().toString(36);

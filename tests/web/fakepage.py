@@ -1,5 +1,5 @@
-"""A stand-in for the browser, so the browser edge (web/app.py, dom.py, map_view.py,
-persist.py, bots_runner.py) runs on CPython.
+"""A stand-in for the browser, so the browser edge (web/browser/app.py, browser/dom.py,
+browser/map_view.py, browser/storage.py, browser/bots_runner.py) runs on CPython.
 
 Why: those modules import ``pyscript`` (``document``, ``window``) and ``pyodide.ffi``, which
 exist only inside PyScript, so until now only e2e/ (Chromium) exercised the dispatcher's own
@@ -310,7 +310,7 @@ def reset() -> None:
     window.updates = []  # each time the page let a new version take over: the games kept then
     window.rattusApplyUpdate = lambda: window.updates.append(
         {k: v for k, v in window.localStorage.items.items() if k.startswith("rattus.game.")})
-    dom = sys.modules.get("dom")
+    dom = sys.modules.get("browser.dom")
     if dom is not None:
         dom._last.clear()  # what dom.set_html / dom.show last wrote, per id: the old
         dom._shown.clear()  # page's, not this one's

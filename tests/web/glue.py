@@ -1,10 +1,9 @@
-"""Small builders for the glue tests: sessions, events, and a stand-in for the dispatcher.
+"""Small builders for the glue tests: sessions, events, and the page's store without a browser.
 
-The page's dispatcher (web/app.py) runs in the browser only; :func:`run` does on CPython what
-it does with an event: ``transitions.step``, then the effects a transition asks for —
-``("use", session)`` makes that session the game on the page, ``("then", event)`` steps again
-— and hands back every other effect (a download, a file chooser, a strike to tell) for the
-test to look at.
+:func:`run` dispatches events through the real store (web/control/store.py): the update
+function, then the effects on the session (an action applied, a new game made, ``Then``) as
+the page runs them; every effect on the browser (a download, a file chooser, a strike to
+tell) is handed back for the test to look at instead of being run.
 
 Positions are reached the way players reach them: legal actions applied to a seeded game
 (:func:`turn_start` places the setup cubes where a test wants them; :func:`find` plays random
@@ -17,11 +16,13 @@ import json
 import random
 from pathlib import Path
 
-import page
-import transitions
-from session import Session
-from setup_config import Config, Seat
-from ui import Ui
+from control.store import Store
+from model import page_events as ev
+from model.game_config import Config, Seat
+from model.session import Session
+from model.turn import current_offer
+from model.ui_state import Model, Ui
+from render import frame as page_frame
 
 import rattus
 
@@ -113,60 +114,64 @@ def after(s: Session, action: str) -> rattus.Game:
 
 
 # -- events, as the page sends them ----------------------------------------------------------
-def region(name: str) -> tuple:
-    return ("target", "region", name)
+def region(name: str) -> ev.Target:
+    return ev.Target("region", name)
 
 
-def card(name: str) -> tuple:
-    return ("target", "card", name)
+def card(name: str) -> ev.Target:
+    return ev.Target("card", name)
 
 
-def token(region_name: str, slot: int) -> tuple:
-    return ("target", "token", (region_name, slot))
+def token(region_name: str, slot: int) -> ev.Target:
+    return ev.Target("token", (region_name, slot))
 
 
-PLAGUE_PIECE = ("target", "plague", None)
+PLAGUE_PIECE = ev.Target("plague")
 
 
-def choice(value: str, fields: dict | None = None) -> tuple:
-    return ("choice", value, fields)
+def choice(value: str, fields: dict | None = None) -> ev.Choice:
+    return ev.Choice(value, fields)
 
 
-# -- the dispatcher, without a browser -------------------------------------------------------
-def run(ui: Ui, session, *events):
-    """Dispatch ``events`` one after another as web/app.py does; returns
-    ``(ui, session, other_effects)`` — the effects the test itself must look at."""
-    others: list[tuple] = []
+# -- the store, without a browser ------------------------------------------------------------
+#: The effects a page runs on the browser: recorded here, not run.
+BROWSER_EFFECTS = tuple(
+    cls for cls in vars(ev).values()
+    if isinstance(cls, type) and issubclass(cls, ev.Effect) and cls is not ev.Effect
+    and cls not in (ev.ApplyAction, ev.TakeBack, ev.ConfirmPass, ev.NoteInLog, ev.RetellLog,
+                    ev.RenameSeats, ev.SetGamePace, ev.MakeGame, ev.Then))
+
+
+def run(state: Ui | Model, session, *events):
+    """Dispatch ``events`` one after another through the store; returns ``(state, session,
+    browser_effects)``: the state as given (a Ui, or the whole Model when the test follows
+    the preferences too), the game on the page, and the effects the test must look at."""
+    model = state if isinstance(state, Model) else Model(ui=state)
+    store = Store(model.but(session=session))
+    others: list[ev.Effect] = []
+    store.run_effects({cls: others.append for cls in BROWSER_EFFECTS})
     for event in events:
-        ui, session = _dispatch(ui, session, event, others)
-    return ui, session, tuple(others)
+        store.dispatch(event)
+    after = store.model
+    return (after if isinstance(state, Model) else after.ui), after.session, tuple(others)
 
 
-def _dispatch(ui: Ui, session, event: tuple, others: list):
-    ui = transitions.step(ui, session, event)
-    effects, ui = ui.effects, ui.but(effects=())
-    for effect in effects:
-        if effect[0] == "use":
-            session = effect[1]
-        elif effect[0] == "then":
-            ui, session = _dispatch(ui, session, effect[1], others)
-        else:
-            others.append(effect)
-    return ui, session
+def model_of(state: Ui | Model, session) -> Model:
+    return (state if isinstance(state, Model) else Model(ui=state)).but(session=session)
 
 
-def offer(ui: Ui, s: Session):
+def offer(state: Ui | Model, s: Session):
     """What the player at the screen may click now."""
-    return transitions.current_offer(ui, s)
+    return current_offer(state.ui if isinstance(state, Model) else state, s)
 
 
-def buttons(ui: Ui, s: Session) -> list[str]:
+def buttons(ui: Ui | Model, s: Session) -> list[str]:
     return [b.choice for b in offer(ui, s).buttons]
 
 
 # -- the page ---------------------------------------------------------------------------------
-def frame(ui: Ui, s):
-    return page.frame(ui, s, ANCHORS, rattus.REGIONS)
+def frame(state: Ui | Model, s):
+    return page_frame.frame(model_of(state, s), ANCHORS, rattus.REGIONS)
 
 
 def everything(f) -> str:

@@ -1,4 +1,4 @@
-"""The post-game analysis (issue 15, web/analysis.py): its totals are the engine's — the last
+"""The post-game analysis (issue 15, web/render/analysis.py): its totals are the engine's — the last
 point of the chart is the final score (R7.4), the cubes lost are the cubes the plague killed
 (R5.5), the expected losses are the odds of each strike from what everyone could see (R8) —
 and every moment it names opens a real strike in the replay."""
@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
-import analysis
 import pytest
 from glue import config
-from messages import t
-from replay import Replay
-from session import Session
-from setup_config import COLOURS
+from model.game_config import COLOURS
+from model.replay import Replay
+from model.session import Session
+from render import analysis
+from text.catalogue import t
 
 import rattus
 

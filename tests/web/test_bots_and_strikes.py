@@ -17,17 +17,20 @@ from glue import (
     token,
     turn_start,
 )
-from messages import t
-from render_panels import strike_panel, strike_sentences
-from ui import Question, Story, Ui
+from model import page_events as ev
+from model.ui_state import Model, Prefs, Question, Story, Ui
+from render.panels import strike_panel, strike_sentences
+from text.catalogue import t
 
 
 def striking(pace_ms: int, kinds=None, motion: bool = True):
     """Ann's Monk puts a second rat token into her home region; then she moves the plague
     piece there and places the spread (R5.1): the plague strikes her 4 cubes (R5.3), two
-    tokens to reveal. Returns ``(ui, session, effects of the last click)``."""
+    tokens to reveal. Returns ``(ui, session, effects of the last click)``: the whole Model
+    when ``motion`` is off (a preference, which a Ui alone does not carry)."""
     ui, s, home = turn_start(pace_ms=pace_ms, kinds=kinds)
-    ui = ui.but(motion=motion)
+    if not motion:
+        ui = Model(prefs=Prefs(motion=False), ui=ui)
     here = s.game.view(None)["plague"]
     ui, s, _ = run(ui, s, card("Monk"), choice("mode:Monk"), token(here, 1), region(home))
     assert len(s.game.view(None)["board"][home]["tokens"]) == 2
@@ -45,17 +48,17 @@ def told(ui, s) -> int:
 # -- strikes -------------------------------------------------------------------------------------
 def test_a_strike_is_told_step_by_step_when_the_game_has_a_pace() -> None:
     ui, s, effects = striking(pace_ms=300)
-    assert ("tell_strike",) in effects
+    assert ev.TellStrike() in effects
     assert ui.busy and len(ui.story.items) == 2 and ui.story.upto == 0
     assert frame(ui, s).data["busy"] == "1"
     assert told(ui, s) == 0
-    ui, s, _ = run(ui, s, ("strike_step",))
+    ui, s, _ = run(ui, s, ev.StrikeStep())
     assert ui.story.upto == 1 and told(ui, s) == 1
-    ui, s, _ = run(ui, s, ("strike_step",))
+    ui, s, _ = run(ui, s, ev.StrikeStep())
     assert ui.story.upto == 2 and told(ui, s) == 2
-    ui, s, _ = run(ui, s, ("strike_step",))  # no further than the tokens revealed
+    ui, s, _ = run(ui, s, ev.StrikeStep())  # no further than the tokens revealed
     assert ui.story.upto == 2
-    ui, s, _ = run(ui, s, ("strike_done",))
+    ui, s, _ = run(ui, s, ev.StrikeDone())
     assert not ui.busy and told(ui, s) == 2
     assert frame(ui, s).data["busy"] == ""
 
@@ -63,7 +66,7 @@ def test_a_strike_is_told_step_by_step_when_the_game_has_a_pace() -> None:
 def test_the_map_shows_the_faces_revealed_so_far() -> None:
     ui, s, _ = striking(pace_ms=300)
     assert frame(ui, s).map[1].count('class="revealed') == 0
-    ui, s, _ = run(ui, s, ("strike_step",))
+    ui, s, _ = run(ui, s, ev.StrikeStep())
     assert frame(ui, s).map[1].count('class="revealed') == 1
 
 
@@ -76,14 +79,14 @@ def test_the_strike_panel_names_the_plague_region() -> None:
 
 def test_without_a_pace_the_strike_is_shown_at_once() -> None:
     ui, s, effects = striking(pace_ms=0)
-    assert ("tell_strike",) not in effects
+    assert ev.TellStrike() not in effects
     assert not ui.busy and ui.story.upto == len(ui.story.items) == 2
     assert told(ui, s) == 2
 
 
 def test_reduced_motion_shows_the_strike_at_once() -> None:
-    ui, s, effects = striking(pace_ms=300, motion=False)
-    assert effects == () and not ui.busy and told(ui, s) == 2
+    m, s, effects = striking(pace_ms=300, motion=False)
+    assert effects == () and not m.ui.busy and told(m, s) == 2
 
 
 def test_the_next_move_takes_the_strike_off_the_map_but_keeps_the_story() -> None:
@@ -98,7 +101,7 @@ def test_the_next_move_takes_the_strike_off_the_map_but_keeps_the_story() -> Non
 
 def test_a_failure_lifts_the_wait_and_says_so() -> None:
     ui, s, _ = striking(pace_ms=300)
-    ui, s, _ = run(ui, s, ("failed", "Boom: x"))
+    ui, s, _ = run(ui, s, ev.Failed("Boom: x"))
     assert not ui.busy and ui.notice == t("err.internal", detail="Boom: x")
 
 
@@ -114,30 +117,30 @@ def bots_turn():
 def test_a_bots_move_is_applied_on_its_turn() -> None:
     ui, s = bots_turn()
     assert frame(ui, s).text["status"] == t("status.bot", name="Bob")
-    ui, s, _ = run(ui, s, ("bot_move", 1, "setup Italia"))
+    ui, s, _ = run(ui, s, ev.BotMove(1, "setup Italia"))
     assert s.game.view(None)["board"]["Italia"]["cubes"][1] == 2
 
 
 def test_a_bots_move_out_of_turn_is_dropped() -> None:
     ui, s = Ui(), new_session(2, seed=1, kinds=["human", "easy"])
     before = s.game.to_json()
-    ui2, s, _ = run(ui, s, ("bot_move", 1, "setup Italia"))
+    ui2, s, _ = run(ui, s, ev.BotMove(1, "setup Italia"))
     assert s.game.to_json() == before and ui2 == ui
 
 
 def test_a_move_for_a_human_seat_is_not_a_bots() -> None:
     ui, s = Ui(), new_session(2, seed=1)
     before = s.game.to_json()
-    ui, s, _ = run(ui, s, ("bot_move", 0, "setup Italia"))
+    ui, s, _ = run(ui, s, ev.BotMove(0, "setup Italia"))
     assert s.game.to_json() == before
 
 
 def test_bots_wait_while_a_question_is_open() -> None:
     ui, s = bots_turn()
     ui = ui.but(question=Question("?", "yes", "no", None))
-    assert ui.paused
+    assert Model(ui=ui).paused
     before = s.game.to_json()
-    ui, s, _ = run(ui, s, ("bot_move", 1, "setup Italia"))
+    ui, s, _ = run(ui, s, ev.BotMove(1, "setup Italia"))
     assert s.game.to_json() == before
 
 
@@ -145,45 +148,45 @@ def test_bots_wait_while_a_strike_is_told() -> None:
     ui, s, _ = striking(pace_ms=300, kinds=["human", "easy"])
     assert s.game.current_player == 1 and ui.busy
     before = s.game.to_json()
-    ui, s, _ = run(ui, s, ("bot_move", 1, s.game.legal_actions()[0]))
+    ui, s, _ = run(ui, s, ev.BotMove(1, s.game.legal_actions()[0]))
     assert s.game.to_json() == before
-    ui, s, _ = run(ui, s, ("strike_done",), ("bot_move", 1, s.game.legal_actions()[0]))
+    ui, s, _ = run(ui, s, ev.StrikeDone(), ev.BotMove(1, s.game.legal_actions()[0]))
     assert s.game.to_json() == before  # told, but not yet seen: the bot still waits
     assert buttons(ui, s) == [] and "story-seen" in frame(ui, s).html["bar"]
-    ui, s, _ = run(ui, s, choice("story-seen"), ("bot_move", 1, s.game.legal_actions()[0]))
+    ui, s, _ = run(ui, s, choice("story-seen"), ev.BotMove(1, s.game.legal_actions()[0]))
     assert s.game.to_json() != before
 
 
 def test_at_the_instant_pace_a_strike_holds_no_bot() -> None:
     ui, s, _ = striking(pace_ms=0, kinds=["human", "easy"])
-    assert not ui.story.hold and not ui.paused
+    assert not ui.story.hold and not Model(ui=ui).paused
     before = s.game.to_json()
-    ui, s, _ = run(ui, s, ("bot_move", 1, s.game.legal_actions()[0]))
+    ui, s, _ = run(ui, s, ev.BotMove(1, s.game.legal_actions()[0]))
     assert s.game.to_json() != before
 
 
 def test_step_by_step_each_bot_move_waits_for_next() -> None:
     ui, s, _ = striking(pace_ms=0, kinds=["human", "easy"])
-    ui, s, effects = run(ui, s, ("pace", "step"))
-    assert ("remember_pace", "step") in effects and ui.stepping
+    m, s, effects = run(Model(ui=ui), s, ev.PaceChosen("step"))
+    assert ev.RememberPace("step") in effects and m.prefs.stepping
     before = s.game.to_json()
-    ui, s, _ = run(ui, s, ("bot_move", 1, s.game.legal_actions()[0]))
-    assert s.game.to_json() == before and "bot-next" in frame(ui, s).html["bar"]
-    ui, s, _ = run(ui, s, choice("bot-next"), ("bot_move", 1, s.game.legal_actions()[0]))
-    assert s.game.to_json() != before and not ui.go  # one move per "Next"
+    m, s, _ = run(m, s, ev.BotMove(1, s.game.legal_actions()[0]))
+    assert s.game.to_json() == before and "bot-next" in frame(m, s).html["bar"]
+    m, s, _ = run(m, s, choice("bot-next"), ev.BotMove(1, s.game.legal_actions()[0]))
+    assert s.game.to_json() != before and not m.ui.go  # one move per "Next"
 
 
 def test_a_bots_strike_is_told_as_well() -> None:
     ui, s, home = turn_start(kinds=["easy", "human"], pace_ms=300)
     # Ann is a bot here: her plague move to her own cubes strikes them (R5.3)
     here = s.game.view(None)["plague"]
-    ui, s, _ = run(ui, s, ("bot_move", 0, f"plague {home}"))
+    ui, s, _ = run(ui, s, ev.BotMove(0, f"plague {home}"))
     assert here != home
     effects = ()
     while decision(s)["kind"] == "spread":
         spread = next(a for a in s.game.legal_actions() if a.kind == "spread")
-        ui, s, effects = run(ui, s, ("bot_move", 0, spread))
-    assert ("tell_strike",) in effects and ui.busy
+        ui, s, effects = run(ui, s, ev.BotMove(0, spread))
+    assert ev.TellStrike() in effects and ui.busy
 
 
 def test_an_outbreak_that_costs_no_one_a_cube_says_why() -> None:

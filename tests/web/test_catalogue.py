@@ -1,4 +1,4 @@
-"""The message catalogue (web/messages.py) against the glue that uses it: every text the glue
+"""The message catalogue (web/text/catalogue.py) against the glue that uses it: every text the glue
 asks for exists, and no text is kept that nothing can ask for (a dead key is a sentence
 nobody maintains, and a translator would translate it for nothing)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from conftest import WEB
-from messages import EN
+from text.catalogue import EN
 
 import rattus
 
@@ -20,11 +20,13 @@ BUILT = ("region.", "card.", "class.", "ability.", "sym.", "colour.", "kind.", "
 
 def glue_source() -> str:
     """The glue's Python, and the keys index.html names (``data-text="btn.undo"``, filled by
-    chrome.py, and its first script's ``rattusText("boot.…")``) written as calls of ``t``."""
+    browser/page_labels.py, and its first script's ``rattusText("boot.…")``) written as calls
+    of ``t``."""
     html = (WEB / "index.html").read_text()
     named = re.findall(r'data-(?:text|label|title|alt|aria)="([a-z_.]+)"', html)
     named += re.findall(r'rattusText\("([a-z_.]+)"', html)  # its first script's own texts
-    return "\n".join([*(p.read_text() for p in WEB.glob("*.py") if p.name != "messages.py"),
+    return "\n".join([*(p.read_text() for p in WEB.rglob("*.py")
+                        if p.relative_to(WEB).as_posix() != "text/catalogue.py"),
                       *(f't("{key}")' for key in named)])
 
 
@@ -38,7 +40,7 @@ def test_every_key_the_glue_names_is_in_the_catalogue() -> None:
 
 
 def test_no_catalogue_key_is_dead() -> None:
-    catalogue = (WEB / "messages.py").read_text()
+    catalogue = (WEB / "text/catalogue.py").read_text()
     start = catalogue.index("EN: dict")
     helpers = catalogue[:start] + catalogue[catalogue.index("\n}\n", start):]
     src = glue_source() + helpers
@@ -61,7 +63,7 @@ def test_every_region_and_card_has_words() -> None:
 
 def test_a_number_of_cubes_takes_its_plural_form() -> None:
     """No "1 cubes" and no "cube(s)": one sentence per plural form."""
-    from transitions import refusal_text
+    from control.update import refusal_text
 
     def say(reason: str, **details) -> str:
         return refusal_text({"reason": reason, "details": {"region": "Gallia", **details}})
@@ -76,11 +78,11 @@ def test_a_number_of_cubes_takes_its_plural_form() -> None:
 def test_how_to_play_and_the_coach_have_words_for_every_part() -> None:
     """The keys built from names: each section's title, each legend entry, each card's
     example, each coach note."""
-    import coach
-    import howto
-    from render_map import LEGEND
+    from control import coach
+    from render import how_to_play
+    from render.board import LEGEND
 
-    keys = ([f"help.{sid}.title" for sid in howto.IDS]
+    keys = ([f"help.{sid}.title" for sid in how_to_play.IDS]
             + [f"help.legend.{k}" for k in LEGEND]
             + [f"help.card.{c}.example" for c in rattus.CARDS]
             + [f"coach.card.{c}" for c in rattus.CARDS]
@@ -93,8 +95,8 @@ def test_how_to_play_and_the_coach_have_words_for_every_part() -> None:
 def test_every_hint_reason_of_the_engine_has_words() -> None:
     """Issue 13: the hint's reason is a key of rattus.bots.hint, worded by the page (no English
     sentence of the engine reaches a translated page)."""
-    import hint_words
-    from messages import CATALOGUE
+    from text import hint_words
+    from text.catalogue import CATALOGUE
 
     from rattus.bots.hint import REASONS
 

@@ -5,8 +5,9 @@ what was typed is kept; a game in progress is only replaced once the player says
 from __future__ import annotations
 
 from glue import card, choice, frame, new_session, run, turn_start
-from messages import t
-from ui import Question, Ui
+from model import page_events as ev
+from model.ui_state import Model, Question, Ui
+from text.catalogue import t
 
 FIELDS = {"name.0": "Ann", "name.1": "Bob", "colour.0": "red", "colour.1": "blue",
           "kind.0": "human", "kind.1": "human", "start": "0", "seed": "7"}
@@ -93,10 +94,10 @@ def test_a_kept_game_in_progress_is_not_asked_about() -> None:
 
 def test_starting_asks_first_when_the_browser_did_not_keep_the_game() -> None:
     ui, old, _home = turn_start()
-    ui, old, _ = run(ui, old, ("storage_refused",), card("King"), choice("new-game"))
+    ui, old, _ = run(ui, old, ev.StorageRefused(), card("King"), choice("new-game"))
     ui, s, _ = run(ui, old, choice("dlg-start", FIELDS))
     assert s is old and isinstance(ui.question, Question)
-    assert ui.paused
+    assert Model(ui=ui).paused
     f = frame(ui, s)
     assert f.data["screen"] == "confirm"
     assert old.summary() in f.html["screen"]
@@ -104,7 +105,7 @@ def test_starting_asks_first_when_the_browser_did_not_keep_the_game() -> None:
 
 def test_no_to_the_question_returns_to_the_dialog_as_typed() -> None:
     ui, old, _home = turn_start()
-    ui, old, _ = run(ui, old, ("storage_refused",), card("King"), choice("new-game"))
+    ui, old, _ = run(ui, old, ev.StorageRefused(), card("King"), choice("new-game"))
     ui, s, _ = run(ui, old, choice("dlg-start", {**FIELDS, "name.0": "Zoe"}))
     before = old.game.to_json()
     ui, s, _ = run(ui, s, choice("confirm-no"))
@@ -115,7 +116,7 @@ def test_no_to_the_question_returns_to_the_dialog_as_typed() -> None:
 
 def test_yes_to_the_question_starts_the_new_game() -> None:
     ui, old, _home = turn_start()
-    ui, old, _ = run(ui, old, ("storage_refused",), card("King"), choice("new-game"))
+    ui, old, _ = run(ui, old, ev.StorageRefused(), card("King"), choice("new-game"))
     ui, s, _ = run(ui, old, choice("dlg-start", FIELDS), choice("confirm-yes"))
     assert s is not old and len(s.game.history) == 0 and s.game.seed == 7
     assert ui.question is None and ui.screen is None
@@ -142,9 +143,9 @@ def test_the_dialog_closes_the_replay() -> None:
 def test_typing_a_name_updates_the_start_list_but_never_redraws_the_fields() -> None:
     """A redraw under the player's fingers would lose what is being typed: typing changes only
     the start-player list (issue 10: it follows renamed players)."""
-    ui, s, _ = run(Ui(), None, ("show_dialog", ""))
+    ui, s, _ = run(Ui(), None, ev.ShowDialog(""))
     before = frame(ui, s)
-    ui, s, _ = run(ui, s, ("draft", {"name.0": "Ann", "name.1": "Bob"}))
+    ui, s, _ = run(ui, s, ev.DraftChanged({"name.0": "Ann", "name.1": "Bob"}))
     after = frame(ui, s)
     assert after.html["screen"] == before.html["screen"]
     assert ">Ann</option>" in after.html["dlg-start"] and ">Bob</option>" in after.html["dlg-start"]

@@ -1,4 +1,5 @@
-"""The browser edge on CPython: web/app.py's dispatcher writing to a fake page (fakepage.py).
+"""The browser edge on CPython: web/browser/app.py's dispatcher writing to a fake page
+(fakepage.py).
 
 Each test plays through ``App.dispatch`` (or the page's listeners) and checks what a player
 would notice: the board and panels after a move, the notice line, the toolbar, focus in a
@@ -11,16 +12,17 @@ import asyncio
 import time
 
 import fakepage  # first: puts the fake pyscript / pyodide.ffi modules in place
-import persist
 import pytest
-import savefile
-import transitions
-from app import App
+from browser import storage
+from browser.app import App
+from control import update
 from fakepage import Element, by_id, document, fire, window
 from glue import ANCHORS, decision, find, legal, new_session, offer, play, turn_start
-from messages import t
-from session import Session
-from ui import Question
+from model import page_events as ev
+from model import save_file
+from model.session import Session
+from model.ui_state import Question
+from text.catalogue import t
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +36,7 @@ def make_app() -> App:
 
 def attached(session) -> App:
     app = make_app()
-    app.dispatch(("attach", session, "", None))
+    app.dispatch(ev.Attach(session, "", None))
     return app
 
 
@@ -58,12 +60,12 @@ def notice() -> str:
 
 def saves() -> int:
     """How many times a game was written to its slot."""
-    return sum(1 for key in window.localStorage.writes if key.startswith(persist.PREFIX))
+    return sum(1 for key in window.localStorage.writes if key.startswith(storage.PREFIX))
 
 
-def autosaved() -> savefile.Loaded:
+def autosaved() -> save_file.Loaded:
     """The game this tab keeps (the slot its sessionStorage names)."""
-    return savefile.load(window.localStorage.items[persist.PREFIX + persist.tab_slot()])
+    return save_file.load(window.localStorage.items[storage.PREFIX + storage.tab_slot()])
 
 
 def first_setup_region(s) -> str:
@@ -85,7 +87,7 @@ def test_a_click_applies_the_move_and_the_page_shows_it() -> None:
     assert body()["actions"] == "0" and body()["current"] == "0"
     assert by_id("status").textContent.startswith("Ann:")
     players, label = by_id("players").innerHTML, path(where).getAttribute("aria-label")
-    app.dispatch(("target", "region", where))
+    app.dispatch(ev.Target("region", where))
     assert s.game.history == [f"setup {where}"]
     assert body()["actions"] == "1" and body()["current"] == "1"
     assert by_id("status").textContent.startswith("Bob:")
@@ -130,7 +132,7 @@ def test_the_undo_button_says_why_it_is_off_and_what_it_takes_back() -> None:
     undo = tool("undo")
     assert undo.disabled and undo.title == t("undo.why.turn")
     assert by_id("undo-why").textContent == t("undo.why.turn")
-    app.dispatch(("target", "card", "King"))  # Ann takes a class card: can be taken back
+    app.dispatch(ev.Target("card", "King"))  # Ann takes a class card: can be taken back
     assert not undo.disabled
     assert undo.title == by_id("undo-why").textContent
     assert undo.title.startswith(t("undo.ok", what="")) and undo.dataset.reason == ""
@@ -144,13 +146,13 @@ def test_the_undo_button_says_why_it_is_off_and_what_it_takes_back() -> None:
 def test_an_event_that_changes_no_game_does_not_save_again() -> None:
     s = new_session(2)
     app = attached(s)
-    app.dispatch(("target", "region", first_setup_region(s)))
+    app.dispatch(ev.Target("region", first_setup_region(s)))
     writes = saves()
-    app.dispatch(("choice", "toggle-log", None))
+    app.dispatch(ev.Choice("toggle-log"))
     assert by_id("log").hidden
-    app.dispatch(("target", "card", "King"))  # no card in setup: refused
+    app.dispatch(ev.Target("card", "King"))  # no card in setup: refused
     assert notice() != ""
-    app.dispatch(("choice", "toggle-log", None))
+    app.dispatch(ev.Choice("toggle-log"))
     assert not by_id("log").hidden
     assert saves() == writes
     assert len(window.rattusTimings) == 1  # only the move counted
@@ -162,13 +164,13 @@ def test_storage_that_refuses_writes_is_said_once_per_game() -> None:
     app = attached(s)
     said = [notice()]
     for _ in range(3):
-        app.dispatch(("target", "region", first_setup_region(s)))
+        app.dispatch(ev.Target("region", first_setup_region(s)))
         said.append(notice())
     assert said == [t("err.storage_write"), "", "", ""]
     assert len(s.game.history) == 3  # the game plays on
-    app.dispatch(("attach", new_session(2, seed=2), "", None))
+    app.dispatch(ev.Attach(new_session(2, seed=2), "", None))
     assert notice() == t("err.storage_write")  # a new game: said again
-    assert not any(k.startswith(persist.PREFIX) for k in window.localStorage.items)
+    assert not any(k.startswith(storage.PREFIX) for k in window.localStorage.items)
 
 
 def reload() -> App:
@@ -178,11 +180,11 @@ def reload() -> App:
     fakepage.reset()
     window.localStorage.items.update(kept)
     window.sessionStorage.items.update(tab)
-    slot = persist.tab_slot()
-    saved, damaged = persist.load(slot)
+    slot = storage.tab_slot()
+    saved, damaged = storage.load(slot)
     assert damaged is None
     app = make_app()
-    app.dispatch(("resume", App.resumed(saved, slot), saved.resume, False))
+    app.dispatch(ev.Resume(App.resumed(saved, slot), saved.resume, False))
     return app
 
 
@@ -194,7 +196,7 @@ def test_a_reload_comes_back_to_the_same_position_and_seat() -> None:
     s = new_session(2)
     app = attached(s)
     for _ in range(3):
-        app.dispatch(("target", "region", first_setup_region(s)))
+        app.dispatch(ev.Target("region", first_setup_region(s)))
     shown = (body(), by_id("status").textContent, by_id("players").innerHTML)
     again = reload()
     assert again.session.game.history == s.game.history
@@ -204,7 +206,7 @@ def test_a_reload_comes_back_to_the_same_position_and_seat() -> None:
 def test_closed_results_stay_closed_after_a_reload() -> None:
     app = attached(finished())
     assert body()["screen"] == "results"
-    app.dispatch(("choice", "close-results", None))
+    app.dispatch(ev.Choice("close-results"))
     assert body()["screen"] == "board" and autosaved().resume["results_closed"]
     reload()
     assert body()["screen"] == "board"
@@ -216,7 +218,7 @@ def test_a_reload_during_the_replay_of_a_finished_game_shows_the_results_again()
     app = attached(finished())
     assert body()["screen"] == "results"
     writes = saves()
-    app.dispatch(("choice", "replay-enter", None))  # the player never closed the results
+    app.dispatch(ev.Choice("replay-enter"))  # the player never closed the results
     assert body()["screen"] == "replay" and saves() == writes
     reload()
     assert body()["screen"] == "results"
@@ -226,14 +228,14 @@ def test_a_reload_during_the_replay_of_a_finished_game_shows_the_results_again()
 def test_saving_to_a_file_downloads_the_game_and_names_the_file() -> None:
     s = new_session(2)
     app = attached(s)
-    app.dispatch(("target", "region", first_setup_region(s)))
+    app.dispatch(ev.Target("region", first_setup_region(s)))
     writes = saves()
     app.bind()
     fire("click", tool("export"))
     assert len(window.downloads) == 1
     name, text = window.downloads[0]
     assert name == "rattus-2025-03-14T0926-1.json"
-    loaded = savefile.load(text)
+    loaded = save_file.load(text)
     assert loaded.game.history == s.game.history
     assert loaded.game.to_json() == s.game.to_json()
     assert [seat.name for seat in loaded.config.seats] == ["Ann", "Bob"]
@@ -270,11 +272,11 @@ def test_a_chosen_save_file_is_read_and_opened() -> None:
     s = new_session(2, seed=7)
     play(s, f"setup {first_setup_region(s)}")
     app = make_app()
-    app.dispatch(("show_dialog", ""))
+    app.dispatch(ev.ShowDialog(""))
     app.bind()
     node = by_id("import-file")
     node.value, node.files = "C:\\fakepath\\game.json", Files(
-        File("game.json", savefile.dumps(s.config, s.game)))
+        File("game.json", save_file.dumps(s.config, s.game)))
 
     async def choose() -> None:
         fire("change", node)
@@ -292,7 +294,7 @@ def test_a_file_too_large_is_refused_without_being_read() -> None:
     app = attached(new_session(2))
     app.bind()
     node = by_id("import-file")
-    node.files = Files(File("huge.json", "{}", size=savefile.MAX_BYTES + 1))
+    node.files = Files(File("huge.json", "{}", size=save_file.MAX_BYTES + 1))
     before = app.session
 
     async def choose() -> None:
@@ -302,7 +304,7 @@ def test_a_file_too_large_is_refused_without_being_read() -> None:
     asyncio.run(choose())
     assert app.session is before
     assert notice().startswith(t("err.import", name="huge.json", reason="")[:20])
-    assert t("err.save.too_big", limit=savefile.MAX_BYTES // 1000) in notice()
+    assert t("err.save.too_big", limit=save_file.MAX_BYTES // 1000) in notice()
 
 
 def test_an_error_inside_a_transition_is_said_and_changes_nothing(monkeypatch) -> None:
@@ -311,25 +313,25 @@ def test_an_error_inside_a_transition_is_said_and_changes_nothing(monkeypatch) -
     writes = saves()
     where = first_setup_region(s)
 
-    def broken(ui, session, action):
+    def broken(ui, action):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(transitions, "act", broken)
-    app.dispatch(("target", "region", where))
+    monkeypatch.setattr(update, "act", broken)
+    app.dispatch(ev.Target("region", where))
     assert notice() == t("err.internal", detail="RuntimeError: boom")
     assert len(window.warnings) == 1 and "RuntimeError: boom" in window.warnings[0]
     assert s.game.history == [] and body()["actions"] == "0"
     assert saves() == writes
     assert window.rattusTimings == []
     monkeypatch.undo()  # the page is not stuck: the next click plays
-    app.dispatch(("target", "region", where))
+    app.dispatch(ev.Target("region", where))
     assert s.game.history == [f"setup {where}"] and notice() == ""
 
 
 def test_reduced_motion_is_read_from_the_browser() -> None:
-    assert make_app().ui.motion
+    assert make_app().model.prefs.motion
     window.reduced_motion = True
-    assert not make_app().ui.motion
+    assert not make_app().model.prefs.motion
 
 
 # -- dialogs and focus -----------------------------------------------------------------------------
@@ -343,7 +345,7 @@ def confirm_dialog() -> Element:
 def test_a_question_takes_the_focus_on_its_safe_answer() -> None:
     app = attached(new_session(2))
     no = confirm_dialog()
-    app.dispatch(("ask", Question("Sure?", "Yes", "No", None)))
+    app.dispatch(ev.Ask(Question("Sure?", "Yes", "No", None)))
     assert 'data-choice="confirm-no"' in by_id("screen").innerHTML
     assert not by_id("screen").hidden and body()["screen"] == "confirm"
     assert document.activeElement is no
@@ -355,9 +357,9 @@ def test_a_question_takes_the_focus_and_gives_it_back_where_the_player_was() -> 
     app = attached(new_session(2))
     no = confirm_dialog()
     tool("undo").focus()
-    app.dispatch(("ask", Question("Sure?", "Yes", "No", None)))
+    app.dispatch(ev.Ask(Question("Sure?", "Yes", "No", None)))
     assert document.activeElement is no
-    app.dispatch(("choice", "confirm-no", None))
+    app.dispatch(ev.Choice("confirm-no"))
     assert body()["screen"] != "confirm"
     assert document.activeElement is tool("undo")
 
@@ -366,7 +368,7 @@ def test_the_new_game_dialog_focuses_its_first_field() -> None:
     app = make_app()
     name = Element("input", data_field="name", data_seat="0")
     by_id("screen").add(Element(class_="dialog", data_screen="new-game").add(name))
-    app.dispatch(("show_dialog", ""))
+    app.dispatch(ev.ShowDialog(""))
     assert body()["screen"] == "new-game" and 'data-screen="new-game"' in by_id("screen").innerHTML
     assert document.activeElement is name
 
@@ -381,16 +383,16 @@ def test_a_strike_is_told_token_by_token_then_the_board_is_free() -> None:
     seen = []
 
     async def play_it() -> None:
-        for event in (("target", "card", "Monk"), ("choice", "mode:Monk", None),
-                      ("target", "token", (here, 1)), ("target", "region", home),
-                      ("choice", "mode:plague", None), ("target", "region", home)):
+        for event in (ev.Target("card", "Monk"), ev.Choice("mode:Monk"),
+                      ev.Target("token", (here, 1)), ev.Target("region", home),
+                      ev.Choice("mode:plague"), ev.Target("region", home)):
             app.dispatch(event)
         while decision(s)["kind"] == "spread":
-            app.dispatch(("target", "region", sorted(offer(app.ui, s).regions)[0]))
+            app.dispatch(ev.Target("region", sorted(offer(app.ui, s).regions)[0]))
         assert body()["busy"] == "1" and tool("undo").disabled
         assert not by_id("strike").hidden
         moves = len(s.game.history)
-        app.dispatch(("target", "card", "King"))  # meanwhile a click waits
+        app.dispatch(ev.Target("card", "King"))  # meanwhile a click waits
         assert notice() == t("why.busy") and len(s.game.history) == moves
         while body()["busy"]:
             seen.append(by_id("strike").innerHTML.count('class="strike-token'))
@@ -411,14 +413,14 @@ def test_a_bot_takes_its_turn_through_the_dispatcher() -> None:
     app.bots.dispatch = lambda event: (events.append(event), dispatch(event))
 
     async def run() -> None:
-        app.dispatch(("attach", s, "", None))
+        app.dispatch(ev.Attach(s, "", None))
         assert body()["actions"] == "0"
         await until(lambda: not app.bots.running)
 
     asyncio.run(run())
     assert len(s.game.history) == 1
-    assert [e[:2] for e in events] == [("bot_move", 0)]
-    assert str(events[0][2]) == s.game.history[0]
+    assert [type(e) for e in events] == [ev.BotMove] and events[0].seat == 0
+    assert str(events[0].action) == s.game.history[0]
     assert body()["actions"] == "1" and body()["current"] == "1"
     assert by_id("status").textContent.startswith("Bob:")
     assert len(window.rattusBotTimes) == 1 and len(window.rattusTimings) == 1
@@ -426,8 +428,8 @@ def test_a_bot_takes_its_turn_through_the_dispatcher() -> None:
 
 
 @pytest.mark.parametrize("pause, resume", [
-    (("choice", "replay-enter", None), ("choice", "replay-leave", None)),
-    (("ask", Question("Sure?", "Yes", "No", None)), ("choice", "confirm-no", None)),
+    (ev.Choice("replay-enter"), ev.Choice("replay-leave")),
+    (ev.Ask(Question("Sure?", "Yes", "No", None)), ev.Choice("confirm-no")),
 ], ids=["replay", "question"])
 def test_a_bot_waits_while_the_game_is_paused(pause, resume) -> None:
     s = new_session(2, kinds=["human", "easy"])
@@ -435,9 +437,9 @@ def test_a_bot_waits_while_the_game_is_paused(pause, resume) -> None:
     app = make_app()
 
     async def run() -> None:
-        app.dispatch(("attach", s, "", None))  # wakes the bot…
+        app.dispatch(ev.Attach(s, "", None))  # wakes the bot…
         app.dispatch(pause)  # …but the player pauses before it moved
-        assert app.ui.paused and app.bots.running
+        assert app.model.paused and app.bots.running
         await asyncio.sleep(0.3)
         assert len(s.game.history) == 1 and body()["actions"] == "1"
         app.dispatch(resume)
@@ -454,9 +456,9 @@ def test_showing_the_log_brings_it_into_view() -> None:
     view; hidden, nothing moves."""
     app = attached(new_session())
     log = by_id("log")
-    app.dispatch(("choice", "toggle-log", None))  # hide
+    app.dispatch(ev.Choice("toggle-log"))  # hide
     assert getattr(log, "scrolled_into_view", 0) == 0 and log.hidden
-    app.dispatch(("choice", "toggle-log", None))  # show again
+    app.dispatch(ev.Choice("toggle-log"))  # show again
     assert log.scrolled_into_view == 1 and not log.hidden
 
 
@@ -467,19 +469,19 @@ def test_a_new_version_is_offered_and_taken_only_after_the_game_is_saved() -> No
     s = new_session(2)
     app = attached(s)
     app.bind()
-    app.dispatch(("choice", "update-reload", None))  # nothing offered: nothing happens
+    app.dispatch(ev.Choice("update-reload"))  # nothing offered: nothing happens
     assert window.updates == []
     assert by_id("update").hidden
-    app.dispatch(("target", "region", first_setup_region(s)))
-    app.dispatch(("update_ready",))
+    app.dispatch(ev.Target("region", first_setup_region(s)))
+    app.dispatch(ev.UpdateReady())
     offer_line = by_id("update")
     assert not offer_line.hidden
     assert t("btn.update") in offer_line.innerHTML and t("update.ready") in offer_line.innerHTML
-    key = persist.PREFIX + app.session.slot
+    key = storage.PREFIX + app.session.slot
     window.localStorage.items.pop(key)  # whatever happened to the last autosave
     assert 'data-choice="update-reload"' in offer_line.innerHTML
-    app.dispatch(("choice", "update-reload", None))  # its click (e2e/test_offline.py clicks)
+    app.dispatch(ev.Choice("update-reload"))  # its click (e2e/test_offline.py clicks)
     assert len(window.updates) == 1
-    saved = savefile.load(window.updates[0][key])  # saved before the new version took over
+    saved = save_file.load(window.updates[0][key])  # saved before the new version took over
     assert saved.game.history == s.game.history
     assert saved.resume["screen_seat"] == 1

@@ -3,10 +3,11 @@ saw, the pass screen's words, and a click on the plague piece during a pick."""
 
 from __future__ import annotations
 
+from control.update import current_offer
 from glue import card, choice, find, frame, new_session, play, run, turn_start
-from messages import t
-from transitions import current_offer
-from ui import Ui
+from model import page_events as ev
+from model.ui_state import Ui
+from text.catalogue import t
 
 
 def test_the_digest_tells_a_human_every_cube_the_bot_turn_cost() -> None:
@@ -38,7 +39,7 @@ def test_what_the_witch_saw_is_listed_for_her_holder_only() -> None:
     ui, s, _ = turn_start()
     ui, s, _ = run(ui, s, card("Witch"), choice("mode:Witch"))
     token = next(iter(current_offer(ui, s).tokens))
-    ui, s, _ = run(ui, s, ("target", "token", token), choice("witch:done"))
+    ui, s, _ = run(ui, s, ev.Target("token", token), choice("witch:done"))
     mine = frame(ui, s)
     assert mine.shown["known"] and t("panel.known") in mine.html["known"]
     face = s.game.view(0)["board"][token[0]]["tokens"][token[1] - 1]
@@ -52,7 +53,7 @@ def test_the_pass_screen_asks_to_look_away_only_from_a_secret() -> None:
     knows = s.game.view(s.pass_to)["knows"]
     bar = frame(Ui(), s).html["bar"]
     assert ("look away" in bar) == bool(knows)
-    ui, s, _ = run(Ui(), s, ("target", "region", "Gallia"))
+    ui, s, _ = run(Ui(), s, ev.Target("region", "Gallia"))
     assert ui.notice == t("why.pass_first", name=s.names[s.pass_to])
 
 
@@ -63,7 +64,7 @@ def test_a_click_on_the_plague_piece_during_an_ability_stands_for_its_region() -
     ui, s, _ = turn_start()
     ui, s, _ = run(ui, s, card("Merchant"), choice("mode:Merchant"))
     assert ui.pick.mode == "Merchant"
-    ui, s, _ = run(ui, s, ("target", "plague", None))
+    ui, s, _ = run(ui, s, ev.Target("plague"))
     assert ui.pick.mode == "Merchant"
     assert ui.notice == t("why.no_cube_there", region=s.game.view(None)["plague"])
 
@@ -73,7 +74,7 @@ def test_the_cubes_a_strike_costs_show_where_they_were_lost() -> None:
     per token revealed so far (the telling's ``upto``)."""
     from dataclasses import replace
 
-    from ui import Story
+    from model.ui_state import Story
 
     s = find(lambda s: s.last_strike is not None
              and any(e["kind"] == "cube_killed" for e in s.last_strike[1]))

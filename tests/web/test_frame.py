@@ -23,10 +23,11 @@ from glue import (
     token,
     turn_start,
 )
-from markup import esc
-from messages import card as card_name
-from messages import symbols, t
-from ui import Ui
+from model import page_events as ev
+from model.ui_state import Model, Ui
+from render.escaping import esc
+from text.catalogue import card as card_name
+from text.catalogue import symbols, t
 
 KNOWN_FACE = '<text class="thr"'  # how the map draws a face-down token whose face is known
 
@@ -119,8 +120,8 @@ def test_how_to_play_opens_over_the_screen_and_closing_restores_it() -> None:
 def test_the_log_can_be_hidden() -> None:
     ui, s, _home = turn_start()
     assert frame(ui, s).shown["log"]
-    ui, s, _ = run(ui, s, choice("toggle-log"))
-    assert not frame(ui, s).shown["log"] and "log" not in frame(ui, s).html
+    m, s, _ = run(Model(ui=ui), s, choice("toggle-log"))  # (a preference: in the Model)
+    assert not frame(m, s).shown["log"] and "log" not in frame(m, s).html
 
 
 def test_targets_are_marked_on_the_map() -> None:
@@ -217,7 +218,7 @@ def test_a_bot_with_the_witch_shows_nothing_to_the_human() -> None:
     ui, s, home = turn_start(kinds=["easy", "human"])
     looked = next(r for r in sorted(s.game.view(None)["regions"]) if r != home)
     for action in ("take Witch", f"witch {looked}/1", "witch done"):
-        ui, s, _ = run(ui, s, ("bot_move", 0, action))
+        ui, s, _ = run(ui, s, ev.BotMove(0, action))
     face = s.game.view(0)["board"][looked]["tokens"][0]
     assert face is not None
     page = everything(frame(ui, s))
@@ -262,5 +263,5 @@ def test_once_the_cubes_are_placed_a_click_on_a_neighbour_moves_the_plague() -> 
     play(s, f"place {home} 1")
     here = s.game.view(None)["plague"]
     dest = sorted(neighbours(s, here))[0]
-    ui, s, _ = run(ui, s, ("attach", s, "", None), region(dest))
+    ui, s, _ = run(ui, s, ev.Attach(s, "", None), region(dest))
     assert str(s.game.history[-1]) == f"plague {dest}"

@@ -7,13 +7,9 @@ from __future__ import annotations
 import re
 
 import fakepage  # first: puts the fake pyscript / pyodide.ffi modules in place
-import howto
-import keynav
 import pytest
-import render_map
-import render_panels as panels
-import transitions
-from app import App
+from browser.app import App
+from control import keys, update
 from fakepage import Element, by_id, document, fire
 from glue import (
     ANCHORS,
@@ -27,13 +23,18 @@ from glue import (
     token,
     turn_start,
 )
-from messages import t
-from setup_config import COLOURS, Seat, contrast, ink_on, marks
+from model import keymap
+from model import page_events as ev
+from model.game_config import COLOURS, Seat, contrast, ink_on, marks
+from model.ui_state import Model
+from render import board, how_to_play
+from render import panels as panels
 from test_bots_and_strikes import striking
+from text.catalogue import t
 
 import rattus
 
-REGION_XY = {keynav.region_key(r): (a["label"]["x"], a["label"]["y"])
+REGION_XY = {keymap.region_key(r): (a["label"]["x"], a["label"]["y"])
              for r, a in ANCHORS["regions"].items()}
 
 
@@ -55,12 +56,12 @@ def tab_stops() -> list[str]:
 def attached(session) -> App:
     app = App(by_id("map"), ANCHORS)
     app.bind()
-    app.dispatch(("attach", session, "", None))
+    app.dispatch(ev.Attach(session, "", None))
     return app
 
 
 def arrow_graph(stops: dict) -> dict[str, set[str]]:
-    return {s: {keynav.move(stops, s, k) for k in keynav.DIRECTIONS} - {None} for s in stops}
+    return {s: {keys.move(stops, s, k) for k in keys.DIRECTIONS} - {None} for s in stops}
 
 
 def reachable(graph: dict, start: str) -> set[str]:
@@ -84,17 +85,17 @@ def test_arrow_keys_reach_every_region_in_play_from_every_other(players: int) ->
 
 def test_each_arrow_goes_the_way_it_points_on_the_map() -> None:
     for start, (x0, y0) in REGION_XY.items():
-        for key, (dx, dy) in keynav.DIRECTIONS.items():
-            to = keynav.move(REGION_XY, start, key)
+        for key, (dx, dy) in keys.DIRECTIONS.items():
+            to = keys.move(REGION_XY, start, key)
             if to is not None:
                 x, y = REGION_XY[to]
                 assert (x - x0) * dx + (y - y0) * dy > abs((x - x0) * dy - (y - y0) * dx) * 0.3
     # what a player looking at the map expects
-    assert keynav.move(REGION_XY, "reg-Anglia", "ArrowDown") == "reg-Gallia"
-    assert keynav.move(REGION_XY, "reg-Gallia", "ArrowLeft") == "reg-Hispania"
-    assert keynav.move(REGION_XY, "reg-Hispania", "ArrowRight") == "reg-Gallia"
-    assert keynav.move(REGION_XY, "reg-Germania", "ArrowUp") == "reg-Scandia"
-    assert keynav.move(REGION_XY, "reg-Hispania", "ArrowLeft") is None  # the edge: stays
+    assert keys.move(REGION_XY, "reg-Anglia", "ArrowDown") == "reg-Gallia"
+    assert keys.move(REGION_XY, "reg-Gallia", "ArrowLeft") == "reg-Hispania"
+    assert keys.move(REGION_XY, "reg-Hispania", "ArrowRight") == "reg-Gallia"
+    assert keys.move(REGION_XY, "reg-Germania", "ArrowUp") == "reg-Scandia"
+    assert keys.move(REGION_XY, "reg-Hispania", "ArrowLeft") is None  # the edge: stays
 
 
 def test_when_tokens_are_wanted_down_reaches_them_and_left_right_go_along() -> None:
@@ -102,22 +103,22 @@ def test_when_tokens_are_wanted_down_reaches_them_and_left_right_go_along() -> N
     ui, s, home = turn_start()
     ui, s, _ = run(ui, s, card("Monk"), choice("mode:Monk"))
     here = s.game.view(None)["plague"]
-    stops, targets = render_map.stops(ANCHORS, s.game.view(0), offer(ui, s))
-    wanted = {keynav.token_key(r, slot) for r, slot in offer(ui, s).tokens}
+    stops, targets = board.stops(ANCHORS, s.game.view(0), offer(ui, s))
+    wanted = {keymap.token_key(r, slot) for r, slot in offer(ui, s).tokens}
     assert wanted and wanted <= set(targets) and wanted <= set(stops)
     assert not set(targets) - wanted  # the regions are not targets now
-    below = keynav.move(stops, keynav.region_key(here), "ArrowDown")
-    assert below == keynav.token_key(here, 1)
-    assert keynav.move(stops, below, "ArrowUp") == keynav.region_key(here)
+    below = keys.move(stops, keymap.region_key(here), "ArrowDown")
+    assert below == keymap.token_key(here, 1)
+    assert keys.move(stops, below, "ArrowUp") == keymap.region_key(here)
     # a region holding two tokens: Left/Right go from one to the other
     ui, s, _ = run(ui, s, token(here, 1), region(home))
-    stops2, _ = render_map.stops(ANCHORS, s.game.view(0), offer(ui, s))
-    stops2.update({keynav.token_key(home, i): render_map.token_xy(
+    stops2, _ = board.stops(ANCHORS, s.game.view(0), offer(ui, s))
+    stops2.update({keymap.token_key(home, i): board.token_xy(
         ANCHORS["regions"][home]["tokens"], i, 2) for i in (1, 2)})
-    assert keynav.move(stops2, keynav.token_key(home, 1), "ArrowRight") == \
-        keynav.token_key(home, 2)
-    assert keynav.move(stops2, keynav.token_key(home, 2), "ArrowLeft") == \
-        keynav.token_key(home, 1)
+    assert keys.move(stops2, keymap.token_key(home, 1), "ArrowRight") == \
+        keymap.token_key(home, 2)
+    assert keys.move(stops2, keymap.token_key(home, 2), "ArrowLeft") == \
+        keymap.token_key(home, 1)
 
 
 # -- the map is one Tab stop ------------------------------------------------------------------
@@ -130,8 +131,8 @@ def test_the_map_is_one_tab_stop_on_the_first_target_and_arrows_move_it() -> Non
     start = path(first)
     start.focus()
     fire("focusin", start)
-    key, to = next((k, keynav.move(REGION_XY, f"reg-{first}", k)) for k in keynav.DIRECTIONS
-                   if keynav.move({k2: v for k2, v in REGION_XY.items()
+    key, to = next((k, keys.move(REGION_XY, f"reg-{first}", k)) for k in keys.DIRECTIONS
+                   if keys.move({k2: v for k2, v in REGION_XY.items()
                                    if k2[4:] in s.game.view(0)["regions"]},
                                   f"reg-{first}", k))
     event = fire("keydown", start, key=key)
@@ -154,7 +155,7 @@ def test_enter_on_a_region_that_cannot_be_chosen_says_why_and_changes_nothing() 
     before = (len(s.game.history), s.game.to_json())
     event = fire("keydown", path(far), key="Enter")
     assert event.prevented and (len(s.game.history), s.game.to_json()) == before
-    why = transitions.refusal_text(s.game.why_not(f"plague {far}"))
+    why = update.refusal_text(s.game.why_not(f"plague {far}"))
     notice = by_id("notice")
     assert not notice.hidden and notice.textContent == why
 
@@ -172,7 +173,7 @@ def test_how_to_play_takes_the_focus_keeps_it_and_escape_gives_it_back() -> None
     close, link = help_dialog()
     rules = document.querySelector('#toolbar [data-choice="toggle-rules"]')
     rules.focus()
-    app.dispatch(("choice", "toggle-rules", None))
+    app.dispatch(ev.Choice("toggle-rules"))
     assert app.ui.help is not None and document.activeElement is close
     link.focus()  # Tab from the last control comes back to the first, and the reverse
     event = fire("keydown", link, key="Tab")
@@ -185,15 +186,15 @@ def test_how_to_play_takes_the_focus_keeps_it_and_escape_gives_it_back() -> None
 
 
 def test_escape_answers_a_question_with_its_safe_choice() -> None:
-    from ui import Question
+    from model.ui_state import Question
 
     s = new_session(2)
     app = attached(s)
     asked = []
     no = Element("button", data_choice="confirm-no")
     by_id("screen").add(Element(class_="dialog").add(no))
-    app.dispatch(("ask", Question("Sure?", "Yes", "No", ("problem", "yes said"),
-                                  ("problem", "no said"))))
+    app.dispatch(ev.Ask(Question("Sure?", "Yes", "No", ev.Problem("yes said"),
+                                  ev.Problem("no said"))))
     assert document.activeElement is no
     fire("keydown", no, key="Escape")
     asked.append(app.ui.notice)
@@ -204,13 +205,13 @@ def test_escape_answers_a_question_with_its_safe_choice() -> None:
 def test_shortcut_keys_work_outside_text_fields_and_are_documented() -> None:
     ui, s, home = turn_start()
     app = attached(s)
-    shown = app.ui.show_log
+    shown = app.model.prefs.show_log
     fire("keydown", document.body, key="l")
-    assert app.ui.show_log is not shown
+    assert app.model.prefs.show_log is not shown
     field = Element("input")
     by_id("app").add(field)
     fire("keydown", field, key="l")  # typing a name is not a shortcut
-    assert app.ui.show_log is not shown
+    assert app.model.prefs.show_log is not shown
     app.dispatch(card("King"))
     assert s.game.history[-1] == "take King"
     fire("keydown", document.body, key="u")
@@ -218,8 +219,8 @@ def test_shortcut_keys_work_outside_text_fields_and_are_documented() -> None:
     fire("keydown", document.body, key="h")
     assert app.ui.help is not None
     # How to play lists every key, and the buttons announce theirs
-    text = howto.panel(s.config.seats)
-    for key in keynav.SHORTCUTS:
+    text = how_to_play.panel(s.config.seats)
+    for key in keymap.SHORTCUTS:
         assert f"<kbd>{key.upper()}</kbd>" in text or key == "?"
     html = (fakepage_html := (__import__("pathlib").Path(fakepage.__file__).parents[2]
                               / "web" / "index.html").read_text())
@@ -256,24 +257,24 @@ def test_the_board_as_text_shows_only_the_faces_this_seat_knows() -> None:
     mine = panels.board_text(s.game.view(0), s.config.seats)
     theirs = panels.board_text(s.game.view(1), s.config.seats)
     words = t("board.known", slot=1, threshold=face["threshold"],
-              symbols=__import__("messages").symbols(face["symbols"]))
+              symbols=__import__("text.catalogue").catalogue.symbols(face["symbols"]))
     assert words in mine and words not in theirs and "threshold" not in theirs
 
 
 def test_a_strike_is_read_out_token_by_token_as_it_is_told() -> None:
     ui, s, _ = striking(pace_ms=300)
     app = App(by_id("map"), ANCHORS)
-    app.session, app.ui = s, ui
-    app.render()
+    app.store.model = Model(ui=ui, session=s)  # the position, as the store would hold it
+    app.painter(app.model)
     assert by_id("announce").innerHTML == ""  # nothing told yet
-    app.dispatch(("strike_step",))
+    app.dispatch(ev.StrikeStep())
     first = by_id("announce").innerHTML
     assert first.count("<p>") == 1 and t("strike.outbreak") in first or \
         t("strike.nothing") in first
-    app.dispatch(("strike_step",))
+    app.dispatch(ev.StrikeStep())
     both = by_id("announce").innerHTML
     assert both.count("<p>") == 2 and both.startswith(first)  # added to, not rewritten
-    app.dispatch(("strike_done",))
+    app.dispatch(ev.StrikeDone())
     assert by_id("announce").innerHTML == both  # not read a second time
 
 
@@ -285,7 +286,7 @@ def test_each_player_has_a_letter_on_cubes_swatches_and_in_the_palace() -> None:
     # digit that would run into the count on a cube ("110")
     assert marks([Seat("Ann", "red"), Seat("Al", "blue")]) == ["A", "B"]
     assert marks([Seat("Player 1", "red"), Seat("Player 2", "blue")]) == ["A", "B"]
-    cubes = render_map._cubes(0, 0, [2, 0, 11], seats)
+    cubes = board._cubes(0, 0, [2, 0, 11], seats)
     assert ">A</tspan>2<" in cubes and ">C</tspan>11<" in cubes and "B</tspan>" not in cubes
     assert 'textLength' in cubes  # two digits squeezed into the cube
     assert ">A<" in panels.swatch("red", "A")
@@ -300,7 +301,7 @@ def test_writing_on_a_players_colour_meets_aa_contrast(colour: str) -> None:
 
 
 #: Text on the map (SVG, which axe does not check) and its background, as style.css and
-#: render_map.py draw them: (what, text colour, background colour).
+#: board.py draw them: (what, text colour, background colour).
 MAP_TEXT = [
     ("region name", "#3b2d1a", "#f4ecd2"),
     ("region name, on its halo", "#3b2d1a", "#fffdf3"),
@@ -320,7 +321,7 @@ MAP_TEXT = [
 
 @pytest.mark.parametrize("what,fg,bg", MAP_TEXT, ids=[m[0] for m in MAP_TEXT])
 def test_map_text_meets_aa_contrast(what: str, fg: str, bg: str) -> None:
-    css = (__import__("pathlib").Path(render_map.__file__).parent / "style.css").read_text()
+    css = (__import__("pathlib").Path(board.__file__).parents[1] / "style.css").read_text()
     assert fg.lower() in css.lower() or fg in ("#ffffff",), f"{what}: {fg} no longer drawn"
     assert contrast(fg, bg) >= 4.5, what
 
@@ -328,6 +329,6 @@ def test_map_text_meets_aa_contrast(what: str, fg: str, bg: str) -> None:
 def test_every_dialog_but_the_welcome_closes_with_escape() -> None:
     """Issue 12: each dialog (Your games included) has a safe choice Escape presses; the
     welcome alone waits for a choice."""
-    import keynav
+    from control import keys
 
-    assert set(keynav.DIALOGS) - {"welcome"} == set(keynav.ESCAPE) - {"help"}
+    assert set(keys.DIALOGS) - {"welcome"} == set(keys.ESCAPE) - {"help"}

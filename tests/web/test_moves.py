@@ -23,8 +23,8 @@ from glue import (
     token,
     turn_start,
 )
-from messages import t
-from ui import Pick, Ui
+from model.ui_state import Pick, Ui
+from text.catalogue import t
 
 
 def board(s, seat=None):

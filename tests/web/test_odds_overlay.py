@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from glue import choice, find, frame, run
-from ui import Ui
+from model import page_events as ev
+from model.ui_state import Model, Ui
 
 import rattus
 
@@ -24,8 +25,8 @@ def test_the_overlay_is_off_until_asked_for() -> None:
 
 def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
     s = position()
-    ui, s, _ = run(Ui(), s, choice("toggle-odds"))
-    f = frame(ui, s)
+    m, s, _ = run(Model(), s, choice("toggle-odds"))  # (a preference: in the Model)
+    f = frame(m, s)
     assert f.pressed["toggle-odds"]
     view = s.game.view(0)
     badges = dict((r, (float(m), float(p))) for r, m, p in re.findall(
@@ -55,9 +56,9 @@ def test_a_hint_is_highlighted_said_and_noted_in_the_log() -> None:
 
     ui, s, home = turn_start()
     ui, s, effects = run(ui, s, choice("hint"))
-    assert ("think_hint",) in effects and ui.hinting
-    ui, s, _ = run(ui, s, ("hint_ready", len(s.game.history), f"place {home} 1",
-                           "safe_place", {"region": home, "count": 1, "rats": 0}))
+    assert ev.ThinkHint() in effects and ui.hinting
+    ui, s, _ = run(ui, s, ev.HintReady(len(s.game.history), f"place {home} 1", "safe_place",
+                                       {"region": home, "count": 1, "rats": 0}))
     f = frame(ui, s)
     said = f"Place 1 cube in {home}: the rats there are unlikely to strike hard."
     assert said in f.text["notice"]
@@ -66,7 +67,7 @@ def test_a_hint_is_highlighted_said_and_noted_in_the_log() -> None:
     picking, _s, _ = run(ui, s, choice("mode:plague"))  # a pick under way: no stale mark
     assert "hinted" not in frame(picking, s).map[0][home][0]
     assert "hinted" in frame(*run(picking, s, choice("cancel"))[:2]).map[0][home][0]
-    ui, s, _ = run(ui, s, ("target", "card", "King"))  # a move: the hint goes
+    ui, s, _ = run(ui, s, ev.Target("card", "King"))  # a move: the hint goes
     assert ui.hint is None and "hinted" not in frame(ui, s).map[0][home][0]
 
 
@@ -76,8 +77,8 @@ def test_a_hint_for_a_position_gone_by_is_dropped() -> None:
     ui, s, home = turn_start()
     ui, s, _ = run(ui, s, choice("hint"))
     step = len(s.game.history)
-    ui, s, _ = run(ui, s, ("target", "card", "King"),
-                   ("hint_ready", step, f"place {home} 1", "only_move", {}))
+    ui, s, _ = run(ui, s, ev.Target("card", "King"),
+                   ev.HintReady(step, f"place {home} 1", "only_move", {}))
     assert ui.hint is None and not ui.hinting and "hint" not in s.log[-1]
 
 

@@ -19,8 +19,8 @@ from glue import (
     token,
     turn_start,
 )
-from messages import CATALOGUE, t
-from ui import Ui
+from model.ui_state import Ui
+from text.catalogue import CATALOGUE, t
 
 from rattus.refusals import REASONS
 

@@ -5,8 +5,9 @@ game only read, the bots waiting meanwhile, and only the public view shown (R8).
 from __future__ import annotations
 
 from glue import card, choice, find, frame, offer, region, run, turn_start
-from messages import t
-from ui import Ui
+from model import page_events as ev
+from model.ui_state import Model, Ui
+from text.catalogue import t
 
 
 def in_replay():
@@ -21,7 +22,7 @@ def test_entering_the_replay_shows_the_latest_position_and_pauses_the_bots() -> 
     ui, s, live = in_replay()
     total = len(s.game.history)
     assert ui.replay is not None and ui.replay.step == total
-    assert ui.paused
+    assert Model(ui=ui).paused
     f = frame(ui, s)
     assert f.data["screen"] == "replay" and f.data["replayStep"] == str(total)
     assert f.text["viewer"] == t("ui.replay_public")
@@ -56,11 +57,11 @@ def test_the_replay_jumps_to_a_move_number_and_to_the_start() -> None:
 
 def test_a_log_line_goes_to_its_move() -> None:
     ui, s, live = in_replay()
-    ui, s, _ = run(ui, s, ("replay_goto", 3))
+    ui, s, _ = run(ui, s, ev.ReplayGoto(3))
     assert ui.replay.step == 3
     html = frame(ui, s).html["log"]
     assert 'data-step="3"' in html and 'aria-current="step"' in html
-    ui, s, _ = run(ui, s, ("replay_goto", 999))  # clamped to the last move
+    ui, s, _ = run(ui, s, ev.ReplayGoto(999))  # clamped to the last move
     assert ui.replay.step == len(s.game.history)
     assert s.game.to_json() == live
 
@@ -68,7 +69,7 @@ def test_a_log_line_goes_to_its_move() -> None:
 def test_leaving_the_replay_returns_to_the_live_game_as_it_was() -> None:
     ui, s, live = in_replay()
     ui, s, _ = run(ui, s, choice("replay:1"), choice("replay-leave"))
-    assert ui.replay is None and not ui.paused
+    assert ui.replay is None and not Model(ui=ui).paused
     assert s.game.to_json() == live
     f = frame(ui, s)
     assert f.data["screen"] == "board" and f.data["replayStep"] == ""
@@ -84,9 +85,9 @@ def test_bots_do_not_move_while_the_replay_is_open() -> None:
     assert s.game.current_player == 1
     ui, s, _ = run(ui, s, choice("replay-enter"))
     before = s.game.to_json()
-    ui, s, _ = run(ui, s, ("bot_move", 1, s.game.legal_actions()[0]))
+    ui, s, _ = run(ui, s, ev.BotMove(1, s.game.legal_actions()[0]))
     assert s.game.to_json() == before
-    ui, s, _ = run(ui, s, choice("replay-leave"), ("bot_move", 1, s.game.legal_actions()[0]))
+    ui, s, _ = run(ui, s, choice("replay-leave"), ev.BotMove(1, s.game.legal_actions()[0]))
     assert s.game.to_json() != before
 
 

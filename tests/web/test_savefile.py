@@ -1,4 +1,4 @@
-"""web/savefile.py on CPython, without a browser: the envelope round-trips, and every kind of
+"""web/model/save_file.py on CPython, without a browser: the envelope round-trips, and every kind of
 bad file is refused with a catalogue key (never another exception).
 """
 
@@ -8,10 +8,10 @@ import json
 import random
 
 import pytest
-import savefile
-from messages import CATALOGUE
-from savefile import SaveError
-from setup_config import Config, Seat
+from model import save_file
+from model.game_config import Config, Seat
+from model.save_file import SaveError
+from text.catalogue import CATALOGUE
 
 import rattus
 
@@ -34,23 +34,23 @@ def config(n=3) -> Config:
 
 def envelope(game=None, **changes) -> dict:
     game = game or played()
-    out = savefile.dump(config(game.num_players), game)
+    out = save_file.dump(config(game.num_players), game)
     out.update(changes)
     return out
 
 
 def refused(data) -> SaveError:
     with pytest.raises(SaveError) as info:
-        savefile.load(data)
+        save_file.load(data)
     assert info.value.key in CATALOGUE, info.value.key
     return info.value
 
 
 def test_round_trip_text_bytes_and_object() -> None:
     game = played()
-    text = savefile.dumps(config(), game, {"screen_seat": 0, "pass_to": None})
+    text = save_file.dumps(config(), game, {"screen_seat": 0, "pass_to": None})
     for data in (text, text.encode(), "\ufeff" + text, json.loads(text)):
-        loaded = savefile.load(data)
+        loaded = save_file.load(data)
         assert loaded.game.to_json() == game.to_json()
         assert [(s.name, s.colour, s.kind) for s in loaded.config.seats] == [
             ("Ann", "red", "human"), ("Bob", "blue", "easy"), ("Cy", "green", "hard")]
@@ -59,18 +59,18 @@ def test_round_trip_text_bytes_and_object() -> None:
 
 def test_resume_part_is_checked_not_trusted() -> None:
     game = played()  # Ann (0) is the only human; current seat is whoever
-    ok = savefile.load(envelope(game, resume={"screen_seat": 0, "pass_to": None,
+    ok = save_file.load(envelope(game, resume={"screen_seat": 0, "pass_to": None,
                                               "results_closed": True}))
     assert ok.resume == {"screen_seat": 0, "pass_to": None, "results_closed": True}
     for bad in ({"screen_seat": 1, "pass_to": None},  # a bot's seat
                 {"screen_seat": "0", "pass_to": None}, {"screen_seat": 0, "pass_to": 5},
                 {"screen_seat": True, "pass_to": None}, [], "x"):
-        assert savefile.load(envelope(game, resume=bad)).resume == {}
+        assert save_file.load(envelope(game, resume=bad)).resume == {}
 
 
 def test_bare_engine_save_gets_default_seats() -> None:
     game = played(2)
-    loaded = savefile.load(game.to_json())
+    loaded = save_file.load(game.to_json())
     assert [s.name for s in loaded.config.seats] == ["Player 1", "Player 2"]
 
 
@@ -81,7 +81,7 @@ def test_bare_engine_save_gets_default_seats() -> None:
     ("this is not json", "err.save.not_json"),
     ('{"format": "rattus-savefile", "version": 1, "game": {', "err.save.not_json"),
     ("[" * 100000, "err.save.not_json"),
-    ("x" * (savefile.MAX_BYTES + 1), "err.save.too_big"),
+    ("x" * (save_file.MAX_BYTES + 1), "err.save.too_big"),
     ("[1, 2, 3]", "err.save.foreign"),
     ('{"hello": "world"}', "err.save.foreign"),
     ('"rattus"', "err.save.foreign"),
@@ -91,7 +91,7 @@ def test_not_a_save(data, key) -> None:
 
 
 def test_truncated_save() -> None:
-    text = savefile.dumps(config(), played())
+    text = save_file.dumps(config(), played())
     for cut in (1, len(text) // 3, len(text) - 1):
         assert refused(text[:cut]).key == "err.save.not_json"
 
@@ -167,7 +167,7 @@ def test_swapped_hidden_face_is_refused_by_the_history() -> None:
 
 
 def test_messages_read_well() -> None:
-    from messages import t
+    from text.catalogue import t
     problem = refused("")
     text = t("err.import", name="x.json", reason=t(problem.key, **problem.details))
     assert text == "Could not open “x.json”: the file is empty. The current game is unchanged."

@@ -1,5 +1,5 @@
-"""web/session.py and web/replay.py on CPython, without a browser: the log rebuilt from the
-seed is the log as played, undo drops the lines of the move it takes back, a save restores
+"""web/model/session.py and web/model/replay.py on CPython, without a browser: the log rebuilt from
+the seed is the log as played, undo drops the lines of the move it takes back, a save restores
 who sits at the screen, and the replay's positions are the engine's ``Game.at(step)``.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import random
 
-from replay import Replay
-from session import Session
-from setup_config import Config, Seat
+from model.game_config import Config, Seat
+from model.replay import Replay
+from model.session import Session
 
 import rattus
 

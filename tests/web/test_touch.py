@@ -1,15 +1,15 @@
-"""A phone (issue 12): the words on a touch screen and the map's zoom geometry (zoom.py), on
-CPython. The taps themselves are played in e2e/test_touch.py."""
+"""A phone (issue 12): the words on a touch screen and the map's zoom geometry (zoom_geometry.py),
+on CPython. The taps themselves are played in e2e/test_touch.py."""
 
 from __future__ import annotations
 
 import re
 import string
 
-import messages
 import pytest
-import zoom
-from messages import EN, t
+from control import zoom_geometry
+from text import catalogue
+from text.catalogue import EN, t
 
 #: The touch variants: key -> text (``x.touch`` says ``x`` on a touch screen).
 TOUCH = {k.removesuffix(".touch"): v for k, v in EN.items() if k.endswith(".touch")}
@@ -17,9 +17,9 @@ TOUCH = {k.removesuffix(".touch"): v for k, v in EN.items() if k.endswith(".touc
 
 @pytest.fixture
 def touch():
-    messages.use_touch(True)
+    catalogue.use_touch(True)
     yield
-    messages.use_touch(False)
+    catalogue.use_touch(False)
 
 
 def fields(text: str) -> set[str]:
@@ -43,24 +43,24 @@ def test_the_page_says_tap_only_once_it_knows_the_screen_is_touched(touch) -> No
         "Ann: place 2 cubes — tap any highlighted region (setup).")
     assert t("why.pick_token") == "Tap a rat token (not the region)."
     assert t("btn.undo") == EN["btn.undo"]  # a text with no touch variant stays as it is
-    messages.use_touch(False)
+    catalogue.use_touch(False)
     assert "click any highlighted region" in t("status.setup", name="Ann", count=2)
 
 
 def test_how_to_play_tells_how_to_zoom_by_the_buttons_names() -> None:
-    import howto
-    from page import DEMO_SEATS
+    from render import how_to_play
+    from render.frame import DEMO_SEATS
 
-    html = howto.panel(DEMO_SEATS)
+    html = how_to_play.panel(DEMO_SEATS)
     assert "two fingers" in html and f"“{t('btn.whole_map')}”" in html and "{" not in html
 
 
 def test_tokens_a_finger_apart() -> None:
     # rat tokens 25 units apart on a map drawn 390 px for 1000 units: ~9.75 px apart
-    assert zoom.scale_for_pitch(9.75) == pytest.approx(44 / 9.75)
-    assert zoom.scale_for_pitch(60) == 1.0  # already far enough apart: no zoom
-    assert zoom.scale_for_pitch(1) == zoom.MAX_SCALE
-    assert zoom.scale_for_pitch(0) == zoom.MAX_SCALE
+    assert zoom_geometry.scale_for_pitch(9.75) == pytest.approx(44 / 9.75)
+    assert zoom_geometry.scale_for_pitch(60) == 1.0  # already far enough apart: no zoom
+    assert zoom_geometry.scale_for_pitch(1) == zoom_geometry.MAX_SCALE
+    assert zoom_geometry.scale_for_pitch(0) == zoom_geometry.MAX_SCALE
 
 
 def shown_at(point, size, view):
@@ -74,7 +74,7 @@ def shown_at(point, size, view):
 def test_a_zoom_frames_the_tokens_wanted_in_the_middle() -> None:
     size = (390, 320)
     points = [(150, 150), (160, 150), (170, 150)]
-    view = zoom.frame(points, size, 5.0)
+    view = zoom_geometry.frame(points, size, 5.0)
     assert view[0] == 5.0  # as far as tokens need, not further
     assert shown_at((160, 150), size, view) == pytest.approx((195, 160))
     for p in points:  # all in sight
@@ -83,13 +83,13 @@ def test_a_zoom_frames_the_tokens_wanted_in_the_middle() -> None:
 
 
 def test_tokens_all_over_the_map_need_no_zoom() -> None:
-    view = zoom.frame([(10, 10), (380, 300)], (390, 320), 5.0)
+    view = zoom_geometry.frame([(10, 10), (380, 300)], (390, 320), 5.0)
     assert view == (1.0, 0.0, 0.0)
 
 
 def test_a_zoom_near_the_edge_keeps_the_map_over_the_whole_box() -> None:
     size = (390, 320)
-    view = zoom.centred((5, 310), size, 4.0)  # a token in the corner
+    view = zoom_geometry.centred((5, 310), size, 4.0)  # a token in the corner
     left, top = shown_at((0, 0), size, view)
     right, bottom = shown_at(size, size, view)
     assert left <= 0 and top <= 0 and right >= 390 - 1e-9 and bottom >= 320 - 1e-9
@@ -97,14 +97,15 @@ def test_a_zoom_near_the_edge_keeps_the_map_over_the_whole_box() -> None:
 
 
 def test_a_tap_takes_the_nearest_target_or_zooms_when_two_are_as_near() -> None:
-    assert zoom.nearest([]) == (None, False)
-    assert zoom.nearest([(12, "tok-Gallia-1"), (18, "tok-Gallia-2")]) == ("tok-Gallia-1", False)
-    assert zoom.nearest([(12, "tok-Gallia-1"), (12, "tok-Gallia-2")]) == (None, True)
-    rings = zoom.ring_points(100, 100)
-    assert max(r for r, _, _ in rings) == zoom.NEAR_PX == zoom.FINGER_PX / 2
+    assert zoom_geometry.nearest([]) == (None, False)
+    assert zoom_geometry.nearest([(12, "tok-Gallia-1"), (18, "tok-Gallia-2")]) == \
+        ("tok-Gallia-1", False)
+    assert zoom_geometry.nearest([(12, "tok-Gallia-1"), (12, "tok-Gallia-2")]) == (None, True)
+    rings = zoom_geometry.ring_points(100, 100)
+    assert max(r for r, _, _ in rings) == zoom_geometry.NEAR_PX == zoom_geometry.FINGER_PX / 2
     assert [r for r, _, _ in rings] == sorted(r for r, _, _ in rings)  # nearest first
 
 
 def test_a_token_is_crowded_when_another_is_within_a_finger() -> None:
-    assert zoom.crowded((100, 100), [(100, 100), (130, 100)])  # itself, and one 30 px away
-    assert not zoom.crowded((100, 100), [(100, 100), (145, 100)])
+    assert zoom_geometry.crowded((100, 100), [(100, 100), (130, 100)])  # itself, and one 30 px away
+    assert not zoom_geometry.crowded((100, 100), [(100, 100), (145, 100)])

@@ -1,7 +1,7 @@
 """Issue 13: the page in English, Spanish, German and Danish.
 
 The translations are gettext catalogues (``web/locale/<lang>.po``) of the English source
-(``web/messages.py``), compiled at build time by ``tools/i18n.py``. Here: every key in every
+(``web/text/catalogue.py``), compiled at build time by ``tools/i18n.py``. Here: every key in every
 language with the English placeholders, nothing empty or fuzzy, valid plural forms, each
 language's game terms used consistently (its glossary), and every screen of the page rendered in
 each language without a raw key or an English sentence left over.
@@ -17,13 +17,13 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-import language
-import messages
 import pytest
 from glue import choice, frame, new_session, run
-from messages import EN
-from setup_config import default_names
-from ui import Ui
+from model import page_events as ev
+from model.game_config import default_names
+from model.ui_state import Ui
+from text import catalogue, language
+from text.catalogue import EN
 
 from rattus import CARDS
 from rattus.cards import CARD_SYMBOL
@@ -104,9 +104,9 @@ def test_the_box_words_for_the_class_cards(lang: str, speak) -> None:
            "de": ("Bauer", "Kaufmann", "Mönch", "Ritter", "Hexe", "König"),
            "da": ("Bonde", "Købmand", "Munk", "Ridder", "Heks", "Konge")}[lang]
     speak(lang)
-    assert [messages.card(c) for c in ("Peasant", "Merchant", "Monk", "Knight", "Witch",
+    assert [catalogue.card(c) for c in ("Peasant", "Merchant", "Monk", "Knight", "Witch",
                                        "King")] == list(box)
-    assert messages.region("Hispania") == "Hispania"  # the box's Latin names stay
+    assert catalogue.region("Hispania") == "Hispania"  # the box's Latin names stay
 
 
 @pytest.mark.parametrize("lang", ["en", *LANGS])
@@ -118,11 +118,11 @@ def test_the_token_symbols_marks_are_short_distinct_and_in_the_language(lang: st
     if lang != "en":
         speak(lang)
     symbols = ("M", "A", *(CARD_SYMBOL[c] for c in CARDS))
-    shown = [messages.mark(sym) for sym in symbols]
+    shown = [catalogue.mark(sym) for sym in symbols]
     assert len(set(shown)) == len(shown)
     assert all(1 <= len(m) <= 2 for m in shown)
     if lang != "en":  # (English keeps the box's class initials: B Bourgeoisie, C Church…)
-        assert all(messages.card(c).startswith(messages.mark(CARD_SYMBOL[c])[0])
+        assert all(catalogue.card(c).startswith(catalogue.mark(CARD_SYMBOL[c])[0])
                    for c in CARDS)
 
 
@@ -133,7 +133,7 @@ def tour() -> list[str]:
     with the odds shown (pass screens, strikes, the final round), the results, the analysis
     and the replay."""
     seen = []
-    ui, s, _ = run(Ui(), None, ("show_welcome",))
+    ui, s, _ = run(Ui(), None, ev.ShowWelcome())
     seen.append(frame(ui, s))
     ui, s, _ = run(ui, s, choice("new-game"))
     seen.append(frame(ui, s))
@@ -143,7 +143,7 @@ def tour() -> list[str]:
     seen.append(frame(ui, s))
     seen.extend(kept_games())
     s, rng, ui = new_session(3, seed=11), random.Random(11), Ui()
-    ui, s, _ = run(ui, s, ("attach", s, "", None), choice("toggle-odds"))
+    ui, s, _ = run(ui, s, ev.Attach(s, "", None), choice("toggle-odds"))
     while not s.game.is_over:
         seen.append(frame(ui, s))
         if s.pass_to is not None:
@@ -160,18 +160,18 @@ def tour() -> list[str]:
 def kept_games() -> list:
     """"Your games" (one game here, one in another tab, one over), its delete question, and a
     game shown while another tab plays it."""
-    import games
+    from control import kept_games
 
     here = new_session(2, seed=3, kinds=["human", "easy"])
     here.slot = "h-1"
-    kept = [games.Entry("h-1", 0.0, ("Ann", "Bob"), (False, True), 0, 0, False),
-            games.Entry("o-2", 9.0, ("Ann", "Cy"), (False, False), 3, 30, False),
-            games.Entry("f-3", 5.0, ("Ann", "Cy"), (False, False), 9, 90, True, "Cy")]
-    ui, s, _ = run(Ui(), here, ("games_listed", kept, {"o-2"}, 0))
+    kept = [kept_games.Entry("h-1", 0.0, ("Ann", "Bob"), (False, True), 0, 0, False),
+            kept_games.Entry("o-2", 9.0, ("Ann", "Cy"), (False, False), 3, 30, False),
+            kept_games.Entry("f-3", 5.0, ("Ann", "Cy"), (False, False), 9, 90, True, "Cy")]
+    ui, s, _ = run(Ui(), here, ev.GamesListed(kept, {"o-2"}, 0))
     seen = [frame(ui, s)]
     ui, s, _ = run(ui, s, choice("delete:f-3"))
     seen.append(frame(ui, s))
-    ui, s, _ = run(Ui(), here, ("resume", here, None, True))
+    ui, s, _ = run(Ui(), here, ev.Resume(here, None, True))
     seen.append(frame(ui, s))
     return seen
 
@@ -221,13 +221,13 @@ def test_a_change_of_language_renames_default_players_but_not_typed_names(speak)
     typed = s.names[2]
     s.rename([replace(s.config.seats[0], name="Computer 1"),
               replace(s.config.seats[1], name="Player 2"), s.config.seats[2]])
-    ui, s, _ = run(Ui(), s, ("attach", s, "", None))
+    ui, s, _ = run(Ui(), s, ev.Attach(s, "", None))
     s.apply(s.game.legal_actions()[0])
     before = default_names()
     version = s.version
     speak("de")
-    ui, s, _ = run(ui, s, ("language_ready", "de", True, before))
-    assert s.names == [messages.t("player.computer_n", n=1), "Spieler 2", typed]
+    ui, s, _ = run(ui, s, ev.LanguageReady("de", True, before))
+    assert s.names == [catalogue.t("player.computer_n", n=1), "Spieler 2", typed]
     assert s.version > version  # the autosave keeps the new name
     assert [seat.name for seat in ui.draft.config.seats][:2] == ["Spieler 1", "Spieler 2"]
     assert "Player" not in " ".join(s.log)

@@ -17,8 +17,9 @@ from glue import (
     token,
     turn_start,
 )
-from messages import t
-from ui import Pick, Ui
+from model import page_events as ev
+from model.ui_state import Pick, Ui
+from text.catalogue import t
 
 
 def resolve_spread(ui, s):
@@ -106,7 +107,7 @@ def test_no_undo_of_a_bots_move() -> None:
     ui, s, _home = turn_start(kinds=["human", "easy"])
     ui, s = end_turn(ui, s)
     assert s.game.current_player == 1
-    ui, s, _ = run(ui, s, ("bot_move", 1, "take King"))
+    ui, s, _ = run(ui, s, ev.BotMove(1, "take King"))
     assert s.game.view(None)["cards"]["King"] == 1
     undo_refused(ui, s, "not-yours")
 
@@ -177,7 +178,7 @@ def test_no_pass_screen_with_one_human_and_a_bot() -> None:
         assert s.pass_to is None
         if s.game.current_player == 1:
             action = s.game.legal_actions()[0]
-            ui, s, _ = run(ui, s, ("bot_move", 1, action))
+            ui, s, _ = run(ui, s, ev.BotMove(1, action))
         else:
             s.apply(s.game.legal_actions()[0])
     assert s.pass_to is None

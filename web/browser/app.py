@@ -1,0 +1,102 @@
+"""The page put together: the store, its effects and its subscribers, registered here in one
+place.
+
+Every input becomes an event (model/page_events.py): a click or a key (browser/dom_input.py),
+a bot's chosen move (browser/bots_runner.py), a file read, a tick of the strike being told, an
+answer of the storage. The store (control/store.py) runs
+
+    event → update (pure) → effects → subscribers: autosave, paint, bots
+
+so that no handler renders, saves or wakes the bots by itself. The subscribers, in order:
+:class:`browser.autosave.Autosave` (the game written, the other tabs told),
+:class:`browser.paint.Painter` (the frame on the DOM) and the bots' runner.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+from control.store import Store
+from model import page_events as ev
+from model.session import Session
+from model.ui_state import Model, Prefs, Ui
+from pyscript import window
+
+import rattus
+from browser import dom
+from browser.autosave import Autosave, resumed
+from browser.bots_runner import BotRunner
+from browser.dom_input import DomInput
+from browser.effects import BrowserEffects
+from browser.focus import Focus
+from browser.map_view import MapView
+from browser.paint import Painter
+
+
+class App:
+    def __init__(self, svg, anchors: dict):
+        self.svg = svg
+        self.map = MapView(svg, anchors, rattus.REGIONS)
+        self.store = Store(Model(prefs=Prefs(motion=not dom.reduced_motion())),
+                           on_error=self._warn)
+        self.autosave = Autosave(self._model, self.dispatch)
+        self.focus = Focus(self.map)
+        self.painter = Painter(self.map, anchors, self.focus)
+        self.bots = BotRunner(self._model, self.dispatch)
+        self.input = DomInput(svg, self.map, self.focus, self.autosave, self._model,
+                              self.dispatch)
+        browser = BrowserEffects(self._model, self.dispatch, self.autosave,
+                                 self.painter.reveal_next)
+        self.store.run_effects({**browser.table(), **self.autosave.effects()})
+        for subscriber in (self.autosave, self.painter, self.bots.kick):
+            self.store.subscribe(subscriber)
+
+    def _model(self) -> Model:
+        return self.store.model
+
+    @property
+    def model(self) -> Model:
+        return self.store.model
+
+    @property
+    def ui(self) -> Ui:
+        return self.store.model.ui
+
+    @property
+    def session(self) -> Session | None:
+        return self.store.model.session
+
+    @property
+    def zoom(self):
+        return self.painter.zoom
+
+    @zoom.setter
+    def zoom(self, zoom) -> None:
+        """A touch screen (browser/touch.py): the painter zooms to the rat tokens a decision
+        wants, and a tap near a target takes it."""
+        self.painter.zoom = self.input.zoom = zoom
+
+    def bind(self) -> None:
+        self.input.bind()
+
+    def dispatch(self, event: ev.Event) -> None:
+        """An event through the store; an applied action's time to its paint goes to
+        ``window.rattusTimings`` (tools/bench_ui.py)."""
+        t0 = dom.now_ms()
+        before = self._moves()
+        self.store.dispatch(event)
+        if before is not None and self._moves() == (before[0], before[1] + 1):
+            window.rattusTimings.push(dom.now_ms() - t0)
+
+    def _moves(self) -> tuple | None:
+        s = self.store.model.session
+        return None if s is None else (s, len(s.game.history))
+
+    @staticmethod
+    def resumed(loaded, slot: str) -> Session:
+        return resumed(loaded, slot)
+
+    @staticmethod
+    def _warn(exc: Exception) -> None:
+        """An unexpected error: in the console (the store says it on the page)."""
+        window.console.warn("".join(traceback.format_exception(exc)))

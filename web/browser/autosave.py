@@ -1,0 +1,143 @@
+"""Keeping the game on the page: the autosave, the other tabs, and "Your games" read and
+written (browser/storage.py, browser/tabs.py).
+
+Why a subscriber: after every dispatch the store tells :meth:`Autosave.__call__` the model;
+it writes the game when the session counted a change (``Session.version``), tells the other
+tabs which game this tab plays, and remembers it for a reload. The storage's answers come
+back as events (``GamesListed``, ``Resume``, ``StorageRefused``), like a click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from model import page_events as ev
+from model.session import Session
+from model.ui_state import Model
+from pyscript import window
+from text.catalogue import t
+
+from browser import storage, tabs
+
+
+class Autosave:
+    def __init__(self, model: Callable[[], Model], dispatch: Callable[[ev.Event], None]):
+        self.model = model
+        self.dispatch = dispatch
+        self._saved: tuple | None = None  # (session, version, results_closed) last written
+        self._session: Session | None = None  # the game on the page at the last save
+        self._playing: str | None = None  # the slot this tab told the other tabs it plays
+        self._remembered: str | None = None  # the slot this tab's sessionStorage holds
+        self._taking = False  # "Play it here": the next game this tab plays is taken over
+        self._storage_ok = True
+
+    def effects(self) -> dict[type, Callable]:
+        return {ev.ListGames: lambda _e: self.list_games(),
+                ev.ResumeGame: lambda e: self.resume_game(e.slot),
+                ev.DeleteKept: self._delete, ev.TakeOver: lambda _e: self.take_over()}
+
+    # -- the subscriber --------------------------------------------------------------------
+    def __call__(self, model: Model) -> None:
+        self._autosave(model)
+        self._tell_tabs(model)
+
+    def _autosave(self, model: Model) -> None:
+        s, ui = model.session, model.ui
+        if s is not self._session:  # another game on the page: it says a refusal once
+            self._session, self._storage_ok = s, True
+            if s is not None and s.slot is not None:  # just read from storage: kept already
+                self._saved = (s, s.version, ui.results_closed)
+        if s is None or ui.elsewhere:  # another tab plays it: its saves, not ours
+            return
+        # the replay hides the results while it is open: a reload brings back what was before
+        closed = ui.results_closed_before if ui.replay is not None else ui.results_closed
+        key = (s, s.version, closed)
+        if key == self._saved:
+            return
+        self._saved = key
+        if not storage.save(s, {"results_closed": closed}) and self._storage_ok:
+            self._storage_ok = False  # say it once
+            self.dispatch(ev.StorageRefused())
+
+    def save_now(self) -> None:
+        """Write the game whatever the last autosave held (before a reload into an update)."""
+        self._saved = None
+        self._autosave(self.model())
+
+    def _tell_tabs(self, model: Model) -> None:
+        """Tell the other tabs which game this one plays (none while it only shows a game
+        another tab plays), and remember this tab's game for a reload (sessionStorage)."""
+        s = model.session
+        shown = s.slot if s is not None else None
+        playing = shown if not model.ui.elsewhere else None
+        if playing != self._playing:
+            self._playing = playing
+            tabs.play(playing, self._taking)  # taken over: the tab that played it stops
+            self._taking = False
+        if shown is not None and shown != self._remembered:
+            self._remembered = shown
+            storage.remember_tab(shown)
+
+    # -- your games (control/kept_games.py) ------------------------------------------------
+    def list_games(self) -> None:
+        offset = -int(window.Date.new().getTimezoneOffset())
+        self.dispatch(ev.GamesListed(tuple(storage.entries()), frozenset(tabs.elsewhere()),
+                                     offset))
+
+    def _delete(self, effect: ev.DeleteKept) -> None:
+        storage.delete(effect.slot)
+        self.list_games()
+
+    def resume_game(self, slot: str) -> None:
+        """A kept game on the page; told so if another tab plays it (then only shown)."""
+        loaded, problem = storage.load(slot)
+        if loaded is None:
+            self.dispatch(ev.Problem(t("err.games.gone") if problem is None else
+                                     t("err.storage", reason=t(problem.key, **problem.details))))
+            self.list_games()
+            return
+        self.dispatch(ev.Resume(resumed(loaded, slot), loaded.resume, slot in tabs.elsewhere()))
+
+    def take_over(self) -> None:
+        """"Play it here": the game's latest save (the other tab may have played on) becomes
+        this tab's, and the tab that played it is told to stop."""
+        s = self.model().session
+        if s is None or s.slot is None:
+            return
+        loaded, _problem = storage.load(s.slot)
+        self._taking = True  # said to the other tabs once this tab plays it (_tell_tabs)
+        if loaded is None:  # deleted meanwhile: the game on the page is kept again
+            self._saved = None
+            self.dispatch(ev.Resume(s, None, False, t("note.took_over")))
+        else:
+            self.dispatch(ev.Resume(resumed(loaded, s.slot), loaded.resume, False,
+                                    t("note.took_over")))
+
+    def on_lost(self, slot: str, why: str) -> None:
+        """Another tab plays this tab's game now: this one stops saving it."""
+        s = self.model().session
+        if s is not None and s.slot == slot:
+            self._playing = None
+            self.dispatch(ev.Elsewhere(why))
+
+    def on_storage(self, event) -> None:
+        """Another tab wrote to the storage: a game this tab only shows follows that tab's
+        moves; an open "Your games" list is brought up to date."""
+        key = str(event.key or "")
+        model = self.model()
+        s, ui = model.session, model.ui
+        if ui.screen == "games" and ui.question is None and key == storage.INDEX:
+            self.list_games()
+        elif (s is not None and ui.elsewhere and key == storage.PREFIX + str(s.slot)
+              and ui.screen is None and ui.question is None and ui.replay is None
+              and s.slot is not None):
+            loaded, _problem = storage.load(s.slot)
+            if loaded is not None:
+                self.dispatch(ev.Resume(resumed(loaded, s.slot), loaded.resume, True, None))
+
+
+def resumed(loaded, slot: str) -> Session:
+    """A kept game's session, with the screen given back to whoever had it."""
+    session = Session.from_loaded(loaded, resume=True)
+    session.slot = slot
+    return session

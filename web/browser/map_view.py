@@ -1,0 +1,108 @@
+"""The inline SVG map on the page: writes what ``render_map.draw`` made, touching only what
+changed (a region path's attributes, the one overlay group's content)."""
+
+from __future__ import annotations
+
+from control.keys import first_stop, move
+from render.board import DEFS
+from text.catalogue import t
+
+from browser.dom import js
+
+
+class MapView:
+    """Binds the inline SVG: remembers the region paths and writes what :func:`draw` made,
+    touching only what changed."""
+
+    def __init__(self, svg, anchors: dict, all_regions):
+        self.svg = svg
+        self.anchors = anchors
+        self.all_regions = list(all_regions)
+        self.paths = {r: js(svg.querySelector(f'path.region[data-region="{r}"]'))
+                      for r in self.all_regions}
+        self._path_state: dict[str, tuple] = {}
+        self._roving: str | None = None  # the stop in the Tab order (tabindex 0)
+        self.stops: dict[str, tuple[float, float]] = {}  # the arrow keys' places (keynav)
+        self.last: str | None = None  # the stop the player last focused
+        self._overlay_html = None
+        defs = js(svg.querySelector("defs"))
+        if defs is not None:
+            defs.insertAdjacentHTML("beforeend", DEFS)
+        svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
+        self.overlay = svg.querySelector("#overlay")
+        svg.setAttribute("aria-label", t("ui.title"))
+        # not a Tab stop itself (Chromium makes a clipping SVG root one): its one stop is the
+        # region or token of the roving tabindex (rove)
+        svg.setAttribute("tabindex", "-1")
+        # the board's drawings are styled by ".board …" (How to play draws them too)
+        svg.setAttribute("class", ((js(svg.getAttribute("class")) or "") + " board").strip())
+
+    def apply(self, states: dict, html: str) -> None:
+        for r, state in states.items():
+            path = self.paths.get(r)
+            if path is None or self._path_state.get(r) == state:
+                continue
+            cls, aria, in_play = state
+            path.setAttribute("class", cls)
+            path.setAttribute("aria-label", aria)
+            path.setAttribute("data-key", f"reg-{r}")
+            if in_play:  # a stop of the arrow keys; one stop at a time is in the Tab order
+                path.setAttribute("role", "button")
+                path.setAttribute("aria-keyshortcuts", "M")
+                path.setAttribute("tabindex", "0" if self._roving == f"reg-{r}" else "-1")
+            else:
+                path.setAttribute("role", "img")
+                path.removeAttribute("tabindex")
+                path.removeAttribute("aria-keyshortcuts")
+            self._path_state[r] = state
+        if html != self._overlay_html:
+            self.overlay.innerHTML = html
+            self._overlay_html = html
+            if self._roving is not None and self._roving.startswith("tok-"):
+                self._roving = None  # the tokens were drawn anew (tabindex -1)
+
+    def rove(self, stops: dict, targets: list[str]) -> None:
+        """Roving tabindex: the map is one Tab stop, on the stop the player last focused if
+        it is still there, else the decision's first target (keynav.first_stop)."""
+        self.stops = stops
+        key = self.last if self.last in stops else first_stop(stops, targets)
+        self._set_roving(key)
+
+    def _set_roving(self, key: str | None) -> None:
+        if key == self._roving:
+            return
+        if self._roving is not None:
+            old = js(self.svg.querySelector(f'[data-key="{self._roving}"]'))
+            if old is not None:
+                old.setAttribute("tabindex", "-1")
+        self._roving = None
+        if key is not None:
+            node = js(self.svg.querySelector(f'[data-key="{key}"]'))
+            if node is not None:
+                node.setAttribute("tabindex", "0")
+                self._roving = key
+
+    def arrow(self, at: str | None, key: str) -> bool:
+        """An arrow key on the stop ``at``: focus the stop that way (keynav.move); True if
+        the focus moved."""
+        to = move(self.stops, at, key) if at else None
+        if to is None:
+            return False
+        node = js(self.svg.querySelector(f'[data-key="{to}"]'))
+        if node is None:
+            return False
+        self.last = to
+        self._set_roving(to)
+        node.focus()
+        return True
+
+    def focus_stop(self) -> bool:
+        """Give the focus to the map's Tab stop (after the focused element went away, or the
+        "M" key); True if there was one."""
+        if self._roving is None:
+            return False
+        node = js(self.svg.querySelector(f'[data-key="{self._roving}"]'))
+        if node is None:
+            return False
+        node.focus()
+        return True

@@ -1,0 +1,133 @@
+"""Painting: the frame of the model (render/frame.py) written to the DOM, only where it
+changed — a subscriber of the store, the only code that renders.
+
+Why only changes: every write restyles the page, and a panel written again loses its scroll
+position and the focus inside it. What the frame cannot say as strings — the map's classes,
+the live region read by screen readers, the toolbar's states, the focus — is done here.
+"""
+
+from __future__ import annotations
+
+from model.ui_state import Model
+from pyscript import document, window
+from render import frame as page_frame
+from render.escaping import esc
+
+import rattus
+from browser import dom
+from browser.focus import Focus
+from browser.map_view import MapView
+
+
+class Painter:
+    def __init__(self, map_view: MapView, anchors: dict, focus: Focus):
+        self.map = map_view
+        self.anchors = anchors
+        self.focus = focus
+        self.zoom = None  # a touch screen: browser/touch.py's MapZoom
+        self._reveal: tuple[str, bool] | None = None  # scroll into view after the next paint
+        self._announced: tuple[str | None, int] = (None, 0)  # the strike read out, how far
+
+    def reveal_next(self, key: str, top: bool) -> None:
+        """After the next paint, scroll the element ``key`` into view (its top edge, or its
+        bottom: the log's newest lines)."""
+        self._reveal = (key, top)
+
+    def __call__(self, model: Model) -> None:
+        focus = dom.focused_key()
+        active = dom.js(document.activeElement)
+        f = page_frame.frame(model, self.anchors, rattus.REGIONS)
+        if f.map is not None:
+            self.map.apply(*f.map)
+            self.map.rove(f.stops, f.stop_targets)
+        changed = {key for key, html in f.html.items() if dom.set_html(key, html)}
+        for key, text in f.text.items():
+            dom.set_text(key, text)
+        for key, shown in f.shown.items():
+            dom.show(key, shown)
+        notice = dom.by_id("notice")
+        cls = "info" if f.notice_is_news else ""
+        if notice is not None and notice.className != cls:
+            notice.className = cls
+        self._toolbar(f)
+        if f.scroll_log_to_current and "log" in changed:
+            here, lines = dom.query("#log li.at"), dom.query("#log .log-box")
+            if here is not None and lines is not None:  # the log only, not the side panel
+                lines.scrollTop = here.offsetTop - lines.offsetTop - lines.clientHeight // 2
+        ds = document.body.dataset
+        note = f.data.get("coachNote")
+        if note and note != str(getattr(ds, "coachNote", "") or ""):  # (a missing data key
+            window.rattusCoachLog.push(f"{note} {getattr(ds, 'actions', '')}")  # is no attr)
+        was_striking = str(getattr(ds, "strike", "") or "")
+        for key, value in f.data.items():
+            setattr(ds, key, value)
+        self._announce(f.announce)
+        opened = self.focus.dialogs(f.data.get("screen"), bool(f.data.get("help")), f.focus,
+                                    active)
+        if f.focus is not None and not opened:  # keyboard users land in the dialog
+            node = dom.query(f.focus)
+            if node is not None and document.activeElement == document.body:
+                node.focus()
+        if not opened:
+            dom.refocus(focus)
+            if (dom.js(document.activeElement) in (None, document.body)
+                    and active not in (None, document.body)):
+                self.focus.lost()
+        self._strike_in_sight(was_striking, f.data.get("strike", ""))
+        if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
+            self.zoom.follow()
+        if self._reveal is not None:
+            (key, top), self._reveal = self._reveal, None
+            node = dom.by_id(key)
+            if node is not None:
+                node.scrollIntoView(top)
+
+    def _strike_in_sight(self, before: str, now: str) -> None:
+        """A new strike tops the side panel (style.css): scroll it there, the phone's sheet
+        included; once it waits to be seen, Continue takes the focus (browser/focus.py)."""
+        if now and not before:
+            side = dom.by_id("side")
+            if side is not None:
+                side.scrollTop = 0
+        if now == "held" and before != "held":
+            self.focus.to_continue()
+
+    def _announce(self, announce: tuple | None) -> None:
+        """The strike's sentences into the live region (#announce), only the new ones added:
+        a screen reader reads each token as it is told, once."""
+        node = dom.by_id("announce")
+        if node is None or announce is None:
+            return
+        key, lines = announce
+        done_key, done = self._announced
+        if key != done_key:
+            node.innerHTML = ""
+            done = 0
+        for line in lines[done:]:
+            node.insertAdjacentHTML("beforeend", f"<p>{esc(line)}</p>")
+        self._announced = (key, max(done, len(lines)))
+
+    @staticmethod
+    def _toolbar(f: page_frame.Frame) -> None:
+        undo = dom.query('#toolbar [data-choice="undo"]')
+        if undo is not None:
+            if (bool(undo.disabled), str(undo.title)) != (f.undo["disabled"], f.undo["text"]):
+                undo.disabled = f.undo["disabled"]  # (each write restyles: only changes)
+                undo.title = f.undo["text"]
+                undo.dataset.reason = f.undo["reason"]
+            dom.set_text("undo-why", f.undo["text"])
+            why = dom.by_id("undo-why")  # two lines at most: the whole reason on hover
+            if why is not None and str(why.title) != f.undo["text"]:
+                why.title = f.undo["text"]
+        for choice, disabled in f.disabled.items():
+            node = dom.query(f'#toolbar [data-choice="{choice}"]')
+            if node is not None and bool(node.disabled) != disabled:
+                node.disabled = disabled
+        pace = dom.by_id("pace")
+        if pace is not None and f.pace and str(pace.value) != f.pace:
+            pace.value = f.pace
+        for choice, pressed in f.pressed.items():
+            node = dom.query(f'#toolbar [data-choice="{choice}"]')
+            value = "true" if pressed else "false"
+            if node is not None and dom.attr(node, "aria-pressed") != value:
+                node.setAttribute("aria-pressed", value)

@@ -1,0 +1,243 @@
+"""A phone or tablet (a touch screen): the toolbar folded into a menu, the map's pinch-zoom
+and pan, and a tap that takes the target near it.
+
+Why in the browser edge: all three read or move the page (pointer type, sizes on screen,
+``elementFromPoint``) and drive Panzoom (``@panzoom/panzoom``, vendored by tools/build.py);
+the geometry they ask for lives in zoom_geometry.py. The layout itself is CSS (style.css, the
+``max-width: 600px`` and ``pointer: coarse`` rules). What a tap then does is the dispatcher's
+business: a tap resolved here becomes the same event as a click on that target.
+"""
+
+from __future__ import annotations
+
+from control import zoom_geometry
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+from render.board import TOKEN_GAP
+
+from browser import dom
+
+#: What a tap on the map may stand for (app.TARGETS, inside the SVG).
+MAP_TARGETS = "[data-slot],[data-plague],[data-region]"
+
+_proxies: list = []  # event listeners kept alive
+
+
+def touch_screen() -> bool:
+    """True if the screen's main pointer is a finger (``pointer: coarse``): the page then says
+    "tap" and lets the map be pinched."""
+    try:
+        return bool(window.matchMedia("(pointer: coarse)").matches)
+    except Exception:  # noqa: BLE001 - an old browser: a mouse
+        return False
+
+
+def _upright_phone() -> bool:
+    """The narrow layout (style.css): the page fits the screen and never scrolls."""
+    return bool(window.matchMedia("(max-width: 600px)").matches)
+
+
+def _js(options: dict):
+    return to_js(options, dict_converter=window.Object.fromEntries)
+
+
+def _listen(node, kind: str, handler) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    node.addEventListener(kind, proxy)
+
+
+# -- the toolbar's menu (a phone: the toolbar is folded away, style.css) ---------------------
+def bind_menu() -> None:
+    """The Menu button opens and closes the toolbar; choosing in it, a tap elsewhere or
+    Escape closes it (and Escape gives the focus back to the button)."""
+    button, toolbar = dom.by_id("menu-button"), dom.by_id("toolbar")
+    if button is None or toolbar is None:
+        return
+
+    def is_open() -> bool:
+        return dom.attr(button, "aria-expanded") == "true"
+
+    def set_open(value: bool) -> None:
+        button.setAttribute("aria-expanded", "true" if value else "false")
+        document.body.dataset.menu = "open" if value else ""
+
+    def on_button(_event) -> None:
+        set_open(not is_open())
+
+    def on_toolbar(event) -> None:
+        if dom.closest(event.target, "button") is not None:  # a choice made (not the pace)
+            set_open(False)
+
+    def on_page(event) -> None:
+        if is_open() and dom.closest(event.target, "#toolbar, #menu-button") is None:
+            set_open(False)
+
+    def on_key(event) -> None:
+        if event.key == "Escape" and is_open():
+            set_open(False)
+            button.focus()
+
+    _listen(button, "click", on_button)
+    _listen(toolbar, "click", on_toolbar)
+    _listen(document, "pointerdown", on_page)
+    _listen(document, "keydown", on_key)
+
+
+# -- the map: pinch-zoom, pan, zoom to the targets, a tap near a target -------------------------
+class MapZoom:
+    """Panzoom on the map's box (``#map-zoom``): pinch to zoom, drag to pan, "Whole map" to
+    see it all; zooms by itself to the rat tokens a decision wants when they lie together,
+    and back to the whole map when the decision no longer wants tokens."""
+
+    def __init__(self, svg):
+        self.svg = svg
+        self.box = dom.by_id("map-zoom")
+        self.pz = window.Panzoom(self.box, _js({
+            "minScale": 1, "maxScale": zoom_geometry.MAX_SCALE, "contain": "outside",
+            "cursor": "default", "step": 0.5, "animate": False}))
+        self._targets: tuple = ()
+        self._touch_action = "none"  # (Panzoom's own default)
+        self.zoom_taps = 0
+        self.whole_button = dom.by_id("whole-map")
+        _listen(self.whole_button, "click", lambda _e: self.whole())
+        _listen(self.box, "panzoomchange", lambda _e: self._changed())
+        self._changed()
+
+    # the view
+    def scale(self) -> float:
+        return float(self.pz.getScale())
+
+    def _changed(self) -> None:
+        zoomed = self.scale() > 1.01
+        document.body.dataset.zoom = f"{self.scale():.2f}"
+        self.whole_button.hidden = not zoomed
+        # A page that scrolls (a tablet, a phone held sideways: the map above the panels) is
+        # scrolled by a finger on the whole map; zoomed in, the finger moves the map instead.
+        # (A phone held upright never scrolls the page: its sheet scrolls on its own.)
+        action = "none" if zoomed or _upright_phone() else "pan-y"
+        if action != self._touch_action:
+            self._touch_action = action
+            self.pz.setOptions(_js({"touchAction": action}))
+
+    def whole(self) -> None:
+        self.pz.reset(_js({"animate": False}))
+        self._changed()
+
+    def _show(self, scale: float, x: float, y: float) -> None:
+        # (Panzoom's own containment measures the box before the new scale is drawn: the
+        # position is kept inside the map by zoom_geometry.centred instead)
+        self.pz.zoom(scale, _js({"animate": False}))
+        self.pz.pan(x, y, _js({"animate": False, "force": True, "contain": False}))
+        self._changed()
+
+    def _size(self) -> tuple[float, float]:
+        return float(self.svg.clientWidth), float(self.svg.clientHeight)
+
+    def _centre(self, node) -> tuple[float, float]:
+        """A drawing's centre in the map's pixels at zoom 1 (its SVG transform only)."""
+        m = node.getCTM()
+        return float(m.e), float(m.f)
+
+    def _token_scale(self) -> float:
+        """The zoom at which neighbouring rat tokens are a finger apart."""
+        units = self._size()[0] / float(self.svg.viewBox.baseVal.width)  # px per unit
+        return zoom_geometry.scale_for_pitch(TOKEN_GAP * units) * 1.1
+
+    def show_tokens(self, nodes, gain: float = 1.0) -> None:
+        """Zoom to frame the rat tokens ``nodes``, if that zooms in by ``gain`` at least."""
+        if nodes:
+            scale, x, y = zoom_geometry.frame([self._centre(n) for n in nodes], self._size(),
+                                     self._token_scale())
+            if scale >= gain:
+                self._show(scale, x, y)
+
+    def follow(self) -> None:
+        """After each render: a decision that now wants rat tokens zooms to them (as far as
+        they fit together); one that no longer does shows the whole map again."""
+        nodes = list(self.svg.querySelectorAll(".token.target"))
+        keys = tuple(dom.attr(n, "data-key") for n in nodes)
+        if keys == self._targets:
+            return
+        before, self._targets = self._targets, keys
+        if keys:  # (tokens all over the map: the view stays as the player left it)
+            self.show_tokens(nodes, zoom_geometry.WORTH_SCALE)
+        elif before and self.scale() > 1.01:
+            self.whole()
+
+    # a tap
+    def _target_of(self, node):
+        """The target a drawing under a finger stands for (a badge or a name stands for its
+        region), or None if it is not a target now."""
+        if node is None or dom.closest(node, "svg#map") is None:
+            return None
+        if node.classList.contains("target"):
+            return node
+        if dom.attr(node, "data-slot") is None and dom.attr(node, "data-region") is not None:
+            return dom.query(f'path.region.target[data-region="{dom.attr(node, "data-region")}"]',
+                             self.svg)
+        return None
+
+    def resolve(self, event, node):
+        """The element a tap on the map takes: the target under the finger, else the one
+        nearest within half a finger (zoom_geometry.NEAR_PX); None when it zoomed in instead
+        (several targets equally near, or a region whose rat tokens are wanted)."""
+        if str(event.type) != "click":  # Enter/Space: the element in focus, as it is
+            return node
+        hit = self._target_of(node)
+        if hit is not None:
+            return self._unless_crowded(hit)
+        x, y = float(event.clientX), float(event.clientY)
+        found, nodes = [], {}
+        for radius, px, py in zoom_geometry.ring_points(x, y):
+            under = dom.js(document.elementFromPoint(px, py))
+            near = self._target_of(dom.closest(under, MAP_TARGETS)) if under else None
+            if near is not None:
+                key = dom.attr(near, "data-key") or ""
+                found.append((radius, key))
+                nodes[key] = near
+        key, ambiguous = zoom_geometry.nearest(found)
+        if key is not None:
+            return self._unless_crowded(nodes[key])
+        if ambiguous:
+            self._zoom_at(x, y)
+            return None
+        region = dom.attr(node, "data-region") if node is not None else None
+        if region is not None and self._targets:  # tokens wanted: this region's, closer
+            mine = list(self.svg.querySelectorAll(f'.token.target[data-region="{region}"]'))
+            if len(mine) == 1:
+                return self._unless_crowded(mine[0])
+            if mine:
+                self.show_tokens(mine)
+                self._count_zoom_tap()
+                return None
+        return node
+
+    def _unless_crowded(self, node):
+        """``node``, unless it is a rat token with another wanted token within a finger of
+        it on the screen: then zoom in on it (and return None), so that the next tap cannot
+        take the wrong one."""
+        if dom.attr(node, "data-slot") is None or self.scale() >= self._token_scale() * .99:
+            return node  # (zoomed in as far as tokens need: a tap takes what it touches)
+        def centre(n):
+            r = n.getBoundingClientRect()
+            return float(r.left) + float(r.width) / 2, float(r.top) + float(r.height) / 2
+        at = centre(node)
+        others = [centre(n) for n in self.svg.querySelectorAll(".token.target")]
+        if not zoom_geometry.crowded(at, others):
+            return node
+        self._zoom_at(*at)
+        return None
+
+    def _zoom_at(self, x: float, y: float) -> None:
+        """Zoom in on a point of the screen until neighbouring tokens are a finger apart."""
+        rect = self.box.getBoundingClientRect()
+        s = self.scale()
+        px, py = (x - float(rect.left)) / s, (y - float(rect.top)) / s
+        self._show(*zoom_geometry.centred((px, py), self._size(), max(s, self._token_scale())))
+        self._count_zoom_tap()
+
+    def _count_zoom_tap(self) -> None:
+        """A tap that zoomed in rather than chose (``data-zoom-taps``: tests read it)."""
+        self.zoom_taps += 1
+        document.body.dataset.zoomTaps = str(self.zoom_taps)

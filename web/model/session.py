@@ -1,0 +1,299 @@
+"""The session: one game, who plays it, who sits at the screen, and its log.
+
+Why a separate object: the transitions (control/update.py) drive it and the renderers read
+from it; the dispatcher autosaves it (browser/storage.py) whenever :attr:`version` moved on, save
+files go through :meth:`to_dict` / :meth:`from_dict` (the envelope of save_file.py), and undo
+is the engine's ``Game.undo``.
+
+The log is derived, never stored: a loaded game is replayed from its seed (:meth:`rebuild`),
+which gives the same lines as when it was played, and the step of each line (for undo, which
+drops the lines of the action taken back, and for the replay's "jump to a log line").
+
+Hotseat privacy (RULES R8): :attr:`viewer` is the seat whose knowledge the screen may show.
+With one human it is always that human; with several humans, a "pass to <name>" screen comes
+between two different humans' turns when the engine says the decision may involve private
+knowledge (the view's ``decision.private``: not during setup), and while it shows, or while
+bots play, the screen shows only the public view (``viewer is None``).
+"""
+
+from __future__ import annotations
+
+from text.catalogue import t
+from text.narrate import entries, narrate_one
+
+import rattus
+from model import save_file
+from model.game_config import Config, Seat
+
+#: The events a "since your last turn" digest tells (the rest is in the log), and those of
+#: them that are a seat's own doing (not news to that seat; its cubes lost are).
+DIGEST = frozenset({"card_taken", "cubes_placed", "plague_moved", "rat_spread",
+                    "spread_stopped", "strike", "no_strike", "token_revealed", "cube_killed",
+                    "final_round", "final_plague", "monk", "witch_swap", "king", "merchant"})
+DONE_BY = frozenset({"card_taken", "cubes_placed", "plague_moved", "rat_spread", "monk",
+                     "witch_swap", "king", "merchant"})
+
+
+class Session:
+    def __init__(self, config: Config, game: rattus.Game | None = None):
+        self.config = config
+        self.game = game or rattus.new_game(config.players, seed=config.seed,
+                                            start_player=config.start)
+        if self.config.seed is None:
+            self.config.seed = self.game.seed
+        self.log: list[str] = []
+        self.log_steps: list[int] = []  # per log line: the number of actions it follows
+        self.log_events: list[dict] = []  # per log line: the (public) event it tells
+        self.actors: list[int] = []  # per action of the history: the seat that took it
+        self.screen_seat: int | None = None  # the human the screen currently belongs to
+        self.pass_to: int | None = None  # a pass screen for this seat is showing
+        #: The last strike told (public: revealed faces): (step, events), or None.
+        self.last_strike: tuple[int, list] | None = None
+        #: Counts every change (an action, an undo, a pass-screen confirmation): the
+        #: dispatcher saves the game when it moved on.
+        self.version = 0
+        #: The game's slot in "Your games" (control/kept_games.py, browser/storage.py): None until
+        #: first saved.
+        self.slot: str | None = None
+        self.update_screen()
+
+    # -- who plays, who watches ----------------------------------------------------------
+    @property
+    def seats(self) -> list[Seat]:
+        return self.config.seats
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.config.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.config.seats) if not s.is_bot]
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and self.config.seats[seat].is_bot
+
+    @property
+    def current(self) -> int | None:
+        return None if self.game.is_over else self.game.current_player
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the screen renders (None: the public view)."""
+        if self.pass_to is not None:
+            return None
+        return self.screen_seat
+
+    def update_screen(self) -> None:
+        """Decide who sits at the screen after a change (see the module docstring)."""
+        humans = self.humans
+        if len(humans) == 0:
+            self.screen_seat = None
+            return
+        if len(humans) == 1:
+            self.screen_seat = humans[0]
+            return
+        cur = self.current
+        if cur is None:  # game over: the public view for everyone around the table
+            self.screen_seat, self.pass_to = None, None
+            return
+        if self.is_bot(cur):
+            self.screen_seat = None
+            return
+        if self.screen_seat != cur:
+            if not self.game.view(None)["decision"]["private"]:
+                self.screen_seat = cur
+            else:
+                self.screen_seat, self.pass_to = None, cur
+
+    def confirm_pass(self) -> None:
+        """The player named on the pass screen took the device."""
+        if self.pass_to is not None:
+            self.screen_seat, self.pass_to = self.pass_to, None
+            self.version += 1
+
+    # -- what the seat at the screen may know (model/seat_view.py) ------------------------
+    @property
+    def step(self) -> int:
+        return len(self.game.history)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def phase(self) -> str:
+        return self.game.phase
+
+    @property
+    def pace_ms(self) -> int:
+        return self.config.pace_ms
+
+    def view(self) -> dict:
+        return self.game.view(self.viewer)
+
+    def public_view(self) -> dict:
+        return self.game.view(None)
+
+    def legal(self) -> list:
+        cur = self.current
+        if cur is None or self.pass_to is not None or self.viewer != cur:
+            return []
+        return self.game.legal_actions()
+
+    def pass_knows(self) -> int:
+        return 0 if self.pass_to is None else self.game.view(self.pass_to)["knows"]
+
+    def finished(self) -> Session | None:
+        return self if self.game.is_over else None
+
+    # -- playing -----------------------------------------------------------------------
+    def apply(self, action) -> list[dict]:
+        """Apply one action of the current player (the engine decides if it is legal)."""
+        seat = self.game.current_player
+        events = self.game.apply(action)
+        self.actors.append(seat)
+        self._record(events, len(self.game.history))
+        self.update_screen()
+        self.version += 1
+        return events
+
+    def _record(self, events, step: int) -> None:
+        told = entries(events, self.names)
+        self.log.extend(line for _, line in told)
+        self.log_events.extend(e for e, _ in told)
+        self.log_steps.extend([step] * len(told))
+        if any(e["kind"] == "token_revealed" for e in events):
+            self.last_strike = (step, events)
+
+    def note(self, entry: dict) -> None:
+        """A line of the page's own in the log at this step (a hint asked for: ``entry`` is
+        ``{"kind": "hint", ...}``, worded by text/narrate.py); not an event of the game, so a
+        reload, which rebuilds the log from the game, drops it."""
+        self.log.append(narrate_one(entry, self.names) or "")
+        self.log_steps.append(len(self.game.history))
+        self.log_events.append({**entry, "note": True})
+
+    def rename(self, seats: list) -> None:
+        """The players' names changed (a default name in another language, setup_config's
+        ``renamed_defaults``): the log says the new ones, and the autosave keeps them."""
+        if [s.name for s in seats] != self.names:
+            self.config.seats = seats
+            self.retell()
+            self.version += 1
+
+    def retell(self) -> None:
+        """Word every log line again from its event: after a change of language."""
+        self.log = [narrate_one(e, self.names) or "" for e in self.log_events]
+
+    def lines_of(self, step: int) -> list[str]:
+        """The log lines of the move that made ``step`` actions (what undo takes back); the
+        page's own notes (a hint) are not the move's."""
+        return [x for x, k, e in zip(self.log, self.log_steps, self.log_events, strict=True)
+                if k == step and not e.get("note")]
+
+    def last_move_text(self) -> str:
+        """The log lines of the last move (what undo would take back)."""
+        return " ".join(self.lines_of(len(self.game.history)))
+
+    def since_last_turn(self, seat: int) -> list[tuple[int, str]]:
+        """What the others did since ``seat`` last acted, as (step, log line): cards taken,
+        the plague's moves and spreads, and every strike with each cube lost (R5). Empty once
+        ``seat`` has acted this turn (the digest is for the start of a turn)."""
+        if not self.actors or self.actors[-1] == seat:
+            return []
+        first = self._first_line_since(seat)
+        return [(self.log_steps[i], self.log[i]) for i in range(first, len(self.log))
+                if self.log_events[i]["kind"] in DIGEST
+                and not (self.log_events[i]["kind"] in DONE_BY
+                         and self.log_events[i].get("seat") == seat)]
+
+    def lost_since_last_turn(self, seat: int) -> int:
+        """The cubes ``seat`` lost since it last acted (R5.5): the digest's first line."""
+        return sum(1 for e in self.log_events[self._first_line_since(seat):]
+                   if e["kind"] == "cube_killed" and e.get("seat") == seat)
+
+    def _first_line_since(self, seat: int) -> int:
+        """The first log line after ``seat``'s last action, both looked for from the end: this
+        runs on every render, and must not walk the whole game."""
+        last = len(self.actors)
+        while last and self.actors[last - 1] != seat:
+            last -= 1
+        first = len(self.log_steps)
+        while first and self.log_steps[first - 1] > last:
+            first -= 1
+        return first
+
+    def summary(self) -> str:
+        return t("save.summary", names=", ".join(self.names), moves=len(self.game.history))
+
+    @property
+    def in_progress(self) -> bool:
+        """A game that asking first protects: started (a move made) and not over."""
+        return not self.game.is_over and len(self.game.history) > 0
+
+    @property
+    def undo_blocker(self) -> str | None:
+        """Why the player at the screen cannot undo now (a ``Game.undo_blocker`` key, or
+        ``not-yours``: only the player whose turn it is, at the screen, takes back a move —
+        never a bot's); None if they can."""
+        blocker = self.game.undo_blocker
+        if blocker is not None:
+            return blocker
+        cur = self.current
+        if self.is_bot(cur) or self.pass_to is not None or self.viewer != cur:
+            return "not-yours"
+        return None
+
+    def undo(self) -> str:
+        """Take back the last action of this turn (``Game.undo``: a replay from the seed);
+        its log lines go too. Returns the notation of the action taken back."""
+        if self.undo_blocker is not None:
+            raise rattus.IllegalAction(f"nothing to undo ({self.undo_blocker})",
+                                       "undo_" + str(self.undo_blocker))
+        taken = self.game.undo()
+        step = len(self.game.history)
+        while self.log_steps and self.log_steps[-1] > step:
+            self.log.pop()
+            self.log_steps.pop()
+            self.log_events.pop()
+        del self.actors[step:]
+        self.update_screen()
+        self.version += 1
+        return taken
+
+    def rebuild(self) -> None:
+        """Derive the log (and the last strike) by replaying the game from its seed."""
+        self.log, self.log_steps, self.log_events, self.last_strike = [], [], [], None
+        self.actors = []
+        history = self.game.history
+        replay = self.game.at(0)  # the game as set up from its seed
+        for step, action in enumerate(history, 1):
+            self.actors.append(replay.current_player)
+            self._record(replay.apply(action), step)
+
+    # -- saving: the save_file.py envelope ----------------------------------------------
+    def resume_state(self) -> dict:
+        return {"screen_seat": self.screen_seat, "pass_to": self.pass_to}
+
+    def to_dict(self, resume: dict | None = None) -> dict:
+        """The save-file envelope; ``resume`` (who sits at the screen, and what else the page
+        wants back after a reload) is added for the autosave."""
+        return save_file.dump(self.config, self.game, resume)
+
+    @classmethod
+    def from_dict(cls, d, resume: bool = False) -> Session:
+        """A session from a save (text or object; :class:`savefile.SaveError` if it is bad).
+        With ``resume`` the screen is given back to whoever had it (autosave); without, a
+        loaded file starts as a fresh hand-over (a pass screen when several humans play)."""
+        return cls.from_loaded(save_file.load(d), resume)
+
+    @classmethod
+    def from_loaded(cls, loaded: save_file.Loaded, resume: bool = False) -> Session:
+        s = cls(loaded.config, loaded.game)
+        s.rebuild()
+        if resume and loaded.resume:
+            s.screen_seat = loaded.resume["screen_seat"]
+            s.pass_to = loaded.resume["pass_to"]
+            s.update_screen()  # a saved screen that no longer fits gets a pass screen
+        return s

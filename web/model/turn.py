@@ -1,0 +1,51 @@
+"""Who may act now, and what the player at the screen may click: read by the update function
+(a click allowed or refused) and by the frame (the targets drawn), from one place.
+
+Why here, under both: which targets are live is a question of the state (the seat at the
+screen, its legal actions, a replay or another tab in the way), not of drawing or of control.
+"""
+
+from __future__ import annotations
+
+from text.catalogue import t
+
+from model import targets
+from model.seat_view import SeatTable
+from model.ui_state import Ui
+
+
+def human_turn(table: SeatTable | None) -> bool:
+    """The seat to act is a human's, and it sits at the screen (no pass screen between)."""
+    s = table
+    return (s is not None and not s.is_over and s.pass_to is None
+            and not s.is_bot(s.current) and s.viewer == s.current)
+
+
+def current_offer(ui: Ui, table: SeatTable | None, view: dict | None = None) -> targets.Offer:
+    """What the player at the screen may click now (nothing when it is not their move);
+    ``view``: the viewer's view, when the caller has it already."""
+    s = table
+    if ui.replay is not None or ui.elsewhere or s is None or not human_turn(s):
+        return targets.Offer()
+    return targets.offer(s.legal(), view or s.view(), ui.pick, s.names[s.current])
+
+
+def why_cannot_act(ui: Ui, table: SeatTable | None) -> str | None:
+    """None if the player at the screen may pick a move now; else the notice to show ("" when
+    no game is on, or a dialog or question covers the board)."""
+    s = table
+    if s is None or ui.screen == "new-game" or ui.question is not None:
+        return ""
+    if ui.replay is not None:
+        return t("why.replay")
+    if ui.elsewhere:
+        return t("why.elsewhere")
+    if ui.busy:
+        return t("why.busy")
+    if s.is_over:
+        return t("why.game_over")
+    if s.pass_to is not None:
+        return t("why.pass_first", name=s.names[s.pass_to])
+    if not human_turn(s):
+        return t("why.not_your_turn", name=s.names[s.current])
+    return None

@@ -1,0 +1,171 @@
+"""The page's state as one value, :class:`Model`: what outlives a game, the screen of the game
+on the page, and the session.
+
+Why one value: the update function (control/update.py) takes a model and an event and returns
+the next model and the effects to run, and rendering (render/frame.py) reads only the model,
+so a click can be followed from input to screen in one place and tested on CPython. Values
+are replaced, never mutated (``dataclasses.replace``).
+
+Why three parts: :class:`Prefs` (the pace, the overlays, the update offer) outlives every
+game, so putting a new game on the page replaces :class:`Ui` whole and cannot drop a
+preference; the session (model/session.py) is the game itself, which the update function
+only reads: its changes are effects the store runs (control/store.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from model.game_config import Config, default_seats
+
+if TYPE_CHECKING:
+    from model.page_events import Event
+    from model.session import Session
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A decision in progress: a mode (an ability, moving the plague, choosing a count) and
+    what was chosen so far."""
+
+    mode: str | None = None  # None, "place", "plague", "King", "Monk", "Merchant", "Witch"
+    region: str | None = None  # place: the region; Merchant: the source; Monk: the token's
+    slot: int | None = None  # Monk: the token
+    to: str | None = None  # Merchant: the destination
+
+
+@dataclass(frozen=True)
+class Question:
+    """An "are you sure" step in the page: the text, the two labels, and the event each
+    answer dispatches (None: nothing more happens)."""
+
+    text: str
+    yes: str
+    no: str
+    on_yes: Event | None
+    on_no: Event | None = None
+
+
+@dataclass(frozen=True)
+class Story:
+    """The last strike, as the engine's events told it (R5.3–R5.5): the revealed tokens
+    with their kills, the regions struck, and how far the telling has come."""
+
+    items: tuple = ()
+    regions: tuple = ()
+    final: bool = False  # the final plague (R7.3)
+    neutral: int = 0  # the Knight's neutral cubes counted (R6.3) …
+    neutral_region: str | None = None  # … in this region (the final plague strikes all)
+    upto: int = 0  # tokens shown so far
+    on_map: bool = False  # drawn on the map (the strike of the last move)
+    hold: bool = False  # the bots wait until the player at the screen has seen it
+
+    @classmethod
+    def from_events(cls, events) -> Story | None:
+        """The strike(s) in ``events`` as the tokens revealed, each with its kills, and the
+        regions struck (R5.3–R5.5 as the engine's events tell them); None if none struck."""
+        items: list[dict] = []
+        regions: list[str] = []
+        neutral, neutral_region, final = 0, None, False
+        for e in events:
+            kind = e["kind"]
+            if kind == "strike":
+                regions.append(e["region"])
+                if e.get("neutral"):
+                    neutral, neutral_region = int(e["neutral"]), e["region"]
+            elif kind == "final_plague":
+                final = True
+            elif kind == "token_revealed":
+                items.append({"region": e["region"], "face": e["face"], "cubes": e["cubes"],
+                              "threshold": e["threshold"], "outbreak": e["outbreak"],
+                              "kills": []})
+            elif kind == "cube_killed" and items:
+                items[-1]["kills"].append((e["seat"], e["symbol"]))
+        if not items:
+            return None
+        return cls(tuple(items), tuple(regions), final, neutral, neutral_region, len(items),
+                   False)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The new-game dialog's draft and the problem it shows. ``config`` follows what is typed;
+    ``shown`` is what the dialog's fields were last drawn from: typing changes only the
+    start-player list (drawn from ``config``), so a field being typed in is never redrawn
+    under the player's fingers; opening, resizing or a problem redraws it all."""
+
+    config: Config = field(default_factory=lambda: Config(default_seats(2)))
+    problem: str = ""
+    shown: Config | None = None
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """What outlives a game: chosen once, kept while games come and go."""
+
+    pace_ms: int | None = None  # the pace chosen (toolbar, remembered) or the address's
+    stepping: bool = False  # the "step by step" pace: each bot move waits for "Next"
+    motion: bool = True  # False when the player asked for reduced motion: no animation
+    show_log: bool = True
+    odds: bool = False  # the outbreak odds overlay (off by default)
+    update_ready: bool = False  # a new version of the site waits (sw.js): offer the reload
+
+    def but(self, **changes) -> Prefs:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Ui:
+    """The screen of the game on the page: replaced whole when another game comes."""
+
+    screen: str | None = None  # "welcome", "new-game" (None: the board; results are derived)
+    help: str | None = None  # How to play is open at this section (over any screen)
+    coach: object = None  # control/coach.py's Coach during the guided first game
+    pick: Pick = Pick()
+    notice: str = ""
+    notice_is_news: bool = False  # news (a file saved, a move taken back), not a refusal
+    question: Question | None = None
+    replay: object = None  # a model/replay.py Replay cursor while the replay is open
+    results_closed: bool = False
+    results_closed_before: bool = False  # kept while the replay hides the results
+    busy: bool = False  # a strike is being told: moves and bots wait
+    story: Story = Story()
+    hint: dict | None = None  # Hard's suggestion for this position: action, sentence, step
+    hinting: bool = False  # the hint is being searched
+    draft: Draft = Draft()
+    go: bool = False  # "Next" pressed (step by step): one bot move may be made
+    games: object = None  # control/kept_games.py's Listing while "Your games" is open
+    elsewhere: bool = False  # this game is played in another tab: shown, not played or saved
+    unkept: bool = False  # the browser refused to keep this game: replacing it asks first
+
+    def but(self, **changes) -> Ui:
+        return replace(self, **changes)
+
+    def say(self, text: str) -> Ui:
+        """A refusal or a problem in the notice line."""
+        return replace(self, notice=text, notice_is_news=False)
+
+    def news(self, text: str) -> Ui:
+        """News in the notice line (not styled as a refusal)."""
+        return replace(self, notice=text, notice_is_news=bool(text))
+
+
+@dataclass(frozen=True)
+class Model:
+    """The whole state of the page: the store (control/store.py) holds one."""
+
+    prefs: Prefs = Prefs()
+    ui: Ui = Ui()
+    session: Session | None = None
+
+    def but(self, **changes) -> Model:
+        return replace(self, **changes)
+
+    @property
+    def paused(self) -> bool:
+        """Bots wait while the replay or a question is on the screen, until a strike has been
+        seen, while the game is played in another tab, and (step by step) until "Next"."""
+        ui = self.ui
+        return (ui.replay is not None or ui.question is not None or ui.story.hold
+                or ui.elsewhere or (self.prefs.stepping and not ui.go))

@@ -1,0 +1,298 @@
+"""The whole page as a pure function of the model: :func:`frame`.
+
+Why a frame: rendering decides what every part of the page shows — the map, the panels, the
+status and notice lines, the toolbar, the dialog on top, the body's data attributes — from the
+model alone, as strings and flags; the painter (browser/paint.py) writes the frame to the DOM,
+only what changed. So what a player sees after any event is checkable on CPython.
+
+The game is read through what the seat at the screen may know (model/seat_view.py): its view
+(``Game.view``, R8), the legal actions when it is to act, the log. The board is the public
+view while a pass screen shows, bots play, or the replay is open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from model.game_config import default_seats
+from model.pace import DEFAULT, PACES, name_of
+from model.seat_view import SeatTable
+from model.targets import Offer
+from model.turn import current_offer, human_turn
+from model.ui_state import Model, Pick, Prefs, Story, Ui
+from text.catalogue import join_and, region, t
+
+import rattus
+from render import analysis, board, how_to_play, kept_games_panel, odds_overlay
+from render import panels as panels
+
+#: Seats to draw the legend of How to play with before any game is on.
+DEMO_SEATS = default_seats(2)
+
+
+@dataclass
+class Frame:
+    html: dict = field(default_factory=dict)  # element id -> inner HTML
+    text: dict = field(default_factory=dict)  # element id -> text
+    shown: dict = field(default_factory=dict)  # element id -> visible
+    data: dict = field(default_factory=dict)  # body data-* attributes
+    map: tuple | None = None  # (region path states, overlay SVG), see board.draw
+    notice_is_news: bool = False
+    undo: dict = field(default_factory=dict)  # the Undo button: disabled, reason, text
+    disabled: dict = field(default_factory=dict)  # toolbar choice -> disabled
+    focus: str | None = None  # a selector to focus if nothing is (a dialog's safe choice)
+    pressed: dict = field(default_factory=dict)  # toolbar toggle -> pressed
+    pace: str = ""  # the pace shown in the toolbar's choice
+    scroll_log_to_current: bool = False  # the replay: its move's lines in the middle
+    stops: dict = field(default_factory=dict)  # the arrow keys' places (board.stops)
+    stop_targets: list = field(default_factory=list)  # … the decision's targets among them
+    announce: tuple | None = None  # (the strike's key, its sentences told so far): read out
+
+
+def frame(model: Model, anchors: dict, all_regions) -> Frame:
+    f = Frame()
+    ui, prefs, table = model.ui, model.prefs, model.session
+    _toolbar(f, ui, prefs, table)
+    f.text["notice"] = ui.notice
+    f.shown["notice"] = bool(ui.notice)
+    f.notice_is_news = ui.notice_is_news
+    f.html["update"] = panels.update_offer() if prefs.update_ready else ""
+    f.shown["update"] = prefs.update_ready
+    if table is None:
+        f.text["status"] = t("status.new_game")
+        _screen(f, ui, table)
+        return f
+    if ui.replay is not None:
+        _replay(f, ui, prefs, table, anchors, all_regions)
+    else:
+        _live(f, ui, prefs, table, anchors, all_regions)
+    _screen(f, ui, table)
+    return f
+
+
+def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) -> None:
+    view = s.view()
+    seats = s.seats
+    o = current_offer(ui, s, view)
+    # a hint is for the position as it stands: a pick under way (a mode, a region asked
+    # about) leaves its first click behind, so the mark would point at something else
+    hinted = (ui.hint is not None and ui.hint["step"] == s.step
+              and ui.pick == Pick())
+    if hinted:
+        o.hint = hint_target(ui.hint["action"])
+    f.data["hintAction"] = ui.hint["action"] if hinted else ""  # (its notation, for tests)
+    story = ui.story
+    waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
+    if ui.elsewhere:  # played in another tab: this one only shows it
+        status = t("status.elsewhere")
+    elif human_turn(s):
+        status = o.status
+    elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
+        status = t("status.final_plague")
+    elif s.is_over:
+        status = t("status.over", name=s.names[view["winner"]])
+    elif s.pass_to is not None:
+        status = t("status.pass", name=s.names[s.pass_to])
+    elif ui.busy and story.items:  # a strike is being told: say so, whoever plays next
+        status = t("status.striking", regions=join_and([region(r) for r in story.regions]))
+    elif story.hold:
+        waiting = "story-seen"
+        status = t("status.seen", regions=join_and([region(r) for r in story.regions]),
+                   name=s.names[s.current])
+    elif prefs.stepping and not ui.go and not ui.busy:
+        waiting = "bot-next"
+        status = t("status.bot_next", name=s.names[s.current])
+    else:
+        status = t("status.bot", name=s.names[s.current])
+    upto = story.upto if ui.busy else len(story.items)
+    shaded = odds_overlay.cached(s, view) if prefs.odds and s.viewer is not None else None
+    f.map = board.draw(anchors, all_regions, view, o, seats,
+                            story if story.on_map else None, upto, telling=ui.busy,
+                            risks=shaded)
+    f.stops, f.stop_targets = board.stops(anchors, view, o)
+    f.html["board-text"] = panels.board_text(view, seats)
+    if story.on_map and story.items:  # read out token by token as it is told
+        f.announce = (f"{s.step}:{','.join(story.regions)}",
+                      panels.strike_sentences(story, seats, upto))
+    f.html["players"] = panels.players(view, seats, s.is_over)
+    f.html["cards"] = panels.cards(view, seats, o)
+    if ui.elsewhere:
+        f.html["bar"] = kept_games_panel.elsewhere_bar()
+    elif s.pass_to is not None:  # the pass prompt sits in the bar: the board stays in sight
+        # how much the next player knows, as a count only: no face leaves that seat's view
+        f.html["bar"] = panels.pass_screen(s.names[s.pass_to], s.pass_knows())
+    elif waiting is not None:
+        f.html["bar"] = panels.wait_button(waiting)
+    else:
+        f.html["bar"] = panels.buttons(o)
+    digest = s.since_last_turn(s.viewer) if human_turn(s) else []
+    f.html["digest"] = panels.digest(digest, s.lost_since_last_turn(s.viewer) if digest else 0)
+    f.shown["digest"] = bool(digest)
+    f.html["known"] = panels.known(view) if view["knows"] else ""
+    f.shown["known"] = bool(view["knows"])
+    f.text["status"] = status
+    f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
+    f.html["coach"] = panels.coach_note(ui.coach.note) if ui.coach is not None else ""
+    f.shown["coach"] = ui.coach is not None
+    note = ui.coach.note if ui.coach is not None else None
+    f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
+    f.data["coachNote"] = note or ""
+    f.html["strike"] = panels.strike_panel(story, seats, upto)
+    f.shown["strike"] = bool(story.items)
+    # a strike being told, or waiting to be seen, tops the side panel (style.css): the status
+    # line sends the player there
+    f.data["strike"] = ("held" if waiting == "story-seen" else
+                        "told" if story.on_map and story.items else "")
+    if prefs.show_log:
+        f.html["log"] = panels.log(s.log)  # its box keeps the newest line in view (CSS)
+    f.shown["log"] = prefs.show_log
+    viewer = s.viewer
+    f.text["viewer"] = (t("ui.you_are", name=s.names[viewer]) if viewer is not None
+                        else t("ui.spectator"))
+    current = s.current
+    f.data.update(replayStep="", actions=str(s.step), phase=s.phase,
+                  current="" if current is None else str(current),
+                  viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",
+                  mode=ui.pick.mode or "")
+
+
+_analysis: dict = {}
+
+
+def analysis_panel(session) -> str:
+    """The post-game analysis of a finished game (``SeatTable.finished``), computed once (it
+    replays the game)."""
+    key = (id(session), len(session.game.history))
+    if key not in _analysis:
+        _analysis.clear()
+        _analysis[key] = analysis.panel(analysis.analyse(session), session.config.seats)
+    return _analysis[key]
+
+
+def hint_target(action: str) -> tuple[str, object]:
+    """What to highlight for a hinted action: its first click (a region, a token, a card or
+    a button), as a player would make it."""
+    a = rattus.parse_action(action)
+    kind, args = a.kind, a.args
+    if kind == "take":
+        return ("card", args[0])
+    if kind in ("monk", "witch") and len(args) >= 2 and isinstance(args[1], int):
+        return ("token", (args[0], args[1]))
+    if kind in ("setup", "place", "spread", "plague", "king", "merchant"):
+        return ("region", args[0])
+    return ("choice", f"{kind}:{args[0]}" if args else kind)
+
+
+def _help_for(ui: Ui, view: dict) -> str:
+    """The part of How to play that explains the decision in front of the player."""
+    return how_to_play.FOR_DECISION.get(ui.pick.mode or view["decision"]["kind"], "turn")
+
+
+def _replay(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) -> None:
+    """A past position, public view only (the cursor, model/replay.py, replays the history);
+    the live game is not touched."""
+    r = ui.replay
+    view = r.view()
+    seats = s.seats
+    story = Story.from_events(r.public_events) or Story()
+    f.map = board.draw(anchors, all_regions, view, Offer(), seats,
+                            story if story.items else None, len(story.items))
+    f.stops, f.stop_targets = board.stops(anchors, view, Offer())
+    f.html["board-text"] = panels.board_text(view, seats)
+    f.html["players"] = panels.players(view, seats, r.position.is_over)
+    f.html["cards"] = panels.cards(view, seats, Offer())
+    f.html["bar"] = panels.replay_bar(r.step, r.total, s.is_over)
+    if r.step == 0:
+        status = t("status.replay_start", total=r.total)
+    else:  # the move's first log line (the log below marks all of them)
+        lines = s.lines_of(r.step)
+        status = t("status.replay", step=r.step, total=r.total,
+                   what=lines[0] if lines else r.action)
+    f.text["status"] = status
+    f.html["strike"] = panels.strike_panel(story, seats, len(story.items))
+    f.shown["strike"] = bool(story.items)
+    if prefs.show_log:
+        f.html["log"] = panels.log(s.log, s.log_steps, r.step)
+        f.scroll_log_to_current = True
+    f.shown["log"] = prefs.show_log
+    f.text["viewer"] = t("ui.replay_over" if s.is_over else "ui.replay_public")
+    f.shown["digest"] = f.shown["known"] = f.shown["coach"] = False
+    f.html["status-help"] = ""
+    f.data.update(replayStep=str(r.step), mode="")
+
+
+def _toolbar(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable | None) -> None:
+    """Undo (disabled with the reason, visible and as its description), replay, export."""
+    if s is None:
+        reason = "start"
+    elif ui.replay is not None:
+        reason = "replay"
+    elif ui.elsewhere:
+        reason = "elsewhere"
+    else:
+        reason = s.undo_blocker
+    if reason is None and s is not None:
+        what = s.last_move_text()
+        text = t("undo.ok", what=what) if what else t("undo.ok_plain")
+    elif s is None or ui.screen == "new-game":
+        text = ""  # nothing to explain behind the new-game dialog
+    else:
+        text = t("undo.why." + reason)
+    f.undo = {"disabled": reason is not None or ui.busy, "reason": reason or "", "text": text}
+    f.disabled["export"] = s is None or ui.replay is not None
+    f.disabled["replay-enter"] = (s is None or ui.replay is not None or ui.busy
+                                  or not s.step)  # nothing to replay at move 0
+    f.pressed["toggle-log"] = prefs.show_log
+    f.pressed["toggle-odds"] = prefs.odds
+    f.disabled["hint"] = (s is None or ui.hinting or ui.replay is not None or ui.elsewhere
+                          or not human_turn(s))
+    f.pace = ("step" if prefs.stepping else
+              name_of(s.pace_ms if s is not None else
+                      prefs.pace_ms if prefs.pace_ms is not None else PACES[DEFAULT]))
+
+
+def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
+    """The dialog on top of the board, if any, and the body's ``data-screen``."""
+    screen, html = None, ""
+    if ui.question is not None:
+        q = ui.question
+        screen = "confirm"
+        html = panels.confirm(q.text, ("confirm-yes", q.yes), ("confirm-no", q.no))
+    elif ui.screen == "new-game":
+        screen = "new-game"
+        draft = ui.draft
+        html = panels.new_game_dialog(draft.shown or draft.config, draft.problem,
+                                      can_cancel=s is not None)
+    elif ui.screen == "welcome":
+        screen, html = "welcome", panels.welcome()
+    elif ui.screen == "games" and ui.games is not None:
+        screen = "games"
+        html = kept_games_panel.listing(ui.games, s.slot if s is not None else None)
+    elif ui.screen == "analysis" and s is not None and s.finished() is not None:
+        screen, html = "analysis", analysis_panel(s.finished())
+    elif (s is not None and s.is_over and not ui.results_closed and not ui.busy
+          and ui.replay is None):
+        screen, html = "results", panels.results(s.public_view(), s.seats)
+    if screen in ("welcome", "results", "analysis", "games") and ui.notice:  # a dialog covers the
+        html = panels.with_notice(html, ui.notice, ui.notice_is_news)  # notice line: repeat it
+    f.html["screen"] = html
+    f.html["help"] = how_to_play.panel(s.seats if s is not None else DEMO_SEATS) \
+        if ui.help is not None else ""
+    f.shown["help"] = ui.help is not None
+    if screen == "new-game":  # after the dialog: the names as typed (see ui.Draft)
+        f.html["dlg-start"] = panels.start_options(ui.draft.config)
+    f.shown["screen"] = screen is not None
+    if screen is None and ui.replay is not None:
+        screen = "replay"
+    elif screen is None and s is not None and ui.elsewhere:
+        screen = "elsewhere"  # played in another tab: said in the decision bar
+    elif screen is None and s is not None and s.pass_to is not None:
+        screen = "pass"  # shown in the decision bar over the public view
+    f.data["screen"] = screen or "board"
+    f.focus = {"new-game": '.dialog[data-screen="new-game"] input',  # (not the body's)
+               "confirm": '[data-choice="confirm-no"]',
+               "welcome": '[data-choice="quick-play"]',
+               "games": '[data-choice="games-close"]'}.get(screen)
+    if ui.help is not None:
+        f.focus = '[data-choice="close-rules"]'
+    f.data["help"] = ui.help or ""

@@ -1,0 +1,468 @@
+"""The panels beside the map, as HTML strings: players, class cards, the decision bar, the
+strike story, the log, the results, the pass screen and the new-game dialog.
+
+Every clickable element carries a stable data attribute (``data-card``, ``data-choice``…) that
+the one delegated listener reads; the tests use the same attributes.
+"""
+
+from __future__ import annotations
+
+from model.game_config import COLOURS, KINDS, Config, ink_on, marks
+from text.catalogue import card, mark, region, sym_marks, symbols, t, tn
+
+from rattus import CARDS
+from rattus.cards import ALL, CARD_SYMBOL, MAJORITY  # the symbols on rat tokens (R9)
+from render.escaping import esc
+
+
+def swatch(colour: str, text: str = "") -> str:
+    """A player's colour, with their letter on it (setup_config.marks): told apart without
+    colour too."""
+    return (f'<span class="swatch" style="background:{COLOURS.get(colour, "#888")};'
+            f'color:{ink_on(colour)}" aria-hidden="true">{esc(text)}</span>')
+
+
+def players(view: dict, seats, scores_shown: bool) -> str:
+    rows = []
+    cur = view["current_player"]
+    held = {}
+    for c, seat in view["cards"].items():
+        if seat is not None:
+            held.setdefault(seat, []).append(c)
+    letters = marks(seats)
+    for p, seat in enumerate(seats):
+        on_board = view["on_board"][p]
+        cards = ", ".join(card(c) for c in CARDS if c in held.get(p, [])) or \
+            t("panel.no_cards")
+        turn = p == cur
+        score = (f'<div class="score">{esc(t("panel.score"))}: '
+                 f'<b data-score="{p}">{view["scores"][p]}</b></div>') if scores_shown else ""
+        bot = f' <span class="tag">{esc(t("player.bot_tag"))}</span>' if seat.is_bot else ""
+        turn_tag = f'<span class="turn-tag">▶ {esc(t("panel.turn"))}</span>' if turn else ""
+        current = ' aria-current="true"' if turn else ""
+        rows.append(
+            f'<li class="player{" current" if turn else ""}" data-seat="{p}"{current}>'
+            f'<div class="pname">{swatch(seat.colour, letters[p])}<b>{esc(seat.name)}</b>'
+            f'{bot}{turn_tag}</div>'
+            f'<div class="pstats"><span>{esc(t("panel.reserve"))}: '
+            f'<b data-reserve="{p}">{view["reserve"][p]}</b></span> '
+            f'<span>{esc(t("panel.board"))}: <b>{on_board}</b></span> '
+            f'<span>{esc(t("panel.palace"))}: <b data-palace="{p}">{view["palace"][p]}</b></span>'
+            f'</div><div class="pcards">{esc(t("panel.cards_held"))}: {esc(cards)}</div>'
+            f'<div class="pexposed">{esc(t("panel.exposed"))}: '
+            f'{esc(symbols(exposure(held.get(p, []))))}</div>'
+            f'{score}</li>')
+    supply = f'<p class="supply">{esc(t("panel.supply", n=view["supply"]))}</p>'
+    return (f'<h2>{esc(t("panel.players"))}</h2><ul class="players">{"".join(rows)}</ul>'
+            + supply)
+
+
+def exposure(held: list[str]) -> list[str]:
+    """The token symbols that can cost a player cubes (R5.5): the majority and all symbols
+    for everyone, and the symbol of every card held."""
+    return [MAJORITY, ALL] + [CARD_SYMBOL[c] for c in CARDS if c in held]
+
+
+def cards(view: dict, seats, offer) -> str:
+    items = []
+    for c in CARDS:
+        holder = view["cards"].get(c)
+        holder_text = (t("card.holder", name=seats[holder].name) if holder is not None
+                       else t("card.free"))
+        target = c in offer.cards
+        cls = ["card"]
+        if offer.hint == ("card", c):
+            cls.append("hinted")
+        if target:
+            cls.append("target")
+        if holder is not None:
+            cls.append("held")
+        colour = COLOURS.get(seats[holder].colour, "#888") if holder is not None else ""
+        aria = t("card.aria_take" if target else "card.aria", card=card(c),
+                 cls=t("class." + c), holder=holder_text, ability=t("ability." + c))
+        style = f' style="--holder:{colour}"' if colour else ""
+        holder_html = (f'{swatch(seats[holder].colour, marks(seats)[holder])}{esc(holder_text)}'
+                       if holder is not None else esc(holder_text))
+        items.append(
+            f'<div class="{" ".join(cls)}" data-card="{c}" data-key="card-{c}" role="button" '
+            f'tabindex="0" aria-label="{esc(aria)}" aria-keyshortcuts="C"{style}>'
+            f'<div class="card-head"><span class="card-sym" aria-hidden="true">'
+            f'{esc(mark(CARD_SYMBOL[c]))}</span><b>{esc(card(c))}</b>'
+            f'<span class="card-class">{esc(t("class." + c))}</span></div>'
+            f'<div class="card-text">{esc(t("ability." + c))}</div>'
+            f'<div class="card-cost">{esc(t("card.cost", sym=mark(CARD_SYMBOL[c])))}</div>'
+            f'<div class="card-holder">{holder_html}</div></div>')
+    # a grid of buttons, not a list: a list may hold only list items (axe "list")
+    return f'<h2>{esc(t("panel.cards"))}</h2><div class="cards">{"".join(items)}</div>'
+
+
+def buttons(offer) -> str:
+    out = []
+    for b in offer.buttons:
+        cls = f"btn {b.kind}" + (" pressed" if b.pressed else "") + (
+            " hinted" if offer.hint == ("choice", b.choice) else "")
+        pressed = f' aria-pressed="{"true" if b.pressed else "false"}"' \
+            if b.choice.startswith("mode:") else ""
+        out.append(f'<button type="button" class="{cls}" data-choice="{esc(b.choice)}" '
+                   f'data-key="btn-{esc(b.choice)}" aria-keyshortcuts="D"{pressed}>'
+                   f'{esc(b.label)}</button>')
+    return "".join(out)
+
+
+def strike_panel(story, seats, upto: int) -> str:
+    """The strike told so far (``upto`` tokens of ``story``, a ui.Story)."""
+    if not story.items:
+        return ""
+    final = story.final
+    title = (t("panel.strike_final") if final else
+             t("panel.strike", region=region(story.regions[0])))
+    rows = []
+    counters: dict[str, int] = {}
+    for item in story.items[:upto]:
+        n = counters.get(item["region"], 0) + 1
+        counters[item["region"]] = n
+        face = item["face"]
+        head = tn("strike.token", item["cubes"], token=n, threshold=face["threshold"],
+                  cubes=item["cubes"])
+        if final:
+            head = f'{region(item["region"])} · {head}'
+        verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
+        kills = "".join(
+            f'<li>{swatch(seats[s].colour, marks(seats)[s])}'
+            f'{esc(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym)))}</li>'
+            for s, sym in item["kills"])
+        rows.append(
+            f'<li class="strike-token{" outbreak" if item["outbreak"] else ""}">'
+            f'<div class="face revealed-face"><b>{face["threshold"]}+</b> '
+            f'{esc(sym_marks(face["symbols"], " "))}</div>'
+            f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
+            f'<div class="syms-words">{esc(symbols(face["symbols"]))}</div>'
+            f'{f"<ul class=kills>{kills}</ul>" if kills else ""}'
+            f'{_no_loss() if item["outbreak"] and not kills else ""}</li>')
+    note = ""
+    if story.neutral:
+        text = t("strike.neutral", n=story.neutral, region=region(story.neutral_region))
+        note = f'<p class="note">{esc(text)}</p>'
+    return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
+
+
+def _no_loss() -> str:
+    """An outbreak that cost no one a cube says why, rather than nothing (R5.5: a symbol hits
+    only a player with a cube in the region)."""
+    return f'<p class="no-loss">{esc(t("strike.no_loss"))}</p>'
+
+
+def strike_sentences(story, seats, upto: int) -> list[str]:
+    """The strike told so far as sentences, one per token revealed (the first also names
+    the strike), for the live region that reads it out as it is told."""
+    out = []
+    counters: dict[str, int] = {}
+    for i, item in enumerate(story.items[:upto]):
+        n = counters.get(item["region"], 0) + 1
+        counters[item["region"]] = n
+        face = item["face"]
+        head = tn("strike.token", item["cubes"], token=n, threshold=face["threshold"],
+                  cubes=item["cubes"])
+        verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
+        kills = "; ".join(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym))
+                          for s, sym in item["kills"])
+        where = (t("panel.strike_final") + ", " + region(item["region"]) if story.final
+                 else t("panel.strike", region=region(item["region"])))
+        lead = f"{where}. " if i == 0 or story.final else ""
+        after = (f" {kills}." if kills else
+                 f" {t('strike.no_loss')}" if item["outbreak"] else "")
+        out.append(f"{lead}{head}: {verdict}{after}")
+    return out
+
+
+def board_text(view: dict, seats) -> str:
+    """The board in words, for a screen reader or anyone who prefers it: per region in play
+    its rat tokens (the faces this seat knows, R8.3), each player's cubes (name and letter)
+    and the plague piece; then the palace. Drawn from the same view as the map."""
+    letters = marks(seats)
+    rows = []
+    for r in view["regions"]:
+        b = view["board"][r]
+        n = len(b["tokens"])
+        rats = t("aria.rats.0") if n == 0 else tn("aria.rats", n)
+        known = [t("board.known", slot=slot, threshold=face["threshold"],
+                   symbols=symbols(face["symbols"]))
+                 for slot, face in enumerate(b["tokens"], 1) if face is not None]
+        if known:
+            rats += " (" + "; ".join(known) + ")"
+        cubes = ", ".join(t("board.cubes_of", name=seats[p].name, mark=letters[p], count=c)
+                          for p, c in enumerate(b["cubes"]) if c) or t("aria.no_cubes")
+        plague = t("board.plague_here") if view["plague"] == r else ""
+        rows.append(f'<tr data-region="{r}"><th scope="row">{esc(region(r))}</th>'
+                    f'<td>{esc(rats)}</td><td>{esc(cubes)}</td><td>{esc(plague)}</td></tr>')
+    palace = ", ".join(t("board.cubes_of", name=seats[p].name, mark=letters[p], count=c)
+                       for p, c in enumerate(view["palace"]))
+    head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in (
+        "board.col.region", "board.col.rats", "board.col.cubes", "board.col.plague"))
+    return (f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="board-palace">{esc(t("board.palace", cubes=palace))}</p>')
+
+
+def log(lines: list[str], steps: list[int] | None = None, current: int | None = None) -> str:
+    """The log; with ``steps`` (replay) every line is a button to the position after its
+    move, the lines of the move shown are marked and later ones dimmed."""
+    if steps is None:
+        items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
+        return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" '
+                f'role="log" aria-labelledby="log-title" tabindex="0">'  # scrolled by keys too
+                f'<ol class="log-lines">{items}</ol></div>')
+    out = []
+    for x, step in zip(lines, steps, strict=True):
+        cls = "at" if step == current else ("future" if step > current else "past")
+        aria = t("replay.log_aria", step=step, line=x)
+        here = ' aria-current="step"' if step == current else ""
+        # a button in each line (a list holds list items only; a line is a 24 px target)
+        out.append(f'<li class="{cls}" data-step="{step}"><button type="button" '
+                   f'class="linkish" data-step="{step}" data-key="log-{step}" '
+                   f'aria-label="{esc(aria)}"{here}>{esc(x)}</button></li>')
+    return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" role="log" '
+            f'aria-labelledby="log-title"><ol class="log-lines replay-log">{"".join(out)}'
+            f'</ol></div>')
+
+
+def replay_bar(step: int, total: int, over: bool) -> str:
+    """The replay's controls, in the decision bar (the board stays in sight)."""
+    def btn(choice, key, disabled=False, kind=""):
+        return (f'<button type="button" class="btn {kind}" data-choice="{choice}" '
+                f'data-key="{choice}"{" disabled" if disabled else ""}>{esc(t(key))}</button>')
+
+    leave = "btn.replay_leave_over" if over else "btn.replay_leave"
+    return (f'<div class="replay-bar" role="group" aria-label="{esc(t("replay.bar"))}" '
+            f'data-screen="replay">'
+            + btn("replay:0", "btn.replay_start", step == 0)
+            + btn("replay:back", "btn.replay_back", step == 0)
+            + f'<label class="replay-pos">{esc(t("replay.slider"))} '
+              f'<input type="range" min="0" max="{total}" value="{step}" data-field="replay" '
+              f'data-key="replay-slider"> <b data-replay-step="{step}">{step}</b> / {total}'
+              f'</label>'
+            + btn("replay:forward", "btn.replay_forward", step == total, "primary")
+            + btn(f"replay:{total}", "btn.replay_end", step == total)
+            + btn("replay-leave", leave, kind="danger") + "</div>")
+
+
+def confirm(text: str, yes: tuple[str, str], no: tuple[str, str]) -> str:
+    """An "are you sure" step in the page itself (window.confirm would block the page and is
+    dismissed by test browsers); ``yes``/``no`` are (data-choice, label)."""
+    return (f'<div class="dialog confirm" role="alertdialog" aria-modal="true" '
+            f'aria-labelledby="confirm-title" aria-describedby="confirm-text" '
+            f'data-screen="confirm"><h2 id="confirm-title">{esc(t("confirm.title"))}</h2>'
+            f'<p id="confirm-text">{esc(text)}</p><div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-choice="{no[0]}" data-key="{no[0]}">'
+            f'{esc(no[1])}</button>'
+            f'<button type="button" class="btn primary" data-choice="{yes[0]}" '
+            f'data-key="{yes[0]}">{esc(yes[1])}</button></div></div>')
+
+
+def results(view: dict, seats) -> str:
+    winner = view["winner"]
+    rows = []
+    for p, seat in enumerate(seats):
+        score = view["scores"][p]
+        palace = view["palace"][p]
+        rows.append(
+            f'<tr class="{"winner" if p == winner else ""}" data-seat="{p}">'
+            f'<th scope="row">{swatch(seat.colour, marks(seats)[p])}{esc(seat.name)}</th>'
+            f'<td>{score - palace}</td><td data-palace="{p}">{palace}</td>'
+            f'<td data-score="{p}"><b>{score}</b></td></tr>')
+    tie = ""
+    if len(view["tied"]) > 1:
+        names = ", ".join(seats[p].name for p in view["tied"])
+        text = t("res.tie", names=names, score=view["scores"][winner],
+                 name=seats[winner].name)
+        tie = f'<p class="tie" data-tie="1">{esc(text)}</p>'
+    return (f'<div class="dialog results" role="dialog" aria-modal="true" '
+            f'aria-labelledby="res-title" data-screen="results">'
+            f'<h2 id="res-title">{esc(t("res.title"))}</h2>'
+            f'<p class="winner-line" data-winner="{winner}">'
+            f'{esc(t("res.winner", name=seats[winner].name))}</p>'
+            f'<table><thead><tr><th>{esc(t("res.col.player"))}</th>'
+            f'<th>{esc(t("res.col.regions"))}</th><th>{esc(t("res.col.palace"))}</th>'
+            f'<th>{esc(t("res.col.score"))}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+            f'</table>{tie}<div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-choice="close-results">'
+            f'{esc(t("btn.close"))}</button>'
+            f'<button type="button" class="btn" data-choice="help:tiebreak">'
+            f'{esc(t("btn.help"))}</button>'
+            f'<button type="button" class="btn" data-choice="analysis" data-key="res-analysis">'
+            f'{esc(t("btn.analysis"))}</button>'
+            f'<button type="button" class="btn" data-choice="share" data-key="res-share">'
+            f'{esc(t("btn.share"))}</button>'
+            f'<button type="button" class="btn" data-choice="replay-enter:0">'
+            f'{esc(t("btn.replay_game"))}</button>'
+            f'<button type="button" class="btn primary" data-choice="new-game">'
+            f'{esc(t("btn.play_again"))}</button></div></div>')
+
+
+def wait_button(choice: str) -> str:
+    """The one button the bots wait for: "Continue" after a strike, "Next move" step by
+    step."""
+    label = t("btn.story_seen" if choice == "story-seen" else "btn.bot_next")
+    return (f'<button type="button" class="btn primary" data-choice="{choice}" '
+            f'data-key="btn-{choice}" aria-keyshortcuts="D">{esc(label)}</button>')
+
+
+def digest(lines: list[tuple[int, str]], lost: int = 0) -> str:
+    """"Since your last turn": first how many cubes the player lost, then what the others did
+    (and every cube lost), each line a link to that moment in the replay."""
+    if not lines:
+        return ""
+    summary = t("digest.none") if lost == 0 else tn("digest.lost", lost)
+    items = "".join(
+        f'<li><button type="button" class="linkish" data-choice="replay-enter:{step}" '
+        f'data-key="digest-{i}" title="{esc(t("panel.digest_hint"))}">{esc(line)}</button>'
+        f'</li>' for i, (step, line) in enumerate(lines))
+    return (f'<h2>{esc(t("panel.digest"))}</h2><p class="digest-sum">{esc(summary)}</p>'
+            f'<ol class="digest-lines">{items}</ol>')
+
+
+def known(view: dict) -> str:
+    """The faces this seat's Witch has seen (R6.6, R8.3): only in this seat's view."""
+    rows = []
+    for r in view["regions"]:
+        for slot, face in enumerate(view["board"][r]["tokens"], 1):
+            if face is not None:
+                text = t("known.token", region=region(r), slot=slot,
+                         threshold=face["threshold"], symbols=symbols(face["symbols"]))
+                rows.append(f"<li>{esc(text)}</li>")
+    return f'<h2>{esc(t("panel.known"))}</h2><ul class="known-list">{"".join(rows)}</ul>'
+
+
+def welcome() -> str:
+    """The first visit's choices, the most likely first (one click to a game)."""
+    def choice(value, label, text, kind=""):
+        return (f'<li><button type="button" class="btn {kind}" data-choice="{value}" '
+                f'data-key="welcome-{value}">{esc(t(label))}</button>'
+                f'<span>{esc(t(text))}</span></li>')
+
+    return (f'<div class="dialog welcome" role="dialog" aria-modal="true" '
+            f'aria-labelledby="welcome-title" data-screen="welcome">'
+            f'<h2 id="welcome-title">{esc(t("welcome.title"))}</h2>'
+            f'<p>{esc(t("welcome.intro"))}</p><ul class="welcome-choices">'
+            + choice("quick-play", "btn.quick_play", "welcome.quick_play", "primary")
+            + choice("learn", "btn.learn", "welcome.learn")
+            + choice("pass-and-play", "btn.pass_and_play", "welcome.pass_and_play")
+            + choice("games", "btn.games", "welcome.games")
+            + choice("help", "btn.help", "welcome.help")
+            + choice("import", "btn.import", "welcome.open")
+            + "</ul></div>")
+
+
+def with_notice(dialog: str, notice: str, news: bool) -> str:
+    """A dialog with the notice of the moment under its heading (the dialog covers the
+    notice line: a replay link, or why a link could not be opened, must be seen)."""
+    cls = "dialog-notice info" if news else "dialog-notice"
+    return dialog.replace("</h2>", f'</h2><p class="{cls}" role="status">{esc(notice)}</p>', 1)
+
+
+def coach_note(note: str | None) -> str:
+    """The guided game's note of the moment, with its way out."""
+    if note is None:
+        return (f'<div class="coach-bar"><b>{esc(t("coach.title"))}</b>'
+                f'<button type="button" class="btn" data-choice="coach-leave" '
+                f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button></div>')
+    text = t("coach." + note)
+    if note.startswith("card."):  # each card's risk, in the same words (R5.5)
+        text += " " + t("coach.risk", sym=mark(CARD_SYMBOL[note.split(".", 1)[1]]))
+    return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}">'
+            f'{esc(text)}</p><div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-choice="coach-leave" '
+            f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button>'
+            f'<button type="button" class="btn" data-choice="learn" data-key="coach-restart">'
+            f'{esc(t("btn.coach_restart"))}</button>'
+            f'<button type="button" class="btn primary" data-choice="coach-ok" '
+            f'data-key="coach-ok">{esc(t("btn.coach_ok"))}</button></div>')
+
+
+def update_offer() -> str:
+    """The line that offers a new version of the site (sw.js installed it; it waits)."""
+    return (f'<span>{esc(t("update.ready"))}</span> <button type="button" class="btn primary" '
+            f'data-choice="update-reload" data-key="update">{esc(t("btn.update"))}</button>')
+
+
+def help_button(section: str | None) -> str:
+    """The "?" beside the status line: How to play at the part that explains this decision."""
+    if section is None:
+        return ""
+    return (f'<button type="button" class="btn help-q" data-choice="help:{section}" '
+            f'data-key="status-help" aria-label="{esc(t("help.here"))}" '
+            f'title="{esc(t("help.here"))}">{esc(t("btn.help_here"))}</button>')
+
+
+def pass_screen(name: str, knows: int) -> str:
+    """The hotseat hand-over: shown while the board renders the public view only. It asks the
+    others to look away only from what the next player knows (``knows``: faces the Witch saw,
+    the view's ``knows``)."""
+    return (f'<div class="pass-prompt" role="group" aria-labelledby="pass-title" '
+            f'data-screen="pass"><b id="pass-title">{esc(t("ui.pass_title", name=name))}</b> '
+            f'<span>{esc(t("ui.pass_text_secret" if knows else "ui.pass_text", name=name))}'
+            f'</span> '
+            f'<button type="button" class="btn primary" data-choice="pass-ready" '
+            f'data-key="pass-ready" aria-keyshortcuts="D">'
+            f'{esc(t("btn.pass_ready", name=name))}</button></div>')
+
+
+def start_options(config: Config) -> str:
+    """The start-player choice: random or a seat, by the names as typed so far."""
+    chosen = str(config.extra.get("start_choice", config.start))
+    return f'<option value="random">{esc(t("dlg.start_random"))}</option>' + "".join(
+        f'<option value="{i}"{" selected" if str(i) == chosen else ""}>{esc(s.name)}</option>'
+        for i, s in enumerate(config.seats))
+
+
+def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False) -> str:
+    """The dialog as ``config`` sets it up (its start-player list, ``#dlg-start``, follows
+    the names as typed on its own: see ui.Draft)."""
+    n = config.players
+    count_buttons = "".join(
+        f'<button type="button" class="btn{" pressed" if k == n else ""}" '
+        f'aria-pressed="{"true" if k == n else "false"}" data-choice="dlg-players:{k}" '
+        f'data-key="dlg-players-{k}">{k}</button>' for k in (2, 3, 4))
+    rows = []
+    for i, seat in enumerate(config.seats):
+        colours = "".join(
+            f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
+            f'{esc(t("colour." + c))}</option>' for c in COLOURS)
+        kinds = "".join(
+            f'<option value="{k}"{" selected" if k == seat.kind else ""}>'
+            f'{esc(t("kind." + k))}</option>' for k in KINDS)
+        rows.append(
+            f'<fieldset class="seat-row"><legend>{esc(t("dlg.seat", n=i + 1))}</legend>'
+            f'<label>{esc(t("dlg.name"))} <input type="text" maxlength="40" '
+            f'data-field="name" data-seat="{i}" data-key="dlg-name-{i}" '
+            f'value="{esc(seat.name)}"></label>'
+            f'<label>{esc(t("dlg.colour"))} <select data-field="colour" data-seat="{i}" '
+            f'data-key="dlg-colour-{i}">'
+            f'{colours}</select></label>'
+            f'<label>{esc(t("dlg.kind"))} <select data-field="kind" data-seat="{i}" '
+            f'data-key="dlg-kind-{i}">'
+            f'{kinds}</select></label></fieldset>')
+    starts = start_options(config)
+    seed = config.extra.get("seed_text", "" if config.seed is None else str(config.seed))
+    err = f'<p class="problem" role="alert" data-problem="1">{esc(problem)}</p>' if problem else ""
+    return (f'<div class="dialog new-game" role="dialog" aria-modal="true" '
+            f'aria-labelledby="dlg-title" data-screen="new-game">'
+            f'<h2 id="dlg-title">{esc(t("dlg.title"))}</h2>{err}'
+            f'<div class="field"><span>{esc(t("dlg.players"))}</span> '
+            f'<span class="group" role="group" aria-label="{esc(t("dlg.players"))}">'
+            f'{count_buttons}</span></div>{"".join(rows)}'
+            f'<label class="field">{esc(t("dlg.start"))} '
+            f'<select data-field="start" id="dlg-start">{starts}'
+            f'</select></label>'
+            f'<label class="field">{esc(t("dlg.seed"))} <input type="text" inputmode="numeric" '
+            f'data-field="seed" value="{esc(seed)}"></label>'
+            f'<div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-choice="help" data-key="dlg-help">'
+            f'{esc(t("btn.help"))}</button>'
+            f'<button type="button" class="btn" data-choice="import" data-key="dlg-import">'
+            f'{esc(t("btn.import"))}</button>'
+            + (f'<button type="button" class="btn" data-choice="dlg-cancel" '
+               f'data-key="dlg-cancel">{esc(t("btn.cancel_dialog"))}</button>'
+               if can_cancel else "")
+            + f'<button type="button" class="btn primary" '
+            f'data-choice="dlg-start" data-key="dlg-start">{esc(t("btn.start"))}</button></div>'
+            f'</div>')
