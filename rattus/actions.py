@@ -39,6 +39,7 @@ class Action:
 
     kind: str
     args: tuple
+    _text: str  # the notation, computed once: str(), ==, hash() read it
 
     def __new__(cls, kind: str, *args) -> Action:
         key = (kind, *args)
@@ -103,7 +104,7 @@ def notation(kind: str, args: tuple) -> str:
 _format = notation
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str | Action) -> Action:
     """Parse the notation of ``str(action)`` (case-insensitive, extra spaces allowed).
 
     Raises :class:`IllegalAction` naming what is wrong; whether the action is legal *now* is

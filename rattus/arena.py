@@ -68,7 +68,9 @@ def play_game(levels: list[str], index: int, seed: int, budget: float | None,
         last = j
         game.apply(action)
     scores = game.scores()
-    return {"winner": entry_at[game.winner()], "scores": [scores[s] for s in seat_of],
+    winner = game.winner()
+    assert winner is not None, "the loop above plays until the game is over"
+    return {"winner": entry_at[winner], "scores": [scores[s] for s in seat_of],
             "times": times, "turns": turns}
 
 

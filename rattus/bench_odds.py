@@ -26,13 +26,14 @@ import time
 from . import odds
 from .bench import runtime
 from .game import new_game
+from .shapes import View
 
 PLAYER_COUNTS = (2, 3, 4)
 
 
-def positions(players: int, games: int, every: int) -> list[dict]:
+def positions(players: int, games: int, every: int) -> list[View]:
     """Views of random games (the seat to act), every ``every`` actions, until each ends."""
-    views = []
+    views: list[View] = []
     for seed in range(games):
         rng = random.Random(seed)
         g = new_game(players, seed=seed)
@@ -45,7 +46,7 @@ def positions(players: int, games: int, every: int) -> list[dict]:
     return views
 
 
-def time_view(view: dict, repeat: int = 1) -> float:
+def time_view(view: View, repeat: int = 1) -> float:
     """Seconds for the odds of every region in play, cold; the best of ``repeat`` runs."""
     best = float("inf")
     for _ in range(repeat):

@@ -9,6 +9,8 @@ Data that is not a single number (the board, the token faces) has its own module
 
 from __future__ import annotations
 
+from .shapes import Limits
+
 MIN_PLAYERS = 2  # R1.2 (up to 4 colours), R2.1 (regions for 2, 3 and 4 players)
 MAX_PLAYERS = 4  # R1.2
 CUBES_PER_PLAYER = 20  # R1.2: reserve + board + palace = 20
@@ -27,7 +29,7 @@ WITCH_LOOKS = 2  # R6.6: a first look, then an optional second one
 FINAL_PEASANT_CUBES = 1  # R7.2: the Peasant's placement in a final turn
 
 
-def limits() -> dict:
+def limits() -> Limits:
     """The numbers a UI's sentences need, JSON-ready (``view(seat)["limits"]``)."""
     return {
         "cubes": CUBES_PER_PLAYER,

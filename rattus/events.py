@@ -7,6 +7,10 @@ see it in ``private_to``; :meth:`Event.visible_to` gives what any other seat may
 
 from __future__ import annotations
 
+from typing import Any, Literal, Unpack, overload
+
+from . import shapes
+
 #: Every kind of event, with its fields (seat numbers are ints, regions their names).
 EVENT_KINDS: dict[str, str] = {
     "setup_placed": "seat, region, count — 2 cubes placed during setup (R3.5)",
@@ -35,18 +39,84 @@ EVENT_KINDS: dict[str, str] = {
 
 
 class Event(dict):
-    """A dict with a ``kind``; see :data:`EVENT_KINDS` for the fields of each kind."""
+    """A dict with a ``kind``; see :data:`EVENT_KINDS` for the fields of each kind, and
+    ``shapes.EVENT_SHAPES`` for their types: the overloads below let mypy check that each
+    ``Event(kind, ...)`` gives exactly its kind's fields."""
 
     __slots__ = ()
 
-    def __init__(self, kind: str, **fields):
+    @overload
+    def __init__(self, kind: Literal["setup_placed"],
+                 **fields: Unpack[shapes.SetupPlacedFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["card_taken"],
+                 **fields: Unpack[shapes.CardTakenFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["cubes_placed"],
+                 **fields: Unpack[shapes.CubesPlacedFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["king"],
+                 **fields: Unpack[shapes.KingFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["monk"],
+                 **fields: Unpack[shapes.MonkFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["merchant"],
+                 **fields: Unpack[shapes.MerchantFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["witch_look"],
+                 **fields: Unpack[shapes.WitchLookFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["witch_swap"],
+                 **fields: Unpack[shapes.WitchSwapFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["witch_done"],
+                 **fields: Unpack[shapes.WitchDoneFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["plague_moved"],
+                 **fields: Unpack[shapes.PlagueMovedFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["rat_spread"],
+                 **fields: Unpack[shapes.RatSpreadFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["spread_stopped"],
+                 **fields: Unpack[shapes.SpreadStoppedFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["neutral"],
+                 **fields: Unpack[shapes.NeutralFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["strike"],
+                 **fields: Unpack[shapes.StrikeFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["no_strike"],
+                 **fields: Unpack[shapes.NoStrikeFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["token_revealed"],
+                 **fields: Unpack[shapes.TokenRevealedFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["cube_killed"],
+                 **fields: Unpack[shapes.CubeKilledFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["turn"],
+                 **fields: Unpack[shapes.TurnFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["final_round"],
+                 **fields: Unpack[shapes.FinalRoundFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["final_plague"],
+                 **fields: Unpack[shapes.FinalPlagueFields]) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["game_over"],
+                 **fields: Unpack[shapes.GameOverFields]) -> None: ...
+
+    def __init__(self, kind: str, **fields: Any) -> None:
         super().__init__(kind=kind, **fields)
 
     @property
     def kind(self) -> str:
         return self["kind"]
 
-    def visible_to(self, seat: int | None) -> dict:
+    def visible_to(self, seat: int | None) -> dict[str, Any]:
         """The event as ``seat`` may see it: private facts of other seats removed (R8.3)."""
         private_to = self.get("private_to")
         if private_to is None or private_to == seat:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from . import rules, serialize, setup, worlds
 from .actions import Action, parse_action, parse_partial
@@ -11,6 +12,7 @@ from .errors import IllegalAction, InvalidState
 from .events import Event
 from .plague import ranking, scores
 from .refusals import explain, refusal
+from .shapes import View
 from .state import State
 from .view import view
 
@@ -49,6 +51,8 @@ class Game:
     """
 
     __slots__ = ("_s", "_legal")
+    _s: State
+    _legal: list[Action] | None  # the legal actions of this position, once asked
 
     def __init__(self):
         raise TypeError("use rattus.new_game(...) or Game.from_json(...)")
@@ -118,7 +122,7 @@ class Game:
         self._legal = None
         return rules.apply(self._s, action)
 
-    def why_not(self, action: Action | str) -> dict | None:
+    def why_not(self, action: Action | str) -> dict[str, Any] | None:
         """None if ``action`` is legal now; else why not, JSON-ready:
         ``{"reason": key, "details": {...}, "message": English text}`` — the very reason,
         details and message :meth:`apply` would raise (``bad_notation`` for text that does not
@@ -139,7 +143,7 @@ class Game:
         """The winning seat with the R7.4 tie-break; None while the game runs."""
         return ranking(self._s)[0] if self.is_over else None
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may know (R8); ``None`` gives the public view of a spectator."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < self._s.players):
@@ -188,7 +192,7 @@ class Game:
 
     # -- copies and saves ----------------------------------------------------------------
     @classmethod
-    def from_view(cls, view: dict, deal: list[int]) -> Game:
+    def from_view(cls, view: View, deal: list[int]) -> Game:
         """A complete game that agrees with ``view`` (what one seat may know, R8) and places
         the tokens it does not show by ``deal``: :func:`rattus.worlds.unseen_tokens` in the
         order hidden board slots, supply (the last is drawn next), removed (normal tokens

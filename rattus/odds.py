@@ -30,6 +30,7 @@ from math import comb, factorial
 
 from .cards import ALL, MAJORITY, SYMBOL_CARD
 from .constants import NEUTRAL_CUBES, TOKENS_TOTAL
+from .shapes import Face, View
 from .tokens import TOKENS
 
 __all__ = ["strike_odds"]
@@ -48,7 +49,7 @@ for _t in TOKENS:
 assert all(s == n == 1 for s, n in _COPIES.values() if s and n)
 
 
-def _key(face: dict) -> tuple:
+def _key(face: Face) -> tuple:
     return (face["threshold"], tuple(face["symbols"]))
 
 
@@ -62,7 +63,7 @@ def _falling(x: int, k: int) -> int:
     return result
 
 
-def _setup_marks(view: dict) -> dict[str, list[bool]]:
+def _setup_marks(view: View) -> dict[str, list[bool]]:
     """Per region, which face-down tokens are known to be starting tokens (R3.2)."""
     regions = view["regions"]
     if view["supply"] + view["removed"] + len(regions) == TOKENS_TOTAL:
@@ -87,7 +88,7 @@ class _Pool:
     (``_psi``; docs/odds.md).
     """
 
-    def __init__(self, view: dict, marks: dict[str, list[bool]]):
+    def __init__(self, view: View, marks: dict[str, list[bool]]):
         shown: dict[tuple, int] = {}
         shown_marked: dict[tuple, int] = {}
         for face in view["revealed"]:
@@ -95,12 +96,12 @@ class _Pool:
             shown[key] = shown.get(key, 0) + 1
         hidden = marked = 0
         for r in view["regions"]:
-            for face, mark in zip(view["board"][r]["tokens"], marks[r]):
-                if face is None:
+            for on_board, mark in zip(view["board"][r]["tokens"], marks[r]):
+                if on_board is None:
                     hidden += 1
                     marked += mark
                     continue
-                key = _key(face)
+                key = _key(on_board)
                 shown[key] = shown.get(key, 0) + 1
                 if mark:
                     shown_marked[key] = shown_marked.get(key, 0) + 1
@@ -232,7 +233,7 @@ def _no_strike(players: int) -> dict:
 _POOLS: dict[tuple, _Pool] = {}
 
 
-def _pool(view: dict, marks: dict[str, list[bool]]) -> _Pool:
+def _pool(view: View, marks: dict[str, list[bool]]) -> _Pool:
     """The view's pool, cached on what it depends on (a UI asks for every region at once)."""
     key = (tuple((f["threshold"], *f["symbols"]) for f in view["revealed"]),
            tuple((r, m, None if f is None else (f["threshold"], *f["symbols"]))
@@ -253,7 +254,7 @@ def forget_pools() -> None:
     _POOLS.clear()
 
 
-def strike_odds(view: dict, region: str, neutral: bool = False) -> dict:
+def strike_odds(view: View, region: str, neutral: bool = False) -> dict:
     """The odds of a strike in ``region`` now, with its tokens, from ``view`` alone (R8).
 
     ``neutral``: the Knight's plague piece counts as ``NEUTRAL_CUBES`` neutral cubes there
@@ -332,8 +333,8 @@ def strike_odds(view: dict, region: str, neutral: bool = False) -> dict:
             return
         after, ratio = pool.next(state, marked[i])
         if i + 1 == n:  # the last token, hidden: counted by its outcome, below
-            key = (cubes, out, ratio)
-            last[key] = last.get(key, 0.0) + p
+            last_key = (cubes, out, ratio)
+            last[last_key] = last.get(last_key, 0.0) + p
             if drawn:  # less the copies drawn before it, which are not there to draw
                 row = moved(cubes)
                 for c in drawn:

@@ -67,9 +67,9 @@ def _apply_symbols(s: State, region: str, symbols: tuple[str, ...]) -> list[Even
             for seat in [p for p, c in enumerate(cubes) if c]:
                 kill(seat, symbol)
         else:
-            seat = s.cards.get(SYMBOL_CARD[symbol])
-            if seat is not None and cubes[seat]:
-                kill(seat, symbol)
+            holder = s.cards.get(SYMBOL_CARD[symbol])
+            if holder is not None and cubes[holder]:
+                kill(holder, symbol)
     return events
 
 

@@ -267,7 +267,9 @@ def _witch(s: State, args) -> list[Event]:
     if args[0] == "swap":
         # R6.6 swaps the tokens' positions: each takes the other's place, and so its place
         # in the arrival order that R5.3 reveals by (unlike the Monk's token, which arrives).
-        (ra, ia), (rb, ib) = (s.slot_of(t) for t in s.witch_looks[-2:])
+        a, b = (s.slot_of(t) for t in s.witch_looks[-2:])
+        assert a and b, "the swap is offered only while both lie face down (R6.6)"
+        (ra, ia), (rb, ib) = a, b
         s.rats[ra][ia - 1], s.rats[rb][ib - 1] = s.rats[rb][ib - 1], s.rats[ra][ia - 1]
         s.witch_stage = 0
         return [Event("witch_swap", seat=seat, a=[ra, ia], b=[rb, ib])]
@@ -306,7 +308,7 @@ def _spread(s: State, args) -> list[Event]:
 def _continue_plague(s: State) -> list[Event]:
     """After the plague piece moved or a rat spread: the next spread, the Knight's choice of
     neutral cubes, or the strike and the end of the turn (R5)."""
-    events = []
+    events: list[Event] = []
     if s.spread_left:
         reason = "supply" if not s.supply else "full" if not spread_targets(s) else None
         if reason is None:

@@ -121,17 +121,17 @@ def _load(text) -> State:
     if data.get("format") != FORMAT:
         raise InvalidState(f"not a Rattus save: 'format' is {data.get('format')!r},"
                            f" expected {FORMAT!r}")
-    version = r.int("version", 0, 10**6)
+    version = r.integer("version", 0, 10**6)
     if version != VERSION:
         raise InvalidState(f"unsupported save version {version}: this version of the game"
                            f" reads version {VERSION}")
-    players = r.int("players", MIN_PLAYERS, MAX_PLAYERS)
+    players = r.integer("players", MIN_PLAYERS, MAX_PLAYERS)
     s = State(players)
     seat = (0, players - 1)
     s.seed = r.optional_int("seed", -(2**63), 2**63)
-    s.start_player = r.int("start_player", *seat)
+    s.start_player = r.integer("start_player", *seat)
     s.phase = r.choice("phase", PHASES)
-    s.current = r.int("current_player", *seat)
+    s.current = r.integer("current_player", *seat)
 
     cubes = r.child("cubes").regions(s.regions)
     for region in s.regions:
@@ -162,28 +162,28 @@ def _load(text) -> State:
     s.setup_queue = r.int_list("setup_queue", 0, SETUP_PLACEMENTS * players, *seat)
 
     t = r.child("turn")
-    s.took_card = t.bool("took_card")
-    s.placed = t.bool("placed")
+    s.took_card = t.boolean("took_card")
+    s.placed = t.boolean("placed")
     s.used = t.str_list("used", _KNOWN_CARDS)
     s.witch_looks = t.int_list("witch_looks", 0, WITCH_LOOKS, *token_ids)
-    s.witch_stage = t.int("witch_stage", 0, WITCH_LOOKS)
-    s.spread_left = t.int("spread_left", 0, SPREAD_MAX)
-    s.neutral = t.bool("neutral")
+    s.witch_stage = t.integer("witch_stage", 0, WITCH_LOOKS)
+    s.spread_left = t.integer("spread_left", 0, SPREAD_MAX)
+    s.neutral = t.boolean("neutral")
 
-    knowledge = r.list("knowledge", players, players)
+    knowledge = r.array("knowledge", players, players)
     s.knowledge = [set(r.child("knowledge").item(i).int_list(0, len(TOKENS), *token_ids))
                    for i in range(len(knowledge))]
     s.last_regular = r.optional_int("last_regular", *seat)
     s.final_queue = r.int_list("final_queue", 0, players - 1, *seat)
-    s.turns = r.int("turns", 0, 10**6)
+    s.turns = r.integer("turns", 0, 10**6)
     s.history = r.str_list("history", None)
-    s.undo_floor = r.int("undo_floor", 0, len(s.history))
+    s.undo_floor = r.integer("undo_floor", 0, len(s.history))
     s.undo_block = r.choice("undo_block", ("start", "turn", "witch", "plague"))
     if "setup_slots" in data:  # optional: older saves derive it from their seed
         slots = r.child("setup_slots").regions(s.regions)
         ids = set()
         for region in s.regions:
-            flags = slots.child(region).list(None, len(s.rats[region]), len(s.rats[region]))
+            flags = slots.child(region).array(None, len(s.rats[region]), len(s.rats[region]))
             for i, flag in enumerate(flags):
                 if not isinstance(flag, bool):
                     raise InvalidState(f"save.setup_slots.{region}[{i}]: expected true or"
@@ -331,14 +331,14 @@ class _Reader:
             raise InvalidState(f"{where}: {value} is out of range {low}..{high}")
         return value
 
-    def int(self, key: str, low: int, high: int) -> int:
+    def integer(self, key: str, low: int, high: int) -> int:
         return self._int(self._get(key), f"{self.path}.{key}", low, high)
 
     def optional_int(self, key: str, low: int, high: int) -> int | None:
         value = self._get(key)
         return None if value is None else self._int(value, f"{self.path}.{key}", low, high)
 
-    def bool(self, key: str) -> bool:
+    def boolean(self, key: str) -> bool:
         value = self._get(key)
         if not isinstance(value, bool):
             raise InvalidState(f"{self.path}.{key}: expected true or false, got {value!r}")
@@ -351,7 +351,7 @@ class _Reader:
                                f" {', '.join(map(str, choices))}")
         return value
 
-    def list(self, key: str | None, low: int, high: int) -> list:
+    def array(self, key: str | None, low: int, high: int) -> list:
         value = self.data if key is None else self._get(key)
         where = self.path if key is None else f"{self.path}.{key}"
         if not isinstance(value, list):
@@ -367,10 +367,10 @@ class _Reader:
             key, low_n, high_n, low, high = args
         where = self.path if key is None else f"{self.path}.{key}"
         return [self._int(v, f"{where}[{i}]", low, high)
-                for i, v in enumerate(self.list(key, low_n, high_n))]
+                for i, v in enumerate(self.array(key, low_n, high_n))]
 
     def str_list(self, key: str, allowed) -> list[str]:
-        values = self.list(key, 0, 10**6)
+        values = self.array(key, 0, 10**6)
         for i, v in enumerate(values):
             if not isinstance(v, str) or (allowed is not None and v not in allowed):
                 raise InvalidState(f"{self.path}.{key}[{i}]: unexpected {v!r}")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .cards import SYMBOL_ORDER
 from .constants import REMOVED_AT_SETUP, STARTING_TOKENS, TOKENS_TOTAL
+from .shapes import Face
 
 _STARTING = """
 1 P B      1 M C      2 M K W    2 M K R    2 P W R    3 M B C
@@ -34,7 +35,7 @@ class Token:
     symbols: tuple[str, ...]  # in the order R5.5 applies them
     starting: bool  # purple-bordered starting token (R1.3)
 
-    def face(self) -> dict:
+    def face(self) -> Face:
         """The JSON-ready face, as revealed to the players."""
         return {"threshold": self.threshold, "symbols": list(self.symbols)}
 

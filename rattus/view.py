@@ -1,6 +1,6 @@
 """What one seat may know of the game (RULES R8): public information plus that seat's
 private knowledge, nothing more. UIs render from this; bots decide from it.
-Every key is documented in ``docs/view.md``.
+Every key is documented in ``docs/view.md``; ``shapes.View`` gives their types.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from .board import steps_from
 from .constants import CUBES_PER_PLAYER, KNIGHT_STEPS, limits
 from .plague import ranking, scores
 from .setup import placed_at_setup
+from .shapes import Decision, Place, View
 from .state import State
 from .tokens import TOKENS
 
 
-def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
+def view(s: State, seat: int | None, legal: list[Action] | None = None) -> View:
     """A JSON-ready dict of R8.1 plus the R8.3 knowledge of ``seat`` (None: a spectator).
 
     Face-down tokens appear per region as a list, oldest first; an entry is the token's face
@@ -27,7 +28,7 @@ def view(s: State, seat: int | None, legal: list[Action] | None = None) -> dict:
     setup = setup_tokens(s)
     over = s.phase == "over"
     on_board = [sum(column) for column in zip(*s.cubes.values())]  # R1.2
-    result = {
+    result: View = {
         "seat": seat,
         "players": s.players,
         "start_player": s.start_player,
@@ -92,7 +93,7 @@ def setup_tokens(s: State) -> frozenset[int]:
     return ids
 
 
-def decision(s: State, legal: list[Action] | None = None) -> dict:
+def decision(s: State, legal: list[Action] | None = None) -> Decision:
     """The pending decision, public (R8.1): its kind, whose it is, whether it can involve
     knowledge only that seat has (R8.3), and the plague moves open to it.
 
@@ -129,7 +130,7 @@ def decision(s: State, legal: list[Action] | None = None) -> dict:
     }
 
 
-def _where(s: State, token: int) -> list | None:
+def _where(s: State, token: int) -> Place | None:
     """Where a token the Witch looked at lies now ([region, slot]), None once revealed."""
     place = s.slot_of(token)
     return list(place) if place else None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .shapes import Face, View
 from .state import State
 from .tokens import TOKENS
 
@@ -27,7 +28,7 @@ for _i, _t in sorted(enumerate(TOKENS), key=lambda it: (not it[1].starting, it[0
     _IDS_BY_FACE.setdefault((_t.threshold, _t.symbols), []).append(_i)
 
 
-def face_key(face: dict) -> tuple:
+def face_key(face: Face) -> tuple:
     """The key of a face as views show it ({"threshold": 3, "symbols": [...]})."""
     return (face["threshold"], tuple(face["symbols"]))
 
@@ -36,7 +37,7 @@ class _Shown:
     """The token ids given to the faces a view shows: revealed ones (R5.4), then the board's
     known ones (R6.6) region by region, each face the first free id with that face."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.used: set[int] = set()
         self.revealed = [self._claim(f) for f in view["revealed"]]
         self.rows: dict[str, list[int | None]] = {}
@@ -45,7 +46,7 @@ class _Shown:
             self.rows[region] = [None if f is None else self._claim(f) for f in faces]
         self.known = {t for row in self.rows.values() for t in row if t is not None}
 
-    def _claim(self, face: dict) -> int:
+    def _claim(self, face: Face) -> int:
         for i in _IDS_BY_FACE.get(face_key(face), ()):
             if i not in self.used:
                 self.used.add(i)
@@ -53,21 +54,21 @@ class _Shown:
         raise ValueError(f"the view shows more tokens {face} than the game has (R9)")
 
 
-def unseen_tokens(view: dict) -> list[int]:
+def unseen_tokens(view: View) -> list[int]:
     """The ids of the tokens whose faces ``view`` does not show, ascending: what a deal for
     :func:`state_from_view` places (face-down and unknown, in the supply, removed)."""
     used = _Shown(view).used
     return [i for i in range(len(TOKENS)) if i not in used]
 
 
-def hidden_slots(view: dict) -> list[tuple[str, int]]:
+def hidden_slots(view: View) -> list[tuple[str, int]]:
     """The board's face-down tokens the view shows as None, as (region, index from 0), in the
     order a deal fills them: regions in board order, each oldest first."""
     return [(r, i) for r in view["regions"]
             for i, face in enumerate(view["board"][r]["tokens"]) if face is None]
 
 
-def state_from_view(view: dict, deal: Sequence[int]) -> State:
+def state_from_view(view: View, deal: Sequence[int]) -> State:
     """The complete State that agrees with ``view`` and gives the unseen tokens by ``deal``.
 
     ``deal`` is :func:`unseen_tokens` in the order they go: first the board's hidden slots
@@ -95,11 +96,10 @@ def state_from_view(view: dict, deal: Sequence[int]) -> State:
 
     s.seed = None
     s.start_player = view["start_player"]
+    hidden = dict(zip(slots, deal))  # the deal fills the hidden slots first
     for r in s.regions:
         s.cubes[r] = list(view["board"][r]["cubes"])
-        s.rats[r] = list(shown.rows[r])
-    for (r, i), t in zip(slots, deal):
-        s.rats[r][i] = t
+        s.rats[r] = [hidden[r, i] if t is None else t for i, t in enumerate(shown.rows[r])]
     s.supply = list(deal[len(slots):len(deal) - n_removed])
     s.removed = removed
     s.revealed = shown.revealed

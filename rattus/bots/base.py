@@ -20,6 +20,16 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
+from ..shapes import View
+
+
+def acting_seat(view: View) -> int:
+    """The seat a bot decides for: the seat of its view. A spectator's view (seat None,
+    R8.4) has no decision to make."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a bot decides from a seat's view, not a spectator's")
+    return seat
 
 
 class Search:
@@ -66,16 +76,16 @@ class Bot:
         self.rng = random.Random(seed)
         self.time_budget = time_budget
 
-    def choose(self, view: dict, legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         """The action this bot takes, from ``view`` and the ``legal`` actions only."""
         return self.start(view, legal).run()
 
-    def start(self, view: dict, legal: list[Action]) -> Search:
+    def start(self, view: View, legal: list[Action]) -> Search:
         if len(legal) == 1:
             return Done(legal, legal[0])
         return Done(legal, self.decide(view, legal))
 
-    def decide(self, view: dict, legal: list[Action]) -> Action:
+    def decide(self, view: View, legal: list[Action]) -> Action:
         raise NotImplementedError
 
     def __repr__(self) -> str:

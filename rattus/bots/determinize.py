@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from ..game import Game
+from ..shapes import View
 from ..state import State
 from ..tokens import TOKENS
 from ..worlds import face_key, hidden_slots, state_from_view, unseen_tokens
@@ -26,7 +27,7 @@ from ..worlds import face_key, hidden_slots, state_from_view, unseen_tokens
 __all__ = ["Determinizer", "determinize", "face_key"]
 
 
-def _starting(view: dict, region: str, index: int) -> bool:
+def _starting(view: View, region: str, index: int) -> bool:
     flags = view["board"][region].get("starting")
     return bool(flags) and flags[index]
 
@@ -39,7 +40,7 @@ class Determinizer:
     makes thousands of samples per decision affordable.
     """
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.view = view
         pool = unseen_tokens(view)
         #: Ids of the tokens whose faces this seat does not know (board, supply, removed).
@@ -110,6 +111,6 @@ class Determinizer:
         return Game.from_view(self.view, self._order(*self._deal(rng)))
 
 
-def determinize(view: dict, rng: random.Random | None = None) -> Game:
+def determinize(view: View, rng: random.Random | None = None) -> Game:
     """One complete, valid game consistent with ``view`` (see :class:`Determinizer`)."""
     return Determinizer(view).game(rng or random.Random())

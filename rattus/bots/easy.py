@@ -8,15 +8,16 @@ can, and otherwise picks at random (now and then it takes a card).
 from __future__ import annotations
 
 from ..actions import Action
-from .base import Bot
+from ..shapes import View
+from .base import Bot, acting_seat
 
 
 class EasyBot(Bot):
     level = "easy"
 
-    def decide(self, view: dict, legal: list[Action]) -> Action:
+    def decide(self, view: View, legal: list[Action]) -> Action:
         rng = self.rng
-        seat = view["seat"]
+        seat = acting_seat(view)
         board = view["board"]
         by_kind: dict[str, list[Action]] = {}
         for a in legal:

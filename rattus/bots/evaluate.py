@@ -15,6 +15,8 @@ and does not leak the sample's secrets into decisions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import CARD_SYMBOL, CARDS
 from ..constants import CUBES_PER_PLAYER, MAX_RATS, NEUTRAL_CUBES
 from ..state import State
@@ -123,7 +125,7 @@ def pool_table(s: State, seat: int | None) -> PoolTable:
     return table
 
 
-def region_losses(cubes: list[float], tokens: list[int], known, table: PoolTable,
+def region_losses(cubes: Sequence[float], tokens: list[int], known, table: PoolTable,
                   holder: dict, extra: float, bonus_cubes: int, params: Params) -> list[float]:
     """The cubes per seat left after the region's tokens (and ``extra`` future unknown
     tokens, fractional) are revealed in expectation (R5.3–R5.5)."""
@@ -190,10 +192,9 @@ def expected_scores(s: State, seat: int | None, params: Params = DEFAULT) -> lis
         tokens = s.rats[r]
         extra = min(MAX_RATS - len(tokens), fut) if fut else 0.0
         bonus = NEUTRAL_CUBES if (final and s.neutral and r == s.plague) else 0
+        left: Sequence[float] = cubes
         if tokens or extra > 0:
             left = region_losses(cubes, tokens, known, table, holder, extra, bonus, params)
-        else:
-            left = cubes
         for p in range(players):
             values[p] += left[p]
     if not final:

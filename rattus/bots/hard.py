@@ -40,6 +40,7 @@ from .. import rules
 from ..action_tables import KING, NEUTRAL_NO, NEUTRAL_YES, PLAGUE, SPREAD, WITCH_DONE
 from ..actions import Action
 from ..rules import plague_destinations, spread_targets
+from ..shapes import View
 from ..state import State
 from .base import Bot, Done, Search
 from .determinize import Determinizer
@@ -72,10 +73,10 @@ def tree_candidates(s: State) -> list[Action]:
     if phase in ("setup", "final"):
         return rules.legal_actions(s)
     knight = s.cards.get("Knight") == seat
-    plagues = sorted(plague_destinations(s, knight), key=lambda r: -plague_score(s, seat, r))
-    plagues = [PLAGUE[r] for r in plagues]
+    targets = sorted(plague_destinations(s, knight), key=lambda r: -plague_score(s, seat, r))
+    plagues = [PLAGUE[r] for r in targets]
     places = [a for _, a in sorted(placement_options(s, seat), key=lambda x: -x[0])[:2]]
-    out = []
+    out: list[Action] = []
     if places:
         out.append(places[0])
     out += plagues[:1]
@@ -90,7 +91,7 @@ def tree_candidates(s: State) -> list[Action]:
 class HardSearch(Search):
     """One ISMCTS decision; see the module docstring."""
 
-    def __init__(self, bot: HardBot, view: dict, legal: list[Action],
+    def __init__(self, bot: HardBot, view: View, legal: list[Action],
                  budget: float | None = None):
         super().__init__(legal)
         self.started = time.perf_counter()
@@ -186,7 +187,7 @@ class HardSearch(Search):
                 second = n
         return first - second > left
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, tuple[int, float]]:
         """What the search found, per root choice: visits and mean reward."""
         return {str(a): (ch.n, ch.w / ch.n if ch.n else 0.0)
                 for a, ch in self.root.children.items()}
@@ -215,7 +216,7 @@ class HardSearch(Search):
                 rules.apply(s, a)
                 path.append(child)
                 break
-            best, choice = -math.inf, None
+            best, choice = -math.inf, cands[0]  # every value beats -inf: the first is replaced
             for a in cands:
                 node.children[a].avail += 1
             bias = self.bias if node is self.root else None
@@ -300,7 +301,7 @@ class HardBot(Bot):
         self._turn: tuple | None = None
         self._searches: list[HardSearch] = []
 
-    def start(self, view: dict, legal: list[Action]) -> Search:
+    def start(self, view: View, legal: list[Action]) -> Search:
         if len(legal) == 1:
             return Done(legal, legal[0])
         budget = self.budget

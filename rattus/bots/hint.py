@@ -25,9 +25,25 @@ Only the seat's view is read (RULES R8).
 from __future__ import annotations
 
 import re
+from typing import Protocol, runtime_checkable
 
 from ..actions import Action
-from .base import Done, Search
+from ..shapes import View
+from .base import Done, Search, acting_seat
+
+
+@runtime_checkable
+class Scored(Protocol):
+    """A search that scored every legal action before searching (the Hard bot's,
+    ``hard.HardSearch``): the ``gain`` and ``share`` of a hint come from it. A protocol, so
+    that this module need not load the Hard bot to recognise its search."""
+
+    legal: list[Action]
+    scores: list[float]  # parallel to legal: the Normal evaluation after each
+    base: float  # the Normal evaluation of the position itself
+
+    def stats(self) -> dict[str, tuple[int, float]]: ...
+
 
 #: Every reason key, with the English sentence :func:`describe` gives (``{name}`` = details).
 REASONS: dict[str, str] = {
@@ -64,26 +80,25 @@ REASONS: dict[str, str] = {
 }
 
 
-def hint(view: dict, legal: list[Action], seed: int | None = None,
+def hint(view: View, legal: list[Action], seed: int | None = None,
          budget: float | None = None, iterations: int | None = None
          ) -> tuple[Action, str, dict]:
     """What the Hard bot of ``seed`` (and ``budget`` seconds or ``iterations``) would do in
     ``view`` with the ``legal`` actions, and why: ``(action, reason_key, details)``."""
     from .hard import HardBot  # what make_bot("hard") builds; loaded when first asked, as there
-    options = {} if iterations is None else {"iterations": iterations}
-    search = HardBot(seed, budget, **options).start(view, legal)
+    search = HardBot(seed, budget, iterations=iterations).start(view, legal)
     action = search.run()
     reason, details = explain(view, action, search)
     return action, reason, details
 
 
-def explain(view: dict, action: Action, search: Search | None = None) -> tuple[str, dict]:
+def explain(view: View, action: Action, search: Search | None = None) -> tuple[str, dict]:
     """The reason key and details for ``action`` in ``view`` (see :data:`REASONS`);
     ``search`` is the Hard search that chose it, if any (for ``gain``, ``visits``, ``share``)."""
     seat = view["seat"]
     board = view["board"]
     details: dict = {"gain": 0.0}
-    if search is not None and not isinstance(search, Done) and hasattr(search, "scores"):
+    if search is not None and not isinstance(search, Done) and isinstance(search, Scored):
         by_action = dict(zip(search.legal, search.scores))
         if action in by_action:
             details["gain"] = round(by_action[action] - search.base, 2)
@@ -96,7 +111,7 @@ def explain(view: dict, action: Action, search: Search | None = None) -> tuple[s
         return "only_move", details
 
     def own(region: str) -> int:
-        return board[region]["cubes"][seat]
+        return board[region]["cubes"][acting_seat(view)]
 
     def rivals(region: str) -> int:
         return sum(board[region]["cubes"]) - own(region)
@@ -192,7 +207,7 @@ def describe(reason: str, details: dict) -> str:
 _PLURAL = re.compile(r"\b(\d+ )((?:[a-z]+ )?)([a-z]+)\(s\)")
 
 
-def _steps(view: dict, start: str, goal: str) -> int:
+def _steps(view: View, start: str, goal: str) -> int:
     """Steps between two regions on the board in play (0: the same region)."""
     if start == goal:
         return 0

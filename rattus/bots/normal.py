@@ -21,7 +21,8 @@ import random
 from .. import rules
 from ..actions import Action
 from ..constants import MAX_RATS
-from .base import Bot
+from ..shapes import View
+from .base import Bot, acting_seat
 from .determinize import Determinizer
 from .evaluate import DEFAULT, Params, advantage, expected_scores
 
@@ -32,10 +33,10 @@ TERMINAL = frozenset({"plague", "end"})
 EPS = 0.02
 
 
-def _witch_bonus(view: dict, action: Action) -> float | None:
+def _witch_bonus(view: View, action: Action) -> float | None:
     """A heuristic worth of a Witch look (R6.6), or None when it is pointless."""
     region, slot = action.args
-    seat = view["seat"]
+    seat = acting_seat(view)
     spot = view["board"][region]
     if spot["tokens"][slot - 1] is not None:
         return None  # already known
@@ -47,25 +48,25 @@ def _witch_bonus(view: dict, action: Action) -> float | None:
     return 0.03 + 0.05 * (others - mine) if others > mine else None
 
 
-def _pressure(view: dict, region: str) -> float:
+def _pressure(view: View, region: str) -> float:
     """How much moving the plague to ``region`` hurts rivals more than the bot (R5.3): its
     rats times the rivals' cubes there minus the bot's own."""
     spot = view["board"][region]
     rats = len(spot["tokens"])
     if not rats:
         return 0.0
-    mine = spot["cubes"][view["seat"]]
+    mine = spot["cubes"][acting_seat(view)]
     return min(rats, MAX_RATS) * (sum(spot["cubes"]) - 2 * mine)
 
 
-def score_actions(view: dict, legal: list[Action], rng: random.Random, samples: int = 6,
+def score_actions(view: View, legal: list[Action], rng: random.Random, samples: int = 6,
                   params: Params = DEFAULT, det: Determinizer | None = None):
     """Score every legal action by the seat's expected advantage after it.
 
     Returns ``(base, scores)``: the advantage of the current state and a list of floats
     parallel to ``legal``.
     """
-    seat = view["seat"]
+    seat = acting_seat(view)
     det = det or Determinizer(view)
     states = [det.sample(rng) for _ in range(max(1, samples))]
     first = states[0]
@@ -88,7 +89,7 @@ def score_actions(view: dict, legal: list[Action], rng: random.Random, samples: 
     return base, scores
 
 
-def pick(view: dict, legal: list[Action], base: float, scores: list[float],
+def pick(view: View, legal: list[Action], base: float, scores: list[float],
          rng: random.Random) -> Action:
     """The Normal bot's choice from the scores of :func:`score_actions`."""
     noisy = [sc + rng.random() * 1e-6 for sc in scores]
@@ -115,6 +116,6 @@ class NormalBot(Bot):
         self.samples = samples
         self.params = params
 
-    def decide(self, view: dict, legal: list[Action]) -> Action:
+    def decide(self, view: View, legal: list[Action]) -> Action:
         base, scores = score_actions(view, legal, self.rng, self.samples, self.params)
         return pick(view, legal, base, scores, self.rng)

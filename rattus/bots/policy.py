@@ -71,13 +71,10 @@ def rollout_action(s: State, rng: random.Random) -> Action:
         low = min(sum(s.cubes[r]) for r in regions)
         return SETUP[rng.choice([r for r in regions if sum(s.cubes[r]) == low])]
     if phase == "spread":
-        best, choice = None, None
-        for r in spread_targets(s):
+        def onto_rivals(r: str) -> float:
             cubes = s.cubes[r]
-            sc = sum(cubes) - 2.5 * cubes[seat] + rng.random()
-            if best is None or sc > best:
-                best, choice = sc, r
-        return SPREAD[choice]
+            return sum(cubes) - 2.5 * cubes[seat] + rng.random()
+        return SPREAD[max(spread_targets(s), key=onto_rivals)]  # the first best, as a loop
     if phase == "neutral":
         cubes = s.cubes[s.plague]
         return NEUTRAL_YES if sum(cubes) - cubes[seat] > cubes[seat] else NEUTRAL_NO
@@ -101,14 +98,9 @@ def rollout_action(s: State, rng: random.Random) -> Action:
     if not s.placed:
         options = placement_options(s, seat)
         if options:
-            best = max(options, key=lambda x: x[0] + 0.3 * rng.random())
-            if best[0] > 0:
-                return best[1]
+            top = max(options, key=lambda x: x[0] + 0.3 * rng.random())
+            if top[0] > 0:
+                return top[1]
     knight = s.cards.get("Knight") == seat
     dests = plague_destinations(s, knight)
-    best, choice = None, None
-    for r in dests:
-        sc = plague_score(s, seat, r) + 1.5 * rng.random()
-        if best is None or sc > best:
-            best, choice = sc, r
-    return PLAGUE[choice]
+    return PLAGUE[max(dests, key=lambda r: plague_score(s, seat, r) + 1.5 * rng.random())]
