@@ -10,7 +10,7 @@ it never blocks a legal move, and leaving it leaves the game as it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from model.game_config import Config, Seat
 
@@ -18,12 +18,6 @@ from rattus import CARDS
 
 #: The lesson's game: the same set-up every time (a gentle board for a first game).
 LESSON_SEED = 2024
-
-
-@dataclass(frozen=True)
-class Coach:
-    seen: frozenset = frozenset()  # the notes shown so far (each once)
-    note: str | None = None  # the note on screen now
 
 
 def lesson_config(you: str, bot: str) -> Config:

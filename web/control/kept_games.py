@@ -17,44 +17,15 @@ writing the storage are effects the dispatcher runs (browser/app.py): ``("list_g
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 from model import page_events as ev
-from model.ui_state import Pick, Question, Ui
+from model.ui_state import Entry, Listing, Pick, Question, Ui
 from text.catalogue import t
 
 import rattus
 
 INDEX_VERSION = 1
 MAX_NAMES = 4
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One kept game, as the list shows it (never its hidden tokens: names and counts)."""
-
-    id: str
-    updated: float  # seconds since the epoch: the last save
-    names: tuple[str, ...]
-    bots: tuple[bool, ...]  # per seat: a computer player
-    turn: int  # regular turns begun (R4; 0 during setup, R3)
-    moves: int
-    over: bool
-    winner: str | None = None
-
-    def to_json(self) -> dict:
-        return {"id": self.id, "updated": self.updated, "names": list(self.names),
-                "bots": list(self.bots), "turn": self.turn, "moves": self.moves,
-                "over": self.over, "winner": self.winner}
-
-
-@dataclass(frozen=True)
-class Listing:
-    """The "Your games" screen: the entries, newest first, and which are open in other tabs."""
-
-    entries: tuple[Entry, ...] = ()
-    elsewhere: frozenset = field(default_factory=frozenset)
-    tz_minutes: int = 0  # the browser's offset from UTC (Date.getTimezoneOffset, negated)
 
 
 def entry_of(slot: str, config, game: rattus.Game, updated: float) -> Entry:

@@ -16,7 +16,7 @@ from model.game_config import COLOURS, DEFAULT_COLOURS, KINDS, Config, Seat, res
 from model.ui_state import Draft, Question, Ui
 from text.catalogue import t
 
-from control import keeping, replay_controls
+from control import questions, replay_controls
 
 
 def show(ui: Ui, session, problem: str = "") -> Ui:
@@ -100,7 +100,7 @@ def start(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects]:
     first = resolve_start(choice if choice == "random" else int(choice), len(cfg.seats), seed)
     seats = [Seat(s.name, s.colour, s.kind if s.kind in KINDS else "human") for s in cfg.seats]
     config = Config(seats=seats, start=first, seed=seed)
-    if keeping.must_ask(ui, session):
+    if questions.must_ask(ui, session):
         return ui.but(question=Question(
             t("confirm.new_game", summary=session.summary()), t("btn.confirm_new"),
             t("btn.confirm_back"), on_yes=ev.StartGame(config), on_no=ev.BackToDialog()))

@@ -28,12 +28,21 @@ from model import targets as offers
 from model.game_config import renamed_defaults
 from model.pace import PACES
 from model.turn import current_offer, human_turn, why_cannot_act
-from model.ui_state import Model, Pick, Story, Ui
+from model.ui_state import Coach, Model, Pick, Story, Ui
 from render import how_to_play
 from text import hint_words, language
 from text.catalogue import CATALOGUE, card, join_or, region, t, tn
 
-from control import coach, keeping, kept_games, new_game_dialog, replay_controls, welcome
+from control import (
+    coach,
+    kept_games,
+    new_game_dialog,
+    questions,
+    replay_controls,
+    save_files,
+    undo,
+    welcome,
+)
 
 #: What a handler may return: the next UI state or model, alone or with effects.
 Result = Ui | Model | tuple[Ui | Model, ev.Effects]
@@ -375,7 +384,9 @@ PAGE_CHOICES: dict[str, Callable[..., Any]] = {
     **welcome.CHOICES,
     **kept_games.CHOICES,
     **new_game_dialog.CHOICES,
-    **keeping.CHOICES,
+    **questions.CHOICES,
+    **save_files.CHOICES,
+    **undo.CHOICES,
     **replay_controls.CHOICES,
 }
 PAGE_PREFIXED: tuple[tuple[str, Callable[..., Any]], ...] = (
@@ -431,7 +442,7 @@ def on_attach(m: Model, e: ev.Attach) -> Result:
             story = _replace(told, on_map=at == len(new.game.history))
     fresh = Ui(story=story, help=ui.help, draft=ui.draft,
                results_closed=bool((e.resume or {}).get("results_closed")),
-               coach=coach.Coach() if e.lesson else None).news(e.note)
+               coach=Coach() if e.lesson else None).news(e.note)
     if fresh.coach is not None:
         fresh = coach.update(fresh, new)
     effects: ev.Effects = (ev.SideTop(),)
@@ -511,9 +522,9 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.AddressPace: on_address_pace,
     ev.LanguageChosen: on_language,
     ev.LanguageReady: on_language_ready,
-    ev.FileRead: _screen(keeping.on_file, "name", "size", "text"),
-    ev.FileUnreadable: _screen(keeping.on_file_unreadable, "name", "detail"),
-    ev.Exported: _screen(keeping.on_exported, "name"),
+    ev.FileRead: _screen(save_files.on_file, "name", "size", "text"),
+    ev.FileUnreadable: _screen(save_files.on_file_unreadable, "name", "detail"),
+    ev.Exported: _screen(save_files.on_exported, "name"),
     ev.GamesListed: _screen(kept_games.on_listed, "entries", "elsewhere", "tz_minutes"),
     ev.DeleteGame: _screen(kept_games.on_delete, "slot", "summary"),
     ev.Elsewhere: _screen(kept_games.on_elsewhere, "why"),

@@ -15,7 +15,7 @@ from model.game_config import Config, Seat
 from model.ui_state import Question, Ui
 from text.catalogue import t
 
-from control import coach, keeping, new_game_dialog
+from control import coach, new_game_dialog, questions
 
 
 def show(ui: Ui, session) -> Ui:
@@ -42,7 +42,7 @@ def pass_and_play(ui: Ui, session) -> Ui:
 
 
 def _begin(ui: Ui, session, event: ev.Event) -> Ui | tuple[Ui, ev.Effects]:
-    if keeping.must_ask(ui, session) and ui.coach is None:
+    if questions.must_ask(ui, session) and ui.coach is None:
         return ui.but(question=Question(t("confirm.new_game", summary=session.summary()),
                                         t("btn.confirm_new"), t("btn.confirm_back"),
                                         on_yes=event))
