@@ -5,7 +5,9 @@
     >>> g.apply("setup Gallia")[0].kind
     'setup_placed'
 
-See DESIGN.md for the contract and docs/notation.md for the action notation.
+The public API is what this module exports and the methods of :class:`Game`; see
+docs/notation.md for the action notation, docs/view.md for the view and the events,
+docs/state-format.md for saves.
 """
 
 from . import constants

@@ -1,5 +1,5 @@
 """Strike-odds benchmark (not a test): the time to compute ``strike_odds`` for every region in
-play from one view, over many positions of random games (issue 15; docs/odds.md).
+play from one view, over many positions of random games (docs/odds.md).
 
     python -m rattus.bench_odds                 CPython: 2, 3 and 4 players
     python -m rattus.bench_odds --games 40 --json

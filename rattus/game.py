@@ -1,4 +1,5 @@
-"""The public face of the engine: :func:`new_game` and :class:`Game` (see DESIGN.md)."""
+"""The public face of the engine: :func:`new_game` and :class:`Game` (the view and events:
+docs/view.md; the notation: docs/notation.md; saves: docs/state-format.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Strike odds from one seat's view (issue 15): what a strike in a region would do now.
+"""Strike odds from one seat's view (docs/odds.md): what a strike in a region would do now.
 
 :func:`strike_odds` reads a view (``Game.view(seat)``, docs/view.md) and nothing else, so it
 uses only what that seat may know (RULES R8): every public fact and the faces that seat's

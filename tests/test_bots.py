@@ -1,4 +1,4 @@
-"""The computer opponents (issue 5): legality, information hiding (RULES R8), determinisation,
+"""The computer opponents (docs/bots.md): legality, information hiding (RULES R8), determinisation,
 sense in built scenarios, determinism, the Hard bot's budget, and the arena.
 
 Fast on purpose (small iteration caps): the file also runs inside Pyodide.
@@ -329,7 +329,7 @@ def test_make_bot_levels_share_the_interface():
         assert token("1 M C") is not None  # the scenario helpers are importable too
 
 
-# -- the hint (issue 16) -----------------------------------------------------------------------
+# -- the hint (rattus/bots/hint.py) ------------------------------------------------------------
 
 def _hint_positions(count: int, seed: int):
     rng = random.Random(seed)

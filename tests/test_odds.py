@@ -1,5 +1,5 @@
 """``rattus.strike_odds(view, region, neutral)``: the odds of a strike now, from one seat's view
-(issue 15; RULES R5.3–R5.5, R6.3, R8; the model in docs/odds.md).
+(RULES R5.3–R5.5, R6.3, R8; the model in docs/odds.md).
 
 * hand-computed cases: known tokens (exact 0/1 outcomes, the rulebook's worked example R5.6),
   one unknown token over a pool counted by hand (before the first spread; the removed pile of

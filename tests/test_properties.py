@@ -195,7 +195,8 @@ def test_random_games_keep_every_invariant(players, seed):
 @PROPERTY
 @given(seed=SEEDS)
 def test_same_seed_and_actions_replay_to_the_same_game(players, seed):
-    """Determinism (DESIGN): same seed + same actions ⇒ same game."""
+    """Determinism: same seed + same actions ⇒ same game (the seed decides everything
+    random, R3; undo and saves replay by it)."""
     g, actions, _ = play_checked(players, seed, views=False, roundtrip=False)
     rng = random.Random(seed)
     again = rattus.new_game(players, seed=seed, start_player=rng.randrange(players))

@@ -1,4 +1,5 @@
-"""Undo (DESIGN: "undo limited so it never undoes a reveal"): scenarios at the boundaries."""
+"""Undo, which never takes back a revealed fact (a strike, a Witch's look, a new turn: see
+``Game.undo``): scenarios at the boundaries."""
 
 import pytest
 from scenario import Scenario, play_random, setup_game

@@ -1,5 +1,5 @@
 """``Game.why_not``: why an action — or the start of one — is not legal now (docs/notation.md,
-"Legal versus well-formed"). Legality comes from ``legal_actions()`` alone (DESIGN); the
+"Legal versus well-formed"). Legality comes from ``legal_actions()`` alone (its single source); the
 refusal is the very one ``apply`` raises, and asking never changes the game."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Computer opponents (issue 5).
+"""Computer opponents (docs/bots.md: how they decide, how strong they are).
 
 Every bot decides from a seat's view (``Game.view(seat)``, RULES R8) and the legal actions,
 never from the true state:

@@ -17,11 +17,11 @@ it, a cheap prior orders the candidates and progressive widening lets more of th
 node is visited more. Determinisation uses every public fact of the view (the tokens placed
 at setup are starting tokens, R3.2).
 
-Time where it matters (issue 16): a decision with one sensible choice, or whose choices all
-evaluate alike, is taken at once (``search.reason`` "single" / "equivalent"); a search stops
-as soon as its most visited choice leads by more visits than the budget left can give
-("settled"); with ``turn_budget`` a whole turn's decisions share one budget, the first ones
-(where the turn is planned) getting the most.
+Time where it matters (docs/bots.md, "Strength at the page's time budget"): a decision with
+one sensible choice, or whose choices all evaluate alike, is taken at once (``search.reason``
+"single" / "equivalent"); a search stops as soon as its most visited choice leads by more
+visits than the budget left can give ("settled"); with ``turn_budget`` a whole turn's
+decisions share one budget, the first ones (where the turn is planned) getting the most.
 
 Incremental use (for a browser that must yield to its event loop):
 
