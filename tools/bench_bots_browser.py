@@ -3,7 +3,7 @@ in Chromium, and how fast an all-Hard game plays.
 
 Opens the built site (``dist/``) with every seat a bot of one level (``?bots=hard,hard``),
 lets them play for a while, and reads what the glue records around each decision
-(``web/bots_runner.py``): ``window.rattusBotLog``, one "seat level ms reason" entry per
+(``web/browser/bots_runner.py``): ``window.rattusBotLog``, one "seat level ms reason" entry per
 decision (forced ones included, 0 ms), the time from the view being read to the action chosen,
 the search's slices and the page's turns between them included. A bot's turn is its run of
 consecutive decisions. Prints median and worst per decision (decisions with a choice) and per

@@ -33,7 +33,7 @@ What lands in ``dist/``:
   pan of the map on touch screens);
 * the translations (docs/translating.md): ``web/locale/<lang>.po`` compiled to
   ``locale/<lang>.mo`` (by ``tools/i18n.py``, which refuses an incomplete catalogue), fetched
-  by the page for the language in use only (web/language.py); the PO sources stay out of the
+  by the page for the language in use only (web/text/language.py); the PO sources stay out of the
   site. ``index.html``'s first script gets, for every language, the texts it shows before
   Python runs (``boot.*`` and every key its elements name);
 * ``.nojekyll``, so that GitHub Pages serves the files as they are;

@@ -178,7 +178,7 @@ MIN_ANCHOR_CLEARANCE = 4.0  # user units from the region's border
 MIN_PLAGUE_CLEARANCE = 14.0  # user units from its centre to the region's border
 MIN_ANCHOR_SPACING = 22.0  # user units between two anchors of one region
 
-#: What web/render_map.py and web/style.css draw at each anchor, as a box (x0, y0, x1, y1)
+#: What web/render/board.py and web/style.css draw at each anchor, as a box (x0, y0, x1, y1)
 #: relative to it, at its largest: three rat tokens 25 apart (radius 11, a 4-unit target
 #: ring) with the symbol bar of a known token under them; four cube stacks 19 wide, 3 apart;
 #: the plague piece (radius 12 and its stroke); three revealed-token badges stacked 24 apart

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 STARTUP = ("encodings", "encodings.utf_8", "site")
 #: Codecs the page looks up by name, which imports their module (no import statement shows
 #: it): zipfile's for the names in app.zip (written without the UTF-8 flag, being ASCII), and
-#: the one web/savefile.py reads a save file with.
+#: the one web/model/save_file.py reads a save file with.
 CODECS = ("encodings.cp437", "encodings.utf_8_sig")
 #: Modules Python has frozen under other names (``_frozen_importlib``...): never read either.
 FROZEN_AS = ("importlib._bootstrap", "importlib._bootstrap_external")
