@@ -64,17 +64,22 @@ def _entry(item) -> Entry | None:
     if not isinstance(item, dict):
         return None
     slot, names, bots = item.get("id"), item.get("names"), item.get("bots")
-    numbers = [item.get(k) for k in ("updated", "turn", "moves")]
+    updated, turn, moves = (_number(item.get(k)) for k in ("updated", "turn", "moves"))
     if not (isinstance(slot, str) and valid_id(slot) and isinstance(names, list)
             and 1 <= len(names) <= MAX_NAMES and all(isinstance(n, str) for n in names)
             and isinstance(bots, list) and len(bots) == len(names)
             and all(isinstance(b, bool) for b in bots)
-            and all(isinstance(n, (int, float)) and not isinstance(n, bool) for n in numbers)
+            and updated is not None and turn is not None and moves is not None
             and isinstance(item.get("over"), bool)
             and (item.get("winner") is None or isinstance(item.get("winner"), str))):
         return None
-    return Entry(slot, float(numbers[0]), tuple(names), tuple(bots), int(numbers[1]),
-                 int(numbers[2]), item["over"], item.get("winner"))
+    return Entry(slot, float(updated), tuple(names), tuple(bots), int(turn), int(moves),
+                 item["over"], item.get("winner"))
+
+
+def _number(value) -> float | None:
+    """A JSON number (not a bool: JSON's true is not 1), else None."""
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def valid_id(slot: str) -> bool:
@@ -143,7 +148,7 @@ def delete(ui: Ui, session, slot: str) -> Ui:
     """Delete asks first (a deleted game cannot come back). Neither the game on the page nor
     one open in another tab can be deleted: that tab would only save it again."""
     entry = _entry_in(ui, slot)
-    if entry is None:
+    if entry is None or ui.games is None:
         return ui.say(t("err.games.gone"))
     if session is not None and getattr(session, "slot", None) == slot:
         return ui.say(t("why.games.here"))

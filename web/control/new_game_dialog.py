@@ -61,9 +61,10 @@ def on_draft(ui: Ui, session, fields: dict | None) -> Ui:
     return ui.but(draft=replace(read_fields(ui, fields).draft, shown=shown))
 
 
-def resize(ui: Ui, session, n: str) -> Ui:
-    """``n`` players: keep the first seats as typed, add new ones in unused colours."""
-    n = int(n)
+def resize(ui: Ui, session, players: str) -> Ui:
+    """``players`` players (the choice's digit): keep the first seats as typed, add new ones in
+    unused colours."""
+    n = int(players)
     cfg = ui.draft.config
     seats = list(cfg.seats[:n])
     used = {s.colour for s in seats}

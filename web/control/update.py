@@ -85,6 +85,8 @@ def on_target(m: Model, e: ev.Target) -> Result:
     blocked = _blocked(ui, session)
     if blocked is not None:
         return blocked
+    if session is None:  # (no game on the page: _blocked returned the ui as it is already)
+        return ui
     what, value = e.what, e.value
     if isinstance(value, list):
         value = tuple(value)

@@ -13,26 +13,32 @@ Pure Python (the engine API only); control/replay_controls.py puts it on the pag
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
+
+import rattus
+
+if TYPE_CHECKING:
+    from rattus.shapes import View
 
 
 class Replay:
     """A cursor over ``game``'s history: :attr:`step` actions applied (0: the set-up board)."""
 
-    def __init__(self, game, step: int | None = None):
+    def __init__(self, game: rattus.Game, step: int | None = None):
         self.game = game
         self.history = game.history  # a copy: the live game is not touched
         self.total = len(self.history)
-        self.step = -1
-        self.position = None
+        self.step = 0
+        self.position: rattus.Game = game.at(0)  # the set-up board, until goto moves on
         #: The events of the action that led to the position shown (public: for the strike).
-        self.events: list = []
+        self.events: list[rattus.Event] = []
         self.goto(self.total if step is None else step)
 
     def goto(self, step: int) -> None:
         step = max(0, min(int(step), self.total))
         if step == self.step:
             return
-        if self.position is not None and step == self.step + 1:
+        if step == self.step + 1:
             self.events = self.position.apply(self.history[step - 1])
         elif step == 0:
             self.position, self.events = self.game.at(0), []
@@ -45,12 +51,12 @@ class Replay:
         """The cursor at ``step``, as a new value (the UI state is never changed in place);
         a step forward plays one action on a copy of the position in hand."""
         moved = copy.copy(self)
-        if self.position is not None and int(step) == self.step + 1 <= self.total:
+        if int(step) == self.step + 1 <= self.total:
             moved.position = self.position.clone()
         moved.goto(step)
         return moved
 
-    def view(self) -> dict:
+    def view(self) -> View:
         """The position shown, as a spectator sees it."""
         return self.position.view(None)
 

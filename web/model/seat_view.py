@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import rattus
     from model.game_config import Seat
     from model.session import Session
+    from rattus.shapes import View
 
 
 class SeatTable(Protocol):
@@ -46,9 +47,9 @@ class SeatTable(Protocol):
     def pace_ms(self) -> int: ...
 
     def is_bot(self, seat: int | None) -> bool: ...
-    def view(self) -> dict:
+    def view(self) -> View:
         """The viewer's view (the public view when nobody sits at the screen)."""
-    def public_view(self) -> dict: ...
+    def public_view(self) -> View: ...
     def legal(self) -> list[rattus.Action]:
         """The legal actions when the seat at the screen is to act; else none."""
     def pass_knows(self) -> int:

@@ -18,12 +18,17 @@ bots play, the screen shows only the public view (``viewer is None``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from text.catalogue import t
 from text.narrate import entries, narrate_one
 
 import rattus
 from model import save_file
 from model.game_config import Config, Seat
+
+if TYPE_CHECKING:
+    from rattus.shapes import View
 
 #: The events a "since your last turn" digest tells (the rest is in the log), and those of
 #: them that are a seat's own doing (not news to that seat; its cubes lost are).
@@ -129,10 +134,10 @@ class Session:
     def pace_ms(self) -> int:
         return self.config.pace_ms
 
-    def view(self) -> dict:
+    def view(self) -> View:
         return self.game.view(self.viewer)
 
-    def public_view(self) -> dict:
+    def public_view(self) -> View:
         return self.game.view(None)
 
     def legal(self) -> list:
@@ -148,7 +153,7 @@ class Session:
         return self if self.game.is_over else None
 
     # -- playing -----------------------------------------------------------------------
-    def apply(self, action) -> list[dict]:
+    def apply(self, action) -> list[rattus.Event]:
         """Apply one action of the current player (the engine decides if it is legal)."""
         seat = self.game.current_player
         events = self.game.apply(action)

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from text.catalogue import card, join_and, join_or, region, t, tn
 
 from model.ui_state import Pick
+
+if TYPE_CHECKING:
+    from rattus.shapes import Decision, View
 
 ABILITY_MODES = ("King", "Monk", "Merchant", "Witch")
 
@@ -59,7 +63,7 @@ def group(legal) -> dict[str, list]:
     return by_kind
 
 
-def offer(legal, view: dict, pick: Pick, name: str) -> Offer:
+def offer(legal, view: View, pick: Pick, name: str) -> Offer:
     """The clickable targets and buttons for ``legal`` (the current player's actions)."""
     by = group(legal)
     o = Offer()
@@ -219,7 +223,7 @@ def step(pick: Pick, what: str, value) -> Pick:
     return pick
 
 
-def stands_for(pick: Pick, decision: dict, what: str, value) -> str:
+def stands_for(pick: Pick, decision: Decision, what: str, value) -> str:
     """The action a refused click meant, in notation — partial where the click does not say
     everything (``place Gallia``: any count) — for ``Game.why_not`` to say why it is not
     legal; or a catalogue key (``why.…``) when the click needs a different kind of target."""

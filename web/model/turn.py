@@ -7,11 +7,16 @@ screen, its legal actions, a replay or another tab in the way), not of drawing o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from text.catalogue import t
 
 from model import targets
 from model.seat_view import SeatTable
 from model.ui_state import Ui
+
+if TYPE_CHECKING:
+    from rattus.shapes import View
 
 
 def human_turn(table: SeatTable | None) -> bool:
@@ -21,13 +26,16 @@ def human_turn(table: SeatTable | None) -> bool:
             and not s.is_bot(s.current) and s.viewer == s.current)
 
 
-def current_offer(ui: Ui, table: SeatTable | None, view: dict | None = None) -> targets.Offer:
+def current_offer(ui: Ui, table: SeatTable | None, view: View | None = None) -> targets.Offer:
     """What the player at the screen may click now (nothing when it is not their move);
     ``view``: the viewer's view, when the caller has it already."""
     s = table
     if ui.replay is not None or ui.elsewhere or s is None or not human_turn(s):
         return targets.Offer()
-    return targets.offer(s.legal(), view or s.view(), ui.pick, s.names[s.current])
+    cur = s.current
+    if cur is None:  # (the game is over: human_turn said no already)
+        return targets.Offer()
+    return targets.offer(s.legal(), view or s.view(), ui.pick, s.names[cur])
 
 
 def why_cannot_act(ui: Ui, table: SeatTable | None) -> str | None:
@@ -42,7 +50,7 @@ def why_cannot_act(ui: Ui, table: SeatTable | None) -> str | None:
         return t("why.elsewhere")
     if ui.busy:
         return t("why.busy")
-    if s.is_over:
+    if s.is_over or s.current is None:  # (nobody is to move once it is over)
         return t("why.game_over")
     if s.pass_to is not None:
         return t("why.pass_first", name=s.names[s.pass_to])

@@ -21,6 +21,7 @@ from model.game_config import Config, default_seats
 
 if TYPE_CHECKING:
     from model.page_events import Event
+    from model.replay import Replay
     from model.session import Session
 
 
@@ -101,6 +102,44 @@ class Draft:
 
 
 @dataclass(frozen=True)
+class Coach:
+    """The guided first game (control/coach.py): the notes shown so far, each once, and the
+    note on screen now."""
+
+    seen: frozenset[str] = frozenset()
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One kept game, as "Your games" lists it (control/kept_games.py; never its hidden
+    tokens: names and counts)."""
+
+    id: str
+    updated: float  # seconds since the epoch: the last save
+    names: tuple[str, ...]
+    bots: tuple[bool, ...]  # per seat: a computer player
+    turn: int  # regular turns begun (R4; 0 during setup, R3)
+    moves: int
+    over: bool
+    winner: str | None = None
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "updated": self.updated, "names": list(self.names),
+                "bots": list(self.bots), "turn": self.turn, "moves": self.moves,
+                "over": self.over, "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The "Your games" screen: the entries, newest first, and which are open in other tabs."""
+
+    entries: tuple[Entry, ...] = ()
+    elsewhere: frozenset[str] = field(default_factory=frozenset)
+    tz_minutes: int = 0  # the browser's offset from UTC (Date.getTimezoneOffset, negated)
+
+
+@dataclass(frozen=True)
 class Prefs:
     """What outlives a game: chosen once, kept while games come and go."""
 
@@ -121,12 +160,12 @@ class Ui:
 
     screen: str | None = None  # "welcome", "new-game" (None: the board; results are derived)
     help: str | None = None  # How to play is open at this section (over any screen)
-    coach: object = None  # control/coach.py's Coach during the guided first game
+    coach: Coach | None = None  # during the guided first game (control/coach.py)
     pick: Pick = Pick()
     notice: str = ""
     notice_is_news: bool = False  # news (a file saved, a move taken back), not a refusal
     question: Question | None = None
-    replay: object = None  # a model/replay.py Replay cursor while the replay is open
+    replay: Replay | None = None  # the replay's cursor while the replay is open
     results_closed: bool = False
     results_closed_before: bool = False  # kept while the replay hides the results
     busy: bool = False  # a strike is being told: moves and bots wait
@@ -135,7 +174,7 @@ class Ui:
     hinting: bool = False  # the hint is being searched
     draft: Draft = Draft()
     go: bool = False  # "Next" pressed (step by step): one bot move may be made
-    games: object = None  # control/kept_games.py's Listing while "Your games" is open
+    games: Listing | None = None  # while "Your games" is open (control/kept_games.py)
     elsewhere: bool = False  # this game is played in another tab: shown, not played or saved
     unkept: bool = False  # the browser refused to keep this game: replacing it asks first
 

@@ -10,12 +10,16 @@ with a single ``innerHTML`` per render.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from model.game_config import COLOURS, ink_on, marks
 from model.keymap import region_key, token_key
 from text.catalogue import decimal, region, sym_marks, symbols, t, tn
 
 from render.escaping import esc
+
+if TYPE_CHECKING:
+    from rattus.shapes import Face, RegionView, View
 
 #: Sizes the map generator (tools/make_map.py, FOOTPRINT) reserves room for around each
 #: anchor, so that nothing drawn here covers the name or another row of the region.
@@ -52,7 +56,7 @@ def _rat_glyph() -> str:
             '<circle class="rat-eye" cx="4.3" cy="-.1" r=".75"/>')
 
 
-def _token(region_name: str, slot: int, x: float, y: float, face: dict | None,
+def _token(region_name: str, slot: int, x: float, y: float, face: Face | None,
            target: bool, selected: bool, hinted: bool = False) -> str:
     label = (t("token.aria_known", slot=slot, region=region(region_name),
                threshold=face["threshold"], symbols=symbols(face["symbols"]))
@@ -102,7 +106,7 @@ RV_SYM_CHAR = 10.0
 PHONE_NAME_GROWTH = (29 - 15) * 0.6 / 2
 
 
-def _revealed(x: float, y: float, face: dict, outbreak: bool, fresh: bool, cubes: int,
+def _revealed(x: float, y: float, face: Face, outbreak: bool, fresh: bool, cubes: int,
               away: float = 0.0) -> str:
     """A token revealed by the strike now being told (public, R8.1), shown face up, in a
     column beside the region (its "reveal" anchor), clear of its name, tokens and cubes;
@@ -214,7 +218,7 @@ def _plague(x: float, y: float, clickable: bool, label: str) -> str:
             '<circle class="pp-eye" cx="2.3" cy="-2" r="1.6"/></g>')
 
 
-def region_aria(name: str, board: dict | None, seats, plague_here: bool, target: bool,
+def region_aria(name: str, board: RegionView | None, seats, plague_here: bool, target: bool,
                 steps: int | None = None) -> str:
     """A region's accessible name: its rats, cubes and the plague piece; as a target, also
     how many steps away when the plague piece may go further than a neighbour (R6.3)."""
@@ -230,7 +234,7 @@ def region_aria(name: str, board: dict | None, seats, plague_here: bool, target:
                    t("aria.target") if target else "")
 
 
-def draw(anchors: dict, all_regions, view: dict, offer, seats, story=None,
+def draw(anchors: dict, all_regions, view: View, offer, seats, story=None,
          upto: int | None = None, telling: bool = False,
          risks: dict | None = None) -> tuple[dict, str]:
     """The map for ``view``: each region path's state (class, accessible name, in play) and
@@ -334,7 +338,7 @@ def token_xy(tok: dict, slot: int, n: int) -> tuple[float, float]:
     return tok["x"] + (slot - 1 - (n - 1) / 2) * TOKEN_GAP, tok["y"]
 
 
-def stops(anchors: dict, view: dict, offer) -> tuple[dict, list[str]]:
+def stops(anchors: dict, view: View, offer) -> tuple[dict, list[str]]:
     """The places the arrow keys move between (control/keys.py), by ``data-key``: each region in
     play at its printed name, and each rat token the decision wants where it is drawn; and
     the targets among them, in board order (where Tab enters the map)."""

@@ -13,6 +13,7 @@ view while a pass screen shows, bots play, or the replay is open.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from model.game_config import default_seats
 from model.pace import DEFAULT, PACES, name_of
@@ -25,6 +26,11 @@ from text.catalogue import join_and, region, t
 import rattus
 from render import analysis, board, how_to_play, kept_games_panel, odds_overlay
 from render import panels as panels
+
+if TYPE_CHECKING:
+    from model.replay import Replay
+
+    from rattus.shapes import View
 
 #: Seats to draw the legend of How to play with before any game is on.
 DEMO_SEATS = default_seats(2)
@@ -63,7 +69,7 @@ def frame(model: Model, anchors: dict, all_regions) -> Frame:
         _screen(f, ui, table)
         return f
     if ui.replay is not None:
-        _replay(f, ui, prefs, table, anchors, all_regions)
+        _replay(f, ui.replay, prefs, table, anchors, all_regions)
     else:
         _live(f, ui, prefs, table, anchors, all_regions)
     _screen(f, ui, table)
@@ -76,20 +82,21 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) ->
     o = current_offer(ui, s, view)
     # a hint is for the position as it stands: a pick under way (a mode, a region asked
     # about) leaves its first click behind, so the mark would point at something else
-    hinted = (ui.hint is not None and ui.hint["step"] == s.step
-              and ui.pick == Pick())
-    if hinted:
-        o.hint = hint_target(ui.hint["action"])
-    f.data["hintAction"] = ui.hint["action"] if hinted else ""  # (its notation, for tests)
+    hint = ui.hint if ui.hint is not None and ui.hint["step"] == s.step and ui.pick == Pick() \
+        else None
+    if hint is not None:
+        o.hint = hint_target(hint["action"])
+    f.data["hintAction"] = hint["action"] if hint is not None else ""  # (its notation: tests)
     story = ui.story
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
+    mover = s.names[s.current] if s.current is not None else ""  # ("": the game is over)
     if ui.elsewhere:  # played in another tab: this one only shows it
         status = t("status.elsewhere")
     elif human_turn(s):
         status = o.status
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
         status = t("status.final_plague")
-    elif s.is_over:
+    elif view["winner"] is not None:  # over: the view names the winner (null while it runs)
         status = t("status.over", name=s.names[view["winner"]])
     elif s.pass_to is not None:
         status = t("status.pass", name=s.names[s.pass_to])
@@ -98,12 +105,12 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) ->
     elif story.hold:
         waiting = "story-seen"
         status = t("status.seen", regions=join_and([region(r) for r in story.regions]),
-                   name=s.names[s.current])
+                   name=mover)
     elif prefs.stepping and not ui.go and not ui.busy:
         waiting = "bot-next"
-        status = t("status.bot_next", name=s.names[s.current])
+        status = t("status.bot_next", name=mover)
     else:
-        status = t("status.bot", name=s.names[s.current])
+        status = t("status.bot", name=mover)
     upto = story.upto if ui.busy else len(story.items)
     shaded = odds_overlay.cached(s, view) if prefs.odds and s.viewer is not None else None
     f.map = board.draw(anchors, all_regions, view, o, seats,
@@ -125,8 +132,10 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) ->
         f.html["bar"] = panels.wait_button(waiting)
     else:
         f.html["bar"] = panels.buttons(o)
-    digest = s.since_last_turn(s.viewer) if human_turn(s) else []
-    f.html["digest"] = panels.digest(digest, s.lost_since_last_turn(s.viewer) if digest else 0)
+    me = s.viewer if human_turn(s) else None  # the digest is for the player to move
+    digest = s.since_last_turn(me) if me is not None else []
+    f.html["digest"] = panels.digest(digest, s.lost_since_last_turn(me)
+                                     if me is not None and digest else 0)
     f.shown["digest"] = bool(digest)
     f.html["known"] = panels.known(view) if view["knows"] else ""
     f.shown["known"] = bool(view["knows"])
@@ -183,15 +192,14 @@ def hint_target(action: str) -> tuple[str, object]:
     return ("choice", f"{kind}:{args[0]}" if args else kind)
 
 
-def _help_for(ui: Ui, view: dict) -> str:
+def _help_for(ui: Ui, view: View) -> str:
     """The part of How to play that explains the decision in front of the player."""
     return how_to_play.FOR_DECISION.get(ui.pick.mode or view["decision"]["kind"], "turn")
 
 
-def _replay(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) -> None:
-    """A past position, public view only (the cursor, model/replay.py, replays the history);
-    the live game is not touched."""
-    r = ui.replay
+def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, anchors, all_regions) -> None:
+    """A past position, public view only (the cursor ``r``, model/replay.py, replays the
+    history); the live game is not touched."""
     view = r.view()
     seats = s.seats
     story = Story.from_events(r.public_events) or Story()
@@ -223,6 +231,7 @@ def _replay(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) 
 
 def _toolbar(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable | None) -> None:
     """Undo (disabled with the reason, visible and as its description), replay, export."""
+    reason: str | None
     if s is None:
         reason = "start"
     elif ui.replay is not None:
@@ -231,11 +240,11 @@ def _toolbar(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable | None) -> None:
         reason = "elsewhere"
     else:
         reason = s.undo_blocker
-    if reason is None and s is not None:
+    if s is None or (reason is not None and ui.screen == "new-game"):
+        text = ""  # nothing to explain behind the new-game dialog
+    elif reason is None:
         what = s.last_move_text()
         text = t("undo.ok", what=what) if what else t("undo.ok_plain")
-    elif s is None or ui.screen == "new-game":
-        text = ""  # nothing to explain behind the new-game dialog
     else:
         text = t("undo.why." + reason)
     f.undo = {"disabled": reason is not None or ui.busy, "reason": reason or "", "text": text}
@@ -253,7 +262,8 @@ def _toolbar(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable | None) -> None:
 
 def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
     """The dialog on top of the board, if any, and the body's ``data-screen``."""
-    screen, html = None, ""
+    screen: str | None = None
+    html = ""
     if ui.question is not None:
         q = ui.question
         screen = "confirm"
@@ -289,10 +299,11 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
     elif screen is None and s is not None and s.pass_to is not None:
         screen = "pass"  # shown in the decision bar over the public view
     f.data["screen"] = screen or "board"
-    f.focus = {"new-game": '.dialog[data-screen="new-game"] input',  # (not the body's)
-               "confirm": '[data-choice="confirm-no"]',
-               "welcome": '[data-choice="quick-play"]',
-               "games": '[data-choice="games-close"]'}.get(screen)
+    focus = {"new-game": '.dialog[data-screen="new-game"] input',  # (not the body's)
+             "confirm": '[data-choice="confirm-no"]',
+             "welcome": '[data-choice="quick-play"]',
+             "games": '[data-choice="games-close"]'}
+    f.focus = focus.get(screen) if screen is not None else None
     if ui.help is not None:
         f.focus = '[data-choice="close-rules"]'
     f.data["help"] = ui.help or ""

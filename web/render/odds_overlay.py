@@ -9,9 +9,14 @@ the view is the viewer's. The odds are computed once per position and viewer.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from text.catalogue import decimal, region, t
 
 import rattus
+
+if TYPE_CHECKING:
+    from rattus.shapes import View
 
 #: Shades by the expected cubes lost (the player's own): none, low, medium, high, severe.
 LEVELS = (0.0, 0.15, 0.5, 1.0)
@@ -21,7 +26,7 @@ def level(expected: float) -> int:
     return sum(expected > edge for edge in LEVELS)
 
 
-def risks(view: dict) -> dict[str, dict]:
+def risks(view: View) -> dict[str, dict]:
     """Per region where a strike could cost a cube (the engine says so: ``p_loss`` > 0): the
     player's expected loss, the chance any cube dies, the others' expected loss, its shade
     level and its sentence."""
@@ -43,7 +48,7 @@ def risks(view: dict) -> dict[str, dict]:
 _cache: dict = {}
 
 
-def cached(table, view: dict) -> dict[str, dict]:
+def cached(table, view: View) -> dict[str, dict]:
     """:func:`risks` once per position and viewer (a render must stay cheap); ``table``: the
     game as the seat at the screen knows it (model/seat_view.py)."""
     key = (id(table), table.step, view["seat"], table.version)

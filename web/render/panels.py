@@ -7,12 +7,17 @@ the one delegated listener reads; the tests use the same attributes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.game_config import COLOURS, KINDS, Config, ink_on, marks
 from text.catalogue import card, mark, region, sym_marks, symbols, t, tn
 
 from rattus import CARDS
 from rattus.cards import ALL, CARD_SYMBOL, MAJORITY  # the symbols on rat tokens (R9)
 from render.escaping import esc
+
+if TYPE_CHECKING:
+    from rattus.shapes import View
 
 
 def swatch(colour: str, text: str = "") -> str:
@@ -22,10 +27,10 @@ def swatch(colour: str, text: str = "") -> str:
             f'color:{ink_on(colour)}" aria-hidden="true">{esc(text)}</span>')
 
 
-def players(view: dict, seats, scores_shown: bool) -> str:
+def players(view: View, seats, scores_shown: bool) -> str:
     rows = []
     cur = view["current_player"]
-    held = {}
+    held: dict[int, list[str]] = {}
     for c, seat in view["cards"].items():
         if seat is not None:
             held.setdefault(seat, []).append(c)
@@ -63,7 +68,7 @@ def exposure(held: list[str]) -> list[str]:
     return [MAJORITY, ALL] + [CARD_SYMBOL[c] for c in CARDS if c in held]
 
 
-def cards(view: dict, seats, offer) -> str:
+def cards(view: View, seats, offer) -> str:
     items = []
     for c in CARDS:
         holder = view["cards"].get(c)
@@ -175,7 +180,7 @@ def strike_sentences(story, seats, upto: int) -> list[str]:
     return out
 
 
-def board_text(view: dict, seats) -> str:
+def board_text(view: View, seats) -> str:
     """The board in words, for a screen reader or anyone who prefers it: per region in play
     its rat tokens (the faces this seat knows, R8.3), each player's cubes (name and letter)
     and the plague piece; then the palace. Drawn from the same view as the map."""
@@ -204,9 +209,9 @@ def board_text(view: dict, seats) -> str:
 
 
 def log(lines: list[str], steps: list[int] | None = None, current: int | None = None) -> str:
-    """The log; with ``steps`` (replay) every line is a button to the position after its
-    move, the lines of the move shown are marked and later ones dimmed."""
-    if steps is None:
+    """The log; with ``steps`` and the ``current`` step (replay) every line is a button to the
+    position after its move, the lines of the move shown are marked and later ones dimmed."""
+    if steps is None or current is None:
         items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
         return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" '
                 f'role="log" aria-labelledby="log-title" tabindex="0">'  # scrolled by keys too
@@ -258,8 +263,10 @@ def confirm(text: str, yes: tuple[str, str], no: tuple[str, str]) -> str:
             f'data-key="{yes[0]}">{esc(yes[1])}</button></div></div>')
 
 
-def results(view: dict, seats) -> str:
+def results(view: View, seats) -> str:
     winner = view["winner"]
+    if winner is None:  # no results before the game is over (R7.4)
+        return ""
     rows = []
     for p, seat in enumerate(seats):
         score = view["scores"][p]
@@ -320,7 +327,7 @@ def digest(lines: list[tuple[int, str]], lost: int = 0) -> str:
             f'<ol class="digest-lines">{items}</ol>')
 
 
-def known(view: dict) -> str:
+def known(view: View) -> str:
     """The faces this seat's Witch has seen (R6.6, R8.3): only in this seat's view."""
     rows = []
     for r in view["regions"]:

@@ -827,7 +827,7 @@ class _Lenient(dict):
 #: The game's numbers (the engine's ``constants.limits()``, as in every view's ``limits``):
 #: every text may say ``{cubes}``, ``{max_rats}``, ``{setup_cubes}``, ``{knight_steps}``,
 #: ``{neutral_cubes}``, ``{merchant_max}`` instead of retyping a number of the rulebook.
-NUMBERS: dict[str, int] = limits()
+NUMBERS = limits()
 
 
 def t(key: str, **kwargs) -> str:
