@@ -84,8 +84,8 @@ async def boot() -> None:
     address_pace = query_pace(query)  # the address's pace wins over the one remembered
     if address_pace is not None:
         app.dispatch(ev.AddressPace(address_pace))
-    elif storage.read(storage.PACE_KEY) in PACES:
-        app.dispatch(ev.PaceChosen(storage.read(storage.PACE_KEY)))
+    elif (remembered := storage.read(storage.PACE_KEY)) is not None and remembered in PACES:
+        app.dispatch(ev.PaceChosen(remembered))
     _resume(app, query)
     asked = parse_qs(query.lstrip("?")).get("lang")
     if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
@@ -99,8 +99,12 @@ def _compiled_here() -> str:
     name here is a module that new code imports and the build's search missed."""
     return ",".join(sorted(
         name for name, module in list(sys.modules.items())
-        if str(getattr(getattr(module, "__spec__", None), "origin", "")).endswith(".py")
-        and ".zip/" in str(module.__spec__.origin)))
+        if _origin(module).endswith(".py") and ".zip/" in _origin(module)))
+
+
+def _origin(module) -> str:
+    """Where a module was loaded from ("" when it does not say: a built-in one)."""
+    return str(getattr(getattr(module, "__spec__", None), "origin", ""))
 
 
 def _ready(app) -> None:
@@ -121,20 +125,19 @@ def _resume(app, query: str) -> None:
         window.history.replaceState(None, "", str(window.location.pathname)
                                     + str(window.location.search or ""))  # a reload resumes
         try:
-            config, game = share_link.decode(token)
+            shared_config, game = share_link.decode(token)
         except share_link.ShareError as bad:
             warning = bad.message
         else:  # a shared replay: a new slot, straight into its replay
-            shared = Session(config, game)
+            shared = Session(shared_config, game)
             shared.rebuild()
             app.dispatch(ev.OpenShared(shared))
             return
+    bad_query: str | None = None
     try:
         config = from_query(query)
     except BadQuery as bad:
         config, bad_query = None, str(bad)
-    else:
-        bad_query = None
     if config is not None:  # a new game in a new slot: the kept ones stay kept
         _drop_game_params(query)
         app.dispatch(ev.StartGame(config))

@@ -114,7 +114,7 @@ class BotRunner:
     async def _run(self) -> None:
         s = self.model().session
         try:
-            while True:
+            while s is not None:  # (kick starts the loop only with a game on the page)
                 if self.model().session is not s or s.game.is_over or not s.is_bot(s.current):
                     break
                 if self._waiting(s):
@@ -124,6 +124,8 @@ class BotRunner:
                 if self.model().session is not s or self._waiting(s):
                     continue
                 seat = s.current
+                if seat is None:  # the game is over
+                    break
                 action = await self._choose(s, seat)
                 while self.model().session is s and self._waiting(s):  # e.g. the replay opened
                     await asyncio.sleep(0.05)

@@ -138,8 +138,11 @@ class BrowserEffects:
             from rattus.bots import make_bot  # on first use: the first load does without
             from rattus.bots.hint import explain
 
+            seat = s.viewer
+            if seat is None:  # nobody at the screen (a pass screen came meanwhile): no hint
+                raise ValueError("no player at the screen to hint")
             view, legal = s.view(), s.legal()
-            search = make_bot("hard", seed=bot_seed(s, s.viewer), time_budget=HINT_GUARD_S,
+            search = make_bot("hard", seed=bot_seed(s, seat), time_budget=HINT_GUARD_S,
                               iterations=HINT_ITERATIONS).start(view, legal)
             action = await run_sliced(search, HINT_GUARD_S)
             reason, details = explain(view, action, search)

@@ -9,6 +9,8 @@ keys (browser/dom_input.py) ask it for the dialog on top.
 
 from __future__ import annotations
 
+from typing import Any
+
 from control import keys
 from pyscript import document
 
@@ -19,7 +21,7 @@ from browser.map_view import MapView
 class Focus:
     def __init__(self, map_view: MapView):
         self.map = map_view
-        self.layers: list[tuple[str, object]] = []  # open dialogs, each with where to return
+        self.layers: list[tuple[str, Any]] = []  # open dialogs, each with where to return
 
     @property
     def top(self) -> str | None:

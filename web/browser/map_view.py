@@ -24,7 +24,7 @@ class MapView:
         self._roving: str | None = None  # the stop in the Tab order (tabindex 0)
         self.stops: dict[str, tuple[float, float]] = {}  # the arrow keys' places (keynav)
         self.last: str | None = None  # the stop the player last focused
-        self._overlay_html = None
+        self._overlay_html: str | None = None
         defs = js(svg.querySelector("defs"))
         if defs is not None:
             defs.insertAdjacentHTML("beforeend", DEFS)

@@ -28,7 +28,10 @@ def label() -> None:
     document.title = t("ui.title")
     for name, properties in ATTRIBUTES:
         for node in document.querySelectorAll(f"[data-{name}]"):
-            text = t(dom.attr(node, f"data-{name}"))
+            key = dom.attr(node, f"data-{name}")
+            if key is None:  # (the selector found it by that attribute)
+                continue
+            text = t(key)
             for prop in properties:
                 if prop.startswith("aria-"):
                     node.setAttribute(prop, text)
