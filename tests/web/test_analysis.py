@@ -1,4 +1,4 @@
-"""The post-game analysis (issue 15, web/render/analysis.py): its totals are the engine's — the last
+"""The post-game analysis (web/render/analysis.py): its totals are the engine's — the last
 point of the chart is the final score (R7.4), the cubes lost are the cubes the plague killed
 (R5.5), the expected losses are the odds of each strike from what everyone could see (R8) —
 and every moment it names opens a real strike in the replay."""

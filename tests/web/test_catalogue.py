@@ -93,7 +93,7 @@ def test_how_to_play_and_the_coach_have_words_for_every_part() -> None:
 
 
 def test_every_hint_reason_of_the_engine_has_words() -> None:
-    """Issue 13: the hint's reason is a key of rattus.bots.hint, worded by the page (no English
+    """The hint's reason is a key of rattus.bots.hint, worded by the page (no English
     sentence of the engine reaches a translated page)."""
     from text import hint_words
     from text.catalogue import CATALOGUE

@@ -142,7 +142,7 @@ def test_the_dialog_closes_the_replay() -> None:
 
 def test_typing_a_name_updates_the_start_list_but_never_redraws_the_fields() -> None:
     """A redraw under the player's fingers would lose what is being typed: typing changes only
-    the start-player list (issue 10: it follows renamed players)."""
+    the start-player list (it follows renamed players)."""
     ui, s, _ = run(Ui(), None, ev.ShowDialog(""))
     before = frame(ui, s)
     ui, s, _ = run(ui, s, ev.DraftChanged({"name.0": "Ann", "name.1": "Bob"}))

@@ -352,7 +352,7 @@ def test_a_question_takes_the_focus_on_its_safe_answer() -> None:
 
 
 def test_a_question_takes_the_focus_and_gives_it_back_where_the_player_was() -> None:
-    """Issue 12: a dialog takes the focus (even from a button the player had focused) and,
+    """A dialog takes the focus (even from a button the player had focused) and,
     once answered, returns it there."""
     app = attached(new_session(2))
     no = confirm_dialog()
@@ -452,7 +452,7 @@ def test_a_bot_waits_while_the_game_is_paused(pause, resume) -> None:
 
 
 def test_showing_the_log_brings_it_into_view() -> None:
-    """The log may sit below the fold of the side column (issue 10): shown, it scrolls into
+    """The log may sit below the fold of the side column: shown, it scrolls into
     view; hidden, nothing moves."""
     app = attached(new_session())
     log = by_id("log")
@@ -464,7 +464,7 @@ def test_showing_the_log_brings_it_into_view() -> None:
 
 # -- a new version of the site (sw.js) -------------------------------------------------------
 def test_a_new_version_is_offered_and_taken_only_after_the_game_is_saved() -> None:
-    """Issue 14: a new deploy waits until the player takes it; taking it saves the game first,
+    """A new deploy waits until the player takes it; taking it saves the game first,
     so the reload into the new version resumes exactly this game."""
     s = new_session(2)
     app = attached(s)
@@ -485,3 +485,19 @@ def test_a_new_version_is_offered_and_taken_only_after_the_game_is_saved() -> No
     saved = save_file.load(window.updates[0][key])  # saved before the new version took over
     assert saved.game.history == s.game.history
     assert saved.resume["screen_seat"] == 1
+
+
+def test_the_offer_of_a_new_version_stays_when_another_game_comes() -> None:
+    """"New version — reload" stays on the page when a game starts, is resumed from "Your
+    games" or is opened from a file (it is not the game's: model/ui_state.py's Prefs)."""
+    app = attached(new_session(2))
+    app.dispatch(ev.UpdateReady())
+    kept = new_session(2, seed=5)
+    envelope = save_file.dumps(kept.config, kept.game)
+    for event in (ev.Choice("quick-play"), ev.Resume(kept, None, False),
+                  ev.FileRead("kept.json", len(envelope), envelope)):
+        before = app.session
+        app.dispatch(event)
+        assert app.session is not before, event  # another game is on the page
+        assert not by_id("update").hidden, event
+        assert 'data-choice="update-reload"' in by_id("update").innerHTML, event

@@ -1,4 +1,4 @@
-"""Following the game in the glue (issue 10): the digest of what others did, what the Witch
+"""Following the game in the glue: the digest of what others did, what the Witch
 saw, the pass screen's words, and a click on the plague piece during a pick."""
 
 from __future__ import annotations

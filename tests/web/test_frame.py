@@ -36,7 +36,7 @@ KNOWN_FACE = '<text class="thr"'  # how the map draws a face-down token whose fa
 def test_without_a_game_the_status_invites_a_new_one() -> None:
     f = frame(Ui(), None)
     assert f.text["status"] == t("status.new_game")
-    # nothing to explain behind the new-game dialog (issue 10: no "Nothing to undo yet.")
+    # nothing to explain behind the new-game dialog (no "Nothing to undo yet.")
     assert f.undo == {"disabled": True, "reason": "start", "text": ""}
     assert f.disabled == {"export": True, "replay-enter": True, "hint": True}
 
@@ -102,7 +102,7 @@ def test_the_data_attributes_follow_the_game() -> None:
 
 
 def test_how_to_play_opens_over_the_screen_and_closing_restores_it() -> None:
-    """Issue 11: How to play lies over whatever is on the screen; closing it gives back
+    """How to play lies over whatever is on the screen; closing it gives back
     exactly that screen (here: the board in the middle of a pick)."""
     ui, s, _home = turn_start()
     ui, s, _ = run(ui, s, choice("mode:plague"))

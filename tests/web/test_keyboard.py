@@ -1,4 +1,4 @@
-"""Issue 12, accessibility: keyboard play, dialogs and focus, the board as text, strikes read
+"""Accessibility: keyboard play, dialogs and focus, the board as text, strikes read
 out, and players told apart without colour — on CPython (the page's own listeners on the fake
 page of fakepage.py, and the pure glue). Whole games by keyboard alone: e2e/test_keyboard.py."""
 
@@ -327,7 +327,7 @@ def test_map_text_meets_aa_contrast(what: str, fg: str, bg: str) -> None:
 
 
 def test_every_dialog_but_the_welcome_closes_with_escape() -> None:
-    """Issue 12: each dialog (Your games included) has a safe choice Escape presses; the
+    """Each dialog (Your games included) has a safe choice Escape presses; the
     welcome alone waits for a choice."""
     from control import keys
 

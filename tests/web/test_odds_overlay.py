@@ -1,4 +1,4 @@
-"""The outbreak odds overlay (issue 15) in the glue: off by default; on, each region with a
+"""The outbreak odds overlay in the glue: off by default; on, each region with a
 possible strike carries the engine's odds for the player at the screen (R8: from that seat's
 view only), as a shade, a badge and words."""
 
@@ -50,7 +50,7 @@ def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
 
 
 def test_a_hint_is_highlighted_said_and_noted_in_the_log() -> None:
-    """Issue 16: the hint arrives as an event (searched by the dispatcher); it marks the thing
+    """The hint arrives as an event (searched by the browser: browser/effects.py); it marks the thing
     to click, says why in the notice and leaves a line in the log; a move clears it."""
     from glue import turn_start
 
@@ -83,7 +83,7 @@ def test_a_hint_for_a_position_gone_by_is_dropped() -> None:
 
 
 def test_a_notice_is_repeated_inside_the_dialog_that_covers_it() -> None:
-    """The results cover the notice line: a replay link (issue 15) is shown in the dialog."""
+    """The results cover the notice line: a replay link is shown in the dialog."""
     s = find(lambda s: s.game.is_over)
     ui = Ui().news("Replay link: http://localhost/#replay=abc")
     html = frame(ui, s).html["screen"]

@@ -1,4 +1,4 @@
-"""Replay links (issue 15, web/model/share_link.py): a finished game travels as ``#replay=<token>``
+"""Replay links (web/model/share_link.py): a finished game travels as ``#replay=<token>``
 and opens as the same game — same players, same moves, same result — on any copy of the page; a
 damaged or foreign link says so (a catalogue key, never a crash); an unfinished game gives no
 link, since its seed would reveal the faces still hidden (RULES R8.2)."""

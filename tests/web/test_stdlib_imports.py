@@ -1,4 +1,4 @@
-"""Issue 14: the standard modules the build compiles are the ones the page may import.
+"""The standard modules the build compiles are the ones the page may import.
 
 tools/stdlib_imports.py reads imports statically (the build runs it in Pyodide, for 3.14's
 syntax; these sources are plain enough for any Python). A module it misses is compiled at every

@@ -1,4 +1,4 @@
-"""A phone (issue 12): the words on a touch screen and the map's zoom geometry (zoom_geometry.py),
+"""A phone: the words on a touch screen and the map's zoom geometry (zoom_geometry.py),
 on CPython. The taps themselves are played in e2e/test_touch.py."""
 
 from __future__ import annotations

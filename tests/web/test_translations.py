@@ -1,4 +1,4 @@
-"""Issue 13: the page in English, Spanish, German and Danish.
+"""The page in English, Spanish, German and Danish.
 
 The translations are gettext catalogues (``web/locale/<lang>.po``) of the English source
 (``web/text/catalogue.py``), compiled at build time by ``tools/i18n.py``. Here: every key in every
@@ -99,7 +99,7 @@ def test_every_text_uses_the_glossarys_game_terms(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_box_words_for_the_class_cards(lang: str, speak) -> None:
-    """The class cards as the seeds name them (issue 13)."""
+    """The class cards as the seeds name them."""
     box = {"es": ("Campesino", "Comerciante", "Monje", "Caballero", "Bruja", "Rey"),
            "de": ("Bauer", "Kaufmann", "Mönch", "Ritter", "Hexe", "König"),
            "da": ("Bonde", "Købmand", "Munk", "Ridder", "Heks", "Konge")}[lang]

@@ -6,7 +6,7 @@ time_budget=None)``, ``bot.choose(view, legal)``, and for a long search an incre
 view (R8.4). Everything runs on the main thread, so a search is run in slices with
 ``await asyncio.sleep(0)`` between them: clicks, the log and the rules panel keep answering.
 
-Time where it matters (issue 16): a forced decision, or one whose choices are all alike, is
+Time where it matters: a forced decision, or one whose choices are all alike, is
 taken at once; a Hard search stops as soon as its best choice cannot be overtaken; and a Hard
 bot's whole turn has TURN_BUDGET_S, each decision at most HARD_BUDGET_S of it (the first ones,
 where the turn is planned, get the most). Every decision's wall time goes to

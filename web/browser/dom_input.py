@@ -144,7 +144,7 @@ class DomInput:
         if kind == "choice":
             node = dom.query(f'#toolbar [data-choice="{what}"]')
             if what == "undo" and node is not None and node.disabled:
-                self.dispatch(ev.Choice(what))  # says why not (control/keeping.py)
+                self.dispatch(ev.Choice(what))  # says why not (control/undo.py)
             elif node is not None and not node.disabled:
                 self.dispatch(ev.Choice(what))
         elif what == "map":

@@ -1,4 +1,4 @@
-"""Shareable replay links (issue 15): a finished game as a short URL-safe token, ``#replay=…``.
+"""Shareable replay links: a finished game as a short URL-safe token, ``#replay=…``.
 
 Why a finished game only: the link holds the seed, and the seed decides every hidden face
 (RULES R8.2). Once the game is over nothing is secret any more; a link to a running game

@@ -1,4 +1,4 @@
-"""The post-game analysis (issue 15): how the cubes on the board went, turn by turn, who the
+"""The post-game analysis: how the cubes on the board went, turn by turn, who the
 plague hit, how lucky each player was, and the strikes that swung the game.
 
 Why a replay from the seed: the session keeps the game's history, not its past positions;

@@ -1,4 +1,4 @@
-"""The outbreak odds overlay (issue 15): each region's risk to the player at the screen.
+"""The outbreak odds overlay: each region's risk to the player at the screen.
 
 Why its own module: the odds are the engine's (``rattus.strike_odds``, exact, from one seat's
 view only — the Witch's looks of that seat included, nothing hidden), and this module only

@@ -344,7 +344,7 @@ EN: dict[str, str] = {
     "err.url.pace": "“pace” must be a number of milliseconds (0 or more).",
     "err.map": "The map could not be loaded ({detail}).",
     "err.internal": "Something went wrong: {detail}",
-    # -- keeping games: autosave, undo, save files, replay (issue 6) -----------------------------
+    # -- keeping games: autosave, undo, save files, replay -----------------------------
     "btn.undo": "Undo",
     "btn.replay": "Replay",
     "btn.export": "Save to a file",
@@ -399,7 +399,7 @@ EN: dict[str, str] = {
                          "“Open…” to continue it later.",
     "err.storage_read": "This browser does not let the page read its storage, so no game "
                         "can be kept or resumed here.",
-    # -- your games: one slot per game, one game per tab (issue 14) ----------------------------
+    # -- your games: one slot per game, one game per tab ----------------------------
     "btn.games": "Your games",
     "welcome.games": "Resume a game kept in this browser, or delete one.",
     "games.title": "Your games",
@@ -481,7 +481,7 @@ EN: dict[str, str] = {
     "ui.pass_text": "{name}, it is your turn.",
     "ui.pass_text_secret": "{name}, it is your turn. The others should look away: the screen "
                            "will show what your Witch has seen.",
-    # -- the welcome (issue 11) ------------------------------------------------------------
+    # -- the welcome ------------------------------------------------------------
     "welcome.title": "Welcome to Rattus",
     "welcome.intro": "The Black Death sweeps across Europe. Spread your people over its "
                      "regions, win the favour of the six classes, and steer the plague so that "
@@ -634,7 +634,7 @@ EN: dict[str, str] = {
     "coach.end": "That is the whole game: the most cubes in regions and palace wins. Play "
                  "again against the computer from “New game”.",
     "btn.coach_ok": "Got it",
-    # -- the post-game analysis and replay links (issue 15) --------------------------------
+    # -- the post-game analysis and replay links --------------------------------
     "analysis.title": "How the game went",
     "analysis.chart.title": "Cubes per player (regions and palace), turn by turn",
     "analysis.chart.intro": "Cubes in the regions and the palace at the start of each of "
@@ -672,7 +672,7 @@ EN: dict[str, str] = {
     "err.share.too_long": "it is longer than any game's link (over {limit} characters).",
     "err.share.damaged": "it is damaged — perhaps cut short or changed when it was copied.",
     "err.share.unfinished": "the game in it is not finished.",
-    # -- outbreak odds (issue 15) -----------------------------------------------------------
+    # -- outbreak odds -----------------------------------------------------------
     "btn.odds": "Odds",
     "btn.analysis": "Game analysis",
     "btn.share": "Copy replay link",
@@ -747,7 +747,7 @@ EN: dict[str, str] = {
     "odds.note": "Odds of a strike now, from what you know (before any spread).",
     "btn.coach_leave": "Leave the lesson",
     "btn.coach_restart": "Restart the lesson",
-    # -- a phone (issue 12): the toolbar folded into a menu, the map zoomed by touch ----------
+    # -- a phone: the toolbar folded into a menu, the map zoomed by touch ----------
     "btn.menu": "Menu",
     "btn.whole_map": "Whole map",
     # the same texts on a touch screen (``pointer: coarse``): "tap", not "click" (see t)
@@ -792,7 +792,7 @@ EN: dict[str, str] = {
 #: The source catalogue: every key the glue may ask for, with its English text.
 CATALOGUE: dict[str, str] = EN
 
-#: Touch variants (issue 12): on a touch screen, a key ``x`` with a ``x.touch`` in the
+#: Touch variants: on a touch screen, a key ``x`` with a ``x.touch`` in the
 #: catalogue is said by that one ("tap" where the plain text says "click"; a finger taps). A
 #: variant is an ordinary entry, so each language translates it as its own text.
 TOUCH = ".touch"
