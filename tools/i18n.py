@@ -3,7 +3,8 @@
 Why gettext: translators and their tools (Poedit, Weblate, Lokalize…) know PO files, and the
 browser reads the compiled MO files with Python's own ``gettext`` (stdlib, already in Pyodide),
 so the page needs no extra package. English stays the source language: it is written once, in
-``web/text/catalogue.py`` (``EN``), and this tool turns it into the template every translation follows.
+``web/text/catalogue.py`` (``EN``), and this tool turns it into the template every translation
+follows.
 
 * Each key of the catalogue is a ``msgctxt``; its English text is the ``msgid``. A key that has
   plural forms (``x.1`` and ``x.n`` in ``EN``) is one entry with context ``x``, ``msgid`` the

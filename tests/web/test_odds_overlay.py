@@ -50,8 +50,8 @@ def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
 
 
 def test_a_hint_is_highlighted_said_and_noted_in_the_log() -> None:
-    """The hint arrives as an event (searched by the browser: browser/effects.py); it marks the thing
-    to click, says why in the notice and leaves a line in the log; a move clears it."""
+    """The hint arrives as an event (searched by the browser: browser/effects.py); it marks the
+    thing to click, says why in the notice and leaves a line in the log; a move clears it."""
     from glue import turn_start
 
     ui, s, home = turn_start()
