@@ -71,6 +71,7 @@ ENGINE = ROOT / "rattus"
 NODE_MODULES = ROOT / "node_modules"
 
 sys.path.insert(0, str(ROOT / "tools"))
+import first_screen  # noqa: E402  (tools/first_screen.py: the page before Python runs)
 import i18n  # noqa: E402  (tools/i18n.py: the translations, with Babel)
 import icons  # noqa: E402  (tools/icons.py: the app's icons, with Chromium)
 import pyc  # noqa: E402  (tools/pyc.py: bytecode by the page's own Python, cached)
@@ -444,6 +445,7 @@ def fill(out: Path, draft: bool = False) -> str:
     vendor(out)
     compiled_stdlib = stdlib.write(
         out, {**{name: src.read_bytes() for name, src in sources.items()}, **package}, ZIP_DATE)
+    drawn = first_screen.write(out)  # the map, the welcome, How to play, the downloads' sizes
     snapped = snapshot.write(out, ROOT / ".cache" / "snapshot")
     icons.write_app(WEB / "icon.svg", out, ROOT / ".cache" / "icons")
     (out / ".nojekyll").write_text("", encoding="utf-8")
@@ -457,7 +459,7 @@ def fill(out: Path, draft: bool = False) -> str:
     count = sum(1 for p in out.rglob("*") if p.is_file())
     return (
         f"{len(sources)} Python modules in {APP_ARCHIVE}, {count} files, {size / 1e6:.1f} MB, "
-        f"build {build_name}; {compiled_stdlib}; {snapped}; catalogues (bytes): "
+        f"build {build_name}; {compiled_stdlib}; {drawn}; {snapped}; catalogues (bytes): "
         + ", ".join(f"{lang} {n}" for lang, n in languages.items())
     )
 

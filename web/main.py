@@ -51,13 +51,27 @@ async def _speak(code: str) -> None:
         language.use("en")
 
 
+async def _map() -> tuple[object, dict]:
+    """The map on the page and its anchors: drawn into index.html by the build (the first
+    screen, tools/first_screen.py), else fetched and put in place now."""
+    holder = dom.by_id("map-zoom")
+    inline = dom.by_id("map-anchors")
+    svg = dom.query("svg", holder)
+    if svg is not None and inline is not None:
+        return svg, json.loads(str(inline.textContent))
+    svg_text, anchors_text = await asyncio.gather(
+        _fetch_text("map/europe.svg"), _fetch_text("map/anchors.json"))
+    start = svg_text.find("<svg")
+    holder.innerHTML = svg_text[start:] if start >= 0 else svg_text
+    return dom.query("svg", holder), json.loads(anchors_text)
+
+
 async def boot() -> None:
     # the language's words and the map at once (the status already says "Loading…" in it)
     speaking = asyncio.ensure_future(
         _speak(language.wanted(str(document.documentElement.lang or "en"))))
     try:
-        svg_text, anchors_text = await asyncio.gather(
-            _fetch_text("map/europe.svg"), _fetch_text("map/anchors.json"))
+        svg, anchors = await _map()
     except Exception as exc:  # noqa: BLE001 - say it on the page
         await speaking
         window.rattusFail(t("err.map", detail=str(exc)))
@@ -65,13 +79,9 @@ async def boot() -> None:
     await speaking
     from browser.app import App  # imported late: the map must be in place first
 
-    holder = dom.by_id("map-zoom")
-    start = svg_text.find("<svg")
-    holder.innerHTML = svg_text[start:] if start >= 0 else svg_text
-    svg = dom.query("svg", holder)
     on_touch = touch.touch_screen()
     catalogue.use_touch(on_touch)  # "tap" rather than "click", from the first render on
-    app = App(svg, json.loads(anchors_text))
+    app = App(svg, anchors)
     app.zoom = touch.MapZoom(svg) if on_touch else None
     app.bind()
     page_labels.label()
@@ -80,12 +90,16 @@ async def boot() -> None:
     window.rattusGameJson = create_proxy(
         lambda: "" if app.session is None else app.session.game.to_json())
     window.rattusCompiledHere = create_proxy(_compiled_here)
+    window.rattusModules = create_proxy(_modules)
     query = str(window.location.search or "")
     address_pace = query_pace(query)  # the address's pace wins over the one remembered
     if address_pace is not None:
         app.dispatch(ev.AddressPace(address_pace))
     elif (remembered := storage.read(storage.PACE_KEY)) is not None and remembered in PACES:
         app.dispatch(ev.PaceChosen(remembered))
+    help_open = dom.by_id("help")
+    if help_open is not None and not help_open.hidden:  # opened before Python: it stays
+        app.dispatch(ev.ShowHelp("goal"))
     _resume(app, query)
     asked = parse_qs(query.lstrip("?")).get("lang")
     if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
@@ -105,6 +119,27 @@ def _compiled_here() -> str:
 def _origin(module) -> str:
     """Where a module was loaded from ("" when it does not say: a built-in one)."""
     return str(getattr(getattr(module, "__spec__", None), "origin", ""))
+
+
+class _Unfound:
+    """Test hook: the last of Python's finders, so asked only for a module that none of the
+    others has; it notes the name (``rattusModules``), and the import fails as it would."""
+
+    names: list[str] = []
+
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> None:
+        self.names.append(fullname)
+
+
+sys.meta_path.append(_Unfound())
+
+
+def _modules() -> str:
+    """Test hook: every module imported (its name and where it came from) and every import
+    no finder could satisfy (:class:`_Unfound`), as JSON."""
+    return json.dumps({"modules": {name: _origin(module)
+                                   for name, module in list(sys.modules.items())},
+                       "unfound": sorted(set(_Unfound.names))})
 
 
 def _ready(app) -> None:

@@ -332,6 +332,11 @@ def toggle_rules(ui: Ui, session) -> Result:
     return ui.but(help=None) if ui.help is not None else open_help(ui, session)
 
 
+def on_show_help(m: Model, e: ev.ShowHelp) -> Result:
+    """How to play kept open as the page found it (no scrolling: the reader is in it)."""
+    return m.ui.but(help=e.section if e.section in how_to_play.anchor_ids() else "goal")
+
+
 def close_rules(ui: Ui, session) -> Ui:
     return ui.but(help=None)
 
@@ -508,6 +513,7 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.Resume: on_resume,
     ev.StartGame: on_start,
     ev.ShowWelcome: _screen(welcome.show),
+    ev.ShowHelp: on_show_help,
     ev.Ask: on_ask,
     ev.StorageRefused: on_storage_refused,
     ev.Failed: on_failed,

@@ -131,6 +131,13 @@ class ShowWelcome(Event):
 
 
 @dataclass(frozen=True)
+class ShowHelp(Event):
+    """How to play open at ``section`` as it stands (opened before Python ran)."""
+
+    section: str
+
+
+@dataclass(frozen=True)
 class ShowDialog(Event):
     """The new-game dialog, saying ``problem``."""
 

@@ -473,7 +473,8 @@ EN: dict[str, str] = {
                          "another browser.",
     "boot.timeout": "Python did not start within 60 seconds. Check your connection and reload "
                     "the page (a recent Chrome, Firefox, Edge or Safari is needed).",
-    "boot.map_alt": "Map of Europe (loading)",
+    "boot.stalled": "Nothing of the game has arrived for {seconds} seconds: the connection "
+                    "seems lost. Check it and reload the page.",
     "ui.about": "Rattus rules engine {version} · Regions: {regions}",
     "ui.you_are": "This screen shows the view of: {name}.",
     "ui.spectator": "Public view (no secrets shown).",

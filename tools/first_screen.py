@@ -1,0 +1,100 @@
+"""The page's first screen, drawn at build time: the board, the welcome and How to play as
+static HTML, so that a visitor sees the game before any Python runs.
+
+Why at build time: on a phone network the runtime takes tens of seconds to arrive, and a page
+that shows only "Loading" for that long looks broken. The glue renders pure strings
+(web/render/), so the build runs the same code on CPython: the map's SVG and its anchors go
+into ``index.html`` (main.py takes them over instead of fetching them), and for every language
+and both kinds of screen (mouse, touch: "click" or "tap") the welcome and How to play as
+``<template>`` elements, which the page's first script puts on the screen in the visitor's
+language (web/index.html). What Python then paints is the same markup, so nothing jumps.
+
+The files a first visit downloads are listed with their sizes for the page's progress bar
+(bytes received of bytes expected).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+
+#: Where index.html takes each part (the build fails if a marker is missing).
+MAP_MARKER = "<!-- FIRST SCREEN: MAP -->"
+TEMPLATES_MARKER = "<!-- FIRST SCREEN: TEMPLATES -->"
+DOWNLOADS_MARKER = "var DOWNLOADS = {};"
+
+#: The big files of a first visit, whose bytes the progress bar counts (the page's own fetch
+#: of each goes through its counting ``fetch``).
+DOWNLOADS = ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip", "app.zip",
+             "vendor/pyodide/pyodide-lock.json", "pyscript.json")
+
+
+def _glue():
+    """The glue's modules, imported from web/ as PyScript loads them (plain package names)."""
+    if str(WEB) not in sys.path:
+        sys.path.insert(0, str(WEB))
+    from model.ui_state import Model, Ui
+    from render import frame
+    from text import catalogue, language
+
+    import rattus
+
+    return Model, Ui, frame, catalogue, language, rattus
+
+
+def screens(locale: Path, anchors: dict) -> dict[str, dict[str, str]]:
+    """Per language and kind of screen (``en``, ``en.touch``, …): the welcome's and How to
+    play's markup, as the page's frame draws them."""
+    Model, Ui, frame, catalogue, language, rattus = _glue()
+    out: dict[str, dict[str, str]] = {}
+    try:
+        for code in language.NAMES:
+            where = language.path(code)
+            if not language.use(code, None if where is None else (locale / f"{code}.mo")
+                                .read_bytes()):
+                raise SystemExit(f"first screen: the {code} catalogue does not load")
+            for touch in (False, True):
+                catalogue.use_touch(touch)
+                welcome = frame.frame(Model(ui=Ui(screen="welcome")), anchors, rattus.REGIONS)
+                help_open = frame.frame(Model(ui=Ui(help="goal")), anchors, rattus.REGIONS)
+                out[code + (".touch" if touch else "")] = {
+                    "welcome": welcome.html["screen"], "help": help_open.html["help"],
+                    "status": welcome.text["status"]}
+    finally:
+        catalogue.use_touch(False)
+        language.use("en")
+    return out
+
+
+def write(out: Path) -> str:
+    """Put the first screen into ``out/index.html``; a summary for the build's line."""
+    page = out / "index.html"
+    text = page.read_text(encoding="utf-8")
+    for marker in (MAP_MARKER, TEMPLATES_MARKER, DOWNLOADS_MARKER):
+        if marker not in text:
+            raise SystemExit(f"web/index.html: the marker {marker!r} is missing")
+    svg = (out / "map" / "europe.svg").read_text(encoding="utf-8")
+    svg = svg[svg.find("<svg"):] if "<svg" in svg else svg
+    anchors_text = (out / "map" / "anchors.json").read_text(encoding="utf-8")
+    anchors = json.loads(anchors_text)
+    drawn = screens(out / "locale", anchors)
+    templates = "\n".join(
+        f'<template id="first-{part}-{key}">{markup}</template>'
+        for key, parts in sorted(drawn.items()) for part, markup in sorted(parts.items())
+        if part != "status")
+    anchors_json = json.dumps(anchors, separators=(",", ":")).replace("</", "<\\/")
+    text = text.replace(MAP_MARKER, svg.strip())
+    text = text.replace(TEMPLATES_MARKER, templates + "\n"
+                        f'<script type="application/json" id="map-anchors">{anchors_json}'
+                        "</script>")
+    sizes = {path: (out / path).stat().st_size for path in DOWNLOADS}
+    text = text.replace(DOWNLOADS_MARKER, "var DOWNLOADS = " + json.dumps(sizes) + ";")
+    page.write_text(text, encoding="utf-8")
+    weight = len(text.encode())
+    return (f"first screen: {len(drawn)} languages×screens in index.html "
+            f"({weight / 1000:.0f} kB; {sum(sizes.values()) // 1000} kB "
+            "counted by the progress bar)")
