@@ -1,0 +1,89 @@
+"""The first screen, before Python runs (tools/first_screen.py, web/index.html's first
+script): the board and the welcome in the visitor's language at once, How to play readable
+while the runtime arrives, honest progress, and a failure said only when the download stops.
+
+The expected words come from the built site's compiled catalogues (``dist/locale``).
+"""
+
+from __future__ import annotations
+
+import gettext
+import sys
+
+from conftest import DIST, READY_TIMEOUT_MS, ROOT, hold_runtime
+from playwright.sync_api import Browser, Page, expect
+
+sys.path.insert(0, str(ROOT / "web"))
+from text.catalogue import EN  # noqa: E402  (the English source catalogue)
+
+
+def german(key: str) -> str:
+    with open(DIST / "locale" / "de.mo", "rb") as fp:
+        return gettext.GNUTranslations(fp).pgettext(key, EN[key])
+
+
+def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
+        browser: Browser, base_url: str) -> None:
+    context = browser.new_context(locale="de-DE", service_workers="block")
+    page = context.new_page()
+    try:
+        release = hold_runtime(page)
+        page.goto(base_url + "/")
+        expect(page.locator("#map-zoom svg#map path.region").first).to_be_visible()
+        welcome = page.locator('#screen .dialog[data-screen="welcome"]')
+        expect(welcome).to_be_visible()
+        expect(welcome.locator("h2")).to_have_text(german("welcome.title"))
+        assert page.locator("body").get_attribute("data-ready") is None
+        expect(page.locator("#load-progress")).to_contain_text("MB")  # bytes received
+        # How to play, read while the runtime arrives; closed and opened again
+        page.locator('#screen [data-choice="help"]').click()
+        rules = page.locator("#help .dialog")
+        expect(rules).to_be_visible()
+        expect(rules.locator("h2").first).to_have_text(german("help.title"))
+        page.keyboard.press("Escape")
+        expect(page.locator("#help")).to_be_hidden()
+        page.locator('#screen [data-choice="help"]').click()
+        expect(rules).to_be_visible()
+        release()  # Python takes over: How to play stays open, the welcome under it
+        expect(rules).to_be_visible()
+        expect(welcome.locator("h2")).to_have_text(german("welcome.title"))
+        page.locator('#help [data-choice="close-rules"]').click()
+        page.locator('#screen [data-choice="quick-play"]').click()  # and the game is on
+        expect(page.locator("body")).to_have_attribute("data-screen", "board")
+    finally:
+        context.close()
+
+
+def test_a_slow_download_that_moves_never_fails(page: Page, base_url: str) -> None:
+    """Throttled to ~1 MB/s, the runtime takes far longer than the time allowed without a
+    byte (shortened here to 1.5 s): bytes keep arriving, so the page waits and starts."""
+    page.add_init_script("window.rattusLoadLimits = [1500, 60000]")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 1_000_000,
+        "uploadThroughput": 1_000_000})
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS * 2)
+    assert page.locator("body").get_attribute("data-failed") is None
+    expect(page.locator("#load-error")).to_be_hidden()
+
+
+def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
+    page.add_init_script("window.rattusLoadLimits = [3000, 60000]")
+    page.route("**/stdlib.zip", lambda route: None)  # asked for, never answered
+    page.goto(base_url + "/")
+    expect(page.locator("#load-error")).to_be_visible(timeout=15_000)
+    expect(page.locator("#load-error")).to_contain_text("3")  # "for 3 seconds"
+    assert page.locator("body").get_attribute("data-ready") is None
+    guard.console_errors.clear()
+
+
+def test_a_refused_file_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
+    page.route("**/app.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(base_url + "/")
+    expect(page.locator("#load-error")).to_be_visible(timeout=10_000)
+    expect(page.locator("#load-error")).to_contain_text("app.zip")
+    expect(page.locator("#load-error")).to_contain_text("404")
+    guard.console_errors.clear()
+    guard.page_errors.clear()
