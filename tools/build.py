@@ -3,12 +3,14 @@
 What lands in ``dist/``:
 
 * every file under ``web/`` (recursively: the page, CSS, the map, ...) except the Python sources;
-* ``app.zip``: every Python source — the engine ``rattus/**/*.py`` and the glue ``web/*.py``
+* ``app.zip``: every Python module — the engine ``rattus/**/*.py`` and the glue ``web/*.py``
   (``main.py`` included) — in one archive, so that the page makes one request for them instead
   of one per module; ``pyscript.json`` (generated from the template ``web/pyscript.json``) tells
   PyScript to unpack it (``"./app.zip": "./*"``) into the Pyodide file system before the page's
-  ``import main`` runs. Each module comes with its bytecode, compiled by the page's own Python
-  (``tools/compile_pyc.mjs``, Pyodide under Node), so the page does not compile them at start.
+  ``import main`` runs. Each module is there as its bytecode only (``rattus/game.pyc``, which
+  Python imports without a source), compiled by the page's own Python
+  (``tools/compile_pyc.mjs``, Pyodide under Node), so the page does not compile them at start
+  and does not download sources it would not read (a traceback shows no source lines).
   The archive is byte-for-byte reproducible (fixed dates and order, unchecked-hash ``.pyc``).
   It also carries PyScript's own ``pyscript`` package compiled (:func:`pyscript_bytecode`),
   which the page would otherwise compile at every start;
@@ -163,12 +165,19 @@ def python_sources() -> dict[str, Path]:
     return sources
 
 
+#: Where PyScript unpacks app.zip on the page (Pyodide's working folder): the bytecode names
+#: its modules' files there (``/home/pyodide/rattus/game.py``), as tracebacks show them.
+APP_HOME = "/home/pyodide"
+
+
 def bytecode(sources: dict[str, Path]) -> dict[str, bytes]:
     """The sources compiled by the page's own Python (tools/compile_pyc.mjs: Pyodide under
-    Node), by path (``x/__pycache__/y.cpython-314.pyc``): the page imports them without
-    compiling. Cached in ``.cache/pyc`` (tools/pyc.py)."""
-    return pyc.files(pyc.compiled("app", {name: src.read_bytes()
-                                          for name, src in sources.items()}))
+    Node), by the path of a sourceless module (``x/y.pyc``, which Python imports as it is,
+    with no ``x/y.py`` beside it): the page imports them without compiling. Cached in
+    ``.cache/pyc`` (tools/pyc.py)."""
+    compiled = pyc.by_source(pyc.compiled("app", {name: src.read_bytes()
+                                                 for name, src in sources.items()}, at=APP_HOME))
+    return {name[:-3] + ".pyc": code for name, code in compiled.items()}
 
 
 #: Where the vendored PyScript keeps the Python package ``pyscript`` that it writes into the
@@ -223,11 +232,11 @@ def pyscript_bytecode(package: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def write_archive(out: Path, sources: dict[str, Path], package: dict[str, bytes]) -> None:
-    """All the Python sources in one zip (one request), each with its bytecode (tracebacks
-    keep their source lines), and the bytecode of PyScript's ``package``; the same sources
-    give the same bytes, so an unchanged build keeps its name (:func:`write_worker`)."""
-    members = {name: src.read_bytes() for name, src in sources.items()}
-    members.update(bytecode(sources))
+    """All our Python modules in one zip (one request), as bytecode only (nothing on the page
+    reads their sources: PyScript imports ``main``, tools/snapshot.py imports the modules it
+    finds), and the bytecode of PyScript's ``package``; the same sources give the same bytes,
+    so an unchanged build keeps its name (:func:`write_worker`)."""
+    members = bytecode(sources)
     members.update(pyscript_bytecode(package))
     with zipfile.ZipFile(out / APP_ARCHIVE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in sorted(members):

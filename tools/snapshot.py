@@ -66,11 +66,11 @@ def ours():
         package = folder[2:].replace("/", ".")
         if package.partition(".")[0] in ("", "rattus", "pyscript") and package:
             continue
-        if package and "__init__.py" not in files:
+        if package and not {"__init__.py", "__init__.pyc"} & set(files):
             continue
-        for f in sorted(files):
-            if f.endswith(".py"):
-                stem = f[:-3]
+        for f in sorted(files):  # app.zip's modules are bytecode (x.pyc), PyScript's sources
+            stem, dot, suffix = f.rpartition(".")
+            if dot and suffix in ("py", "pyc"):
                 yield (package if stem == "__init__" else f"{package}.{stem}".lstrip("."))
 
 for name in [*__STDLIB__, "rattus", *ours()]:

@@ -1,22 +1,24 @@
-"""The page's standard library: Pyodide's, with the modules the page imports compiled.
+"""The page's standard library: the modules of Pyodide's that the page may import, as bytecode.
 
-Why: the vendored Pyodide's ``python_stdlib.zip`` holds sources only, so every start compiles
-each standard module it imports from source: about 130 at start (Pyodide's own packages,
-``asyncio``, ``typing``, ``inspect``, ``re``, ``json``, ...). On the benchmark machine that was
-more than half of a first load (a bare Pyodide page took 2.0 s to start, 1.1 s of it compiling).
-``stdlib.zip`` is the same archive with those modules replaced by their bytecode, compiled at
-build time by the same Python (sourceless, unchecked-hash ``.pyc``, which ``zipimport`` takes as
-they are); every other module stays a source, so the file grows by 0.8 MB, not by the 1.9 MB
-it would if all were compiled. ``web/runtime.mjs`` hands it to ``loadPyodide``
+Why: the vendored Pyodide's ``python_stdlib.zip`` holds the sources of all 559 standard modules,
+2.5 MB compressed, and every start compiles each one it imports (about 130 at start: Pyodide's
+own packages, ``asyncio``, ``typing``, ``inspect``, ``re``, ``json``, ...); on the benchmark
+machine that compile was more than half of a first load. ``stdlib.zip`` holds only the modules
+the page may import, compiled at build time by the same Python (sourceless, unchecked-hash
+``.pyc``, which ``zipimport`` takes as they are), deflated: no source, and none of the modules
+the page never imports (``unittest``, ``email``, ``multiprocessing``, ``pydoc``, ...), so it is
+about half the vendored archive. ``web/runtime.mjs`` hands it to ``loadPyodide``
 (``stdLibURL``); the vendored original is not shipped. Where it fits in the page's load:
 docs/architecture.md, *Loading, offline, updates*.
 
 Which modules: those the page may import as it starts and plays, found statically by
-tools/stdlib_imports.py (see there); an extra module costs its bytecode, a missed one its
-compile when it is imported, which the e2e test
-``test_load.py::test_the_page_compiles_no_standard_module`` catches. The compiled modules name
-their source where Python finds them (``/lib/python314.zip/json/decoder.py``), but a traceback
-through them shows no source lines: the archive no longer has their sources.
+tools/stdlib_imports.py (see there, also for the standard library's own function-level
+imports). A missed module is an ``ImportError`` on the page: the e2e test
+``test_modules.py`` plays what a player does (bots to the end, the hint, a save file, a replay
+link, every language) and fails on any import the page tried and the archive did not have. An
+extra module costs its bytecode. The compiled modules name their source where Python would
+find it (``/lib/python314.zip/json/decoder.py``), but a traceback through them shows no source
+lines: the archive has no sources.
 """
 
 from __future__ import annotations
@@ -66,22 +68,26 @@ def used(ours: dict[str, bytes], members: set[str]) -> tuple[str, list[str]]:
 
 
 def write(out: Path, ours: dict[str, bytes], date: tuple[int, int, int, int, int, int]) -> str:
-    """Write ``out/stdlib.zip``: the vendored standard library with the modules the page may
-    import (:func:`used`; ``ours``: our sources and PyScript's, by path) as bytecode, every
-    member dated ``date`` (the same sources, the same bytes); return a summary for the build's
-    report."""
+    """Write ``out/stdlib.zip``: the bytecode of the standard modules the page may import
+    (:func:`used`; ``ours``: our sources and PyScript's, by path), deflated, with the folders
+    that hold them, every member dated ``date`` (the same sources, the same bytes); no source
+    and no other member of the vendored archive. Return a summary for the build's report."""
     with zipfile.ZipFile(VENDORED) as vendored:
         archive, wanted = used(ours, set(vendored.namelist()))
         bytecode = pyc.by_source(pyc.compiled(  # named as Python finds them: tracebacks
             "stdlib", {m: vendored.read(m) for m in wanted}, at=archive))
+        folders = {"/".join(name.split("/")[:i]) + "/" for name in bytecode
+                   for i in range(1, name.count("/") + 1)}
         with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-            for info in vendored.infolist():
-                name, data = info.filename, vendored.read(info)
-                if name in bytecode:  # x.py -> x.pyc, which zipimport finds first
-                    name, data = name[:-3] + ".pyc", bytecode[name]
+            for name in sorted(folders):
                 member = zipfile.ZipInfo(name, date)
+                member.external_attr = (0o40755 << 16) | 0x10  # a folder (MS-DOS flag too)
+                zf.writestr(member, b"")
+            for name in sorted(bytecode):  # x.py -> x.pyc, which zipimport imports sourceless
+                member = zipfile.ZipInfo(name[:-3] + ".pyc", date)
                 member.compress_type = zipfile.ZIP_DEFLATED
-                member.external_attr = info.external_attr
-                zf.writestr(member, data)
-    grown = (out / NAME).stat().st_size - VENDORED.stat().st_size
-    return f"{NAME}: {len(wanted)} standard modules compiled ({grown / 1e3:+,.0f} kB)"
+                member.external_attr = 0o644 << 16
+                zf.writestr(member, bytecode[name])
+    size, vendored_size = (out / NAME).stat().st_size, VENDORED.stat().st_size
+    return (f"{NAME}: {len(wanted)} standard modules compiled, no source "
+            f"({size / 1e3:,.0f} kB, the vendored {vendored_size / 1e3:,.0f} kB)")

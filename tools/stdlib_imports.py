@@ -16,10 +16,16 @@ the page needs it), then, transitively, the imports of standard modules that run
 imported (module level, class bodies, ``if``/``try`` blocks; not function bodies, which may
 never run, nor a branch that cannot run on the page, such as ``if sys.platform == "win32":``),
 and the codecs the page looks up by name (:data:`CODECS`). Modules frozen into Python are left
-out: they are never read from the archive. An extra module costs its bytecode (a few kB); a
-missed one its compile when it is imported, which the e2e test
-``test_load.py::test_the_page_compiles_no_standard_module`` catches for a first visit, a whole
-game and a save file opened.
+out: they are never read from the archive.
+
+The standard library's own function-level imports: followed everywhere, they would double the
+archive (148 modules become 305: ``argparse`` from every module's ``_main()``, ``unittest``,
+``multiprocessing``, ``pydoc``, ``email``... ), nearly all behind functions the page never
+calls. So they are not followed; those the page does reach are listed (:data:`LAZY`), after a
+look at each one the modules shipped import lazily. The archive has no sources
+(tools/stdlib.py), so a module missed is an ``ImportError`` on the page: the e2e test
+``e2e/test_modules.py`` plays what a player does and fails on any import of a standard module
+that the archive did not have.
 """
 
 from __future__ import annotations
@@ -41,6 +47,24 @@ CODECS = ("encodings.cp437", "encodings.utf_8_sig")
 #: Modules Python has frozen under other names (``_frozen_importlib``...): never read either.
 FROZEN_AS = ("importlib._bootstrap", "importlib._bootstrap_external")
 STARTUP_PACKAGES = ("_pyodide", "pyodide")
+#: Imports in the Python that PyScript's JavaScript runs (not in its package's sources: the
+#: files it unpacks, its ``_pyscript`` and worker glue).
+PYSCRIPT_JS = ("asyncio", "base64", "binascii", "collections", "functools", "json", "pathlib")
+#: The standard library's function-level imports that the page reaches (the search follows
+#: only what runs on import, see above): ``ast.unparse``, which ``annotationlib`` calls for an
+#: annotation it cannot evaluate (``dataclasses``, ``inspect``, ``typing`` ask it for theirs);
+#: ``importlib.metadata``, which the frozen ``importlib._bootstrap_external`` imports in
+#: ``PathFinder.invalidate_caches()`` (web/runtime.mjs calls it after restoring the snapshot).
+#: Left out, after a look at each one the shipped and the frozen modules import in a function:
+#: ``importlib.readers`` (``importlib.resources``), ``_pyrepl``, ``pydoc`` and ``pkgutil``
+#: (the REPL, ``help()``, ``runpy``), ``argparse``,
+#: ``doctest``, ``getopt``, ``statistics`` (their ``_main()``/``_test()``); the Windows and
+#: macOS ones (``asyncio.windows_events``, ``ctypes``, ``plistlib``); ``hashlib`` (``random``
+#: takes the built-in ``_sha2`` first; ``hmac.new`` is never called); ``concurrent.futures``'
+#: executors (no thread on the page); ``tarfile`` (Pyodide's packages: none); ``difflib``
+#: (suggestions for a SyntaxError); ``tracemalloc`` (optional in ``warnings``); ``pickle``,
+#: ``calendar``, ``urllib.request``, ``py_compile``, for features the page does not use.
+LAZY = ("_ast_unparse", "importlib.metadata")
 
 
 def imports_in(source: str | bytes, module: str = "", package: bool = False, *,
@@ -128,9 +152,10 @@ def _constant(node: ast.expr) -> object:
 def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
     """The sources in the standard library ``archive`` that the page may import, by member
     name. From the page's ``import main``, PyScript's package and Python's and Pyodide's
-    start-up (:data:`STARTUP`, :data:`STARTUP_PACKAGES`): every import in ``ours`` (our
-    modules and PyScript's, by path: ``rattus/game.py``) wherever it is written, and every
-    import of a standard module that runs when it is imported, transitively. Modules frozen
+    start-up (:data:`STARTUP`, :data:`STARTUP_PACKAGES`, :data:`PYSCRIPT_JS`): every import
+    in ``ours`` (our modules and PyScript's, by path: ``rattus/game.py``) wherever it is
+    written, and every import of a standard module that runs when it is imported, or that the
+    page reaches in a function (:data:`LAZY`), transitively. Modules frozen
     into this Python (``os``, ``site``, ...) are left out: they are never read from the
     archive (run by the page's Python, that is the page's set)."""
     members = set(archive.namelist())
@@ -143,7 +168,7 @@ def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
                 return member
         return None
 
-    todo = ["main", "pyscript", *STARTUP, *CODECS]
+    todo = ["main", "pyscript", *STARTUP, *CODECS, *PYSCRIPT_JS, *LAZY]
     todo += [_module_name(m) for m in members
              if m.endswith(".py") and m.split("/")[0] in STARTUP_PACKAGES]
     seen: set[str] = set()

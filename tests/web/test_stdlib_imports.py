@@ -1,9 +1,9 @@
 """The standard modules the build compiles are the ones the page may import.
 
 tools/stdlib_imports.py reads imports statically (the build runs it in Pyodide, for 3.14's
-syntax; these sources are plain enough for any Python). A module it misses is compiled at every
-start (e2e/test_load.py catches that on the real page); one it adds for nothing is shipped as
-bytecode, which is larger than its source. These cases are the standard library's own patterns.
+syntax; these sources are plain enough for any Python). A module it misses is not in the page's
+archive, an ImportError (e2e/test_modules.py catches that on the real page); one it adds for
+nothing is shipped as bytecode. These cases are the standard library's own patterns.
 """
 
 from __future__ import annotations
@@ -87,3 +87,13 @@ def test_frozen_modules_are_not_compiled_again() -> None:
     found = stdlib_imports.used(stdlib, {"main.py": "import os\n"})
     assert "os.py" not in found and "stat.py" not in found
     assert "_stat_helper.py" in found
+
+
+def test_the_standard_librarys_lazy_imports_the_page_reaches_are_listed() -> None:
+    """``ast.unparse`` imports its module in the function (annotationlib calls it): listed in
+    ``LAZY``, it is shipped though no import of it runs when ``ast`` is imported."""
+    stdlib = archive({"ast.py": "def unparse(node):\n    from _ast_unparse import Unparser\n",
+                      "_ast_unparse.py": "", "pdb.py": ""})
+    found = stdlib_imports.used(stdlib, {"main.py": "import ast\n"})
+    assert {"ast.py", "_ast_unparse.py"} <= set(found)
+    assert "_ast_unparse" in stdlib_imports.LAZY
