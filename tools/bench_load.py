@@ -11,23 +11,39 @@ adds to, or saves on, the runtime itself (the site starts it with its own compil
 library, tools/stdlib.py, and from a memory snapshot once its service worker serves it).
 Requests count every response the page received (a service worker's cache hit included).
 
-Run: ``make bench`` or ``.venv/bin/python tools/bench_load.py [--runs 5]`` after ``make build``.
+Network mode, ``--network slow4g`` (1.6 Mbps down, 750 kbps up, 150 ms) or ``--network 4g``
+(9 Mbps down, 1.5 Mbps up, 60 ms): a phone's cold first load, throttled through CDP
+``Network.emulateNetworkConditions``. One server (tools/static_host.py) serves a copy of
+``dist/`` and the bare page, gzipped and cached (``max-age=600``, 304s) as GitHub Pages does
+it; a second one sends ``.wasm`` raw, as some hosts do. For each page, the medians of
+``--runs`` (3) loads, each in a fresh context: *board drawn* (navigation start → the first
+paint once the map's markup is in the page: see MARKS), *playable* (→ ``data-ready``; the bare
+page's is set once Pyodide runs), the bytes on the wire until playable and the requests; then
+playable site/bare. No reload in this mode.
+
+Run: ``make bench`` or ``.venv/bin/python tools/bench_load.py [--runs 5] [--network slow4g]``
+after ``make build``.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import chromium  # noqa: E402
 import serve  # noqa: E402
+import static_host  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -82,31 +98,33 @@ def load_once(browser, url: str) -> tuple[float, int, int, float, int]:
     return seconds, sum(sizes), len(sizes), again, len(received)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description="Time the site's load against bare Pyodide.")
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
-    if not (DIST / "index.html").is_file():
-        sys.exit("dist/ is not built: run `make build` first")
+def make_bare(bare_dir: Path) -> None:
+    """The bare Pyodide page in ``bare_dir``: Pyodide as npm ships it (the site's has its own
+    stdlib)."""
+    bare_dir.mkdir(exist_ok=True)
+    (bare_dir / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+    (bare_dir / "vendor").mkdir()
+    (bare_dir / "vendor" / "pyodide").symlink_to(ROOT / "node_modules" / "pyodide",
+                                             target_is_directory=True)
 
+
+def localhost(count: int) -> None:
+    """First load and reload on localhost, no compression, no throttling."""
     with tempfile.TemporaryDirectory(prefix="rattus-bench-") as tmp:
         bare_dir = Path(tmp)
-        (bare_dir / "index.html").write_text(BARE_PAGE, encoding="utf-8")
-        (bare_dir / "vendor").mkdir()  # Pyodide as npm ships it (the site's has its own stdlib)
-        (bare_dir / "vendor" / "pyodide").symlink_to(ROOT / "node_modules" / "pyodide",
-                                                 target_is_directory=True)
+        make_bare(bare_dir)
         with (
             serve.start(DIST) as site_url,
             serve.start(bare_dir) as bare_url,
             sync_playwright() as pw,
         ):
             browser = pw.chromium.launch(**chromium.launch_args())
-            print(f"Chromium {browser.version}, {args.runs} runs each, fresh context per run")
+            print(f"Chromium {browser.version}, {count} runs each, fresh context per run")
             pages = {"bare Pyodide": bare_url, "Rattus site": site_url}
             for url in pages.values():
                 load_once(browser, url)  # warm-up: the OS file cache, not the browser's
             runs: dict[str, list[tuple[float, int, int, float, int]]] = {name: [] for name in pages}
-            for _ in range(args.runs):  # interleaved, so that drift hits both alike
+            for _ in range(count):  # interleaved, so that drift hits both alike
                 for name, url in pages.items():
                     runs[name].append(load_once(browser, url))
             browser.close()
@@ -142,6 +160,175 @@ def main() -> None:
         f"ratio of the fastest runs: first load {min(site[0]) / min(bare[0]):.2f}x, "
         f"reload {min(site[3]) / min(bare[3]):.2f}x"
     )
+
+
+# --- network mode ---------------------------------------------------------------------------
+
+#: CDP ``Network.emulateNetworkConditions`` figures (throughputs in bytes per second): slow 4G
+#: as Lighthouse's mobile run simulates it, 4G as DevTools' "Fast 4G" (its 1.5 Mbps up too).
+NETWORKS: dict[str, dict[str, float]] = {
+    "slow4g": {"latency": 150, "downloadThroughput": 1_600_000 / 8,
+               "uploadThroughput": 750_000 / 8},
+    "4g": {"latency": 60, "downloadThroughput": 9_000_000 / 8,
+           "uploadThroughput": 1_500_000 / 8},
+}
+NETWORK_TIMEOUT_MS = 900_000
+
+#: Run in every document before its own scripts. ``board``: the map first on screen — the first
+#: animation frame in which the board's markup exists (an element with ``data-board-drawn``,
+#: ``svg#map``, ``#map svg``, ``#map-zoom svg`` or an ``svg.board`` not a legend's), timed by
+#: a task queued from that frame, i.e. just after the frame that shows it is painted; ``ready``
+#: and ``failed``: when ``<body>`` gets ``data-ready`` (playable) or ``data-failed`` (the page
+#: gave up: a load error or its boot timeout). All in ms from navigation start (performance.now).
+MARKS = """(() => {
+  const marks = {board: null, ready: null, failed: null};
+  Object.defineProperty(window, "__benchMarks", {value: marks});
+  const BOARD = "[data-board-drawn], svg#map, #map svg, #map-zoom svg, " +
+    "svg.board:not(.legend-fig)";
+  const poll = () => {
+    if (document.querySelector(BOARD)) {
+      setTimeout(() => { marks.board = performance.now(); }, 0);
+    } else {
+      requestAnimationFrame(poll);
+    }
+  };
+  requestAnimationFrame(poll);
+  new MutationObserver(() => {
+    const body = document.body;
+    if (!body) { return; }
+    if (marks.ready === null && body.dataset.ready) { marks.ready = performance.now(); }
+    if (marks.failed === null && body.dataset.failed) { marks.failed = performance.now(); }
+  }).observe(document, {subtree: true, attributes: true,
+                        attributeFilter: ["data-ready", "data-failed"]});
+})();"""
+
+
+@dataclass
+class Load:
+    board: float | None  # seconds from navigation start to the board on screen
+    playable: float  # seconds from navigation start to data-ready
+    received: int  # bytes on the wire until playable
+    requests: int  # responses until playable
+    failed: bool  # the page said it failed (data-failed) before it became ready
+
+
+def network_load(browser, url: str, conditions: dict[str, float] | None, board: bool) -> Load:
+    """One cold load in a fresh context (empty HTTP cache, no service worker) under
+    ``conditions`` (None: as fast as localhost goes)."""
+    context = browser.new_context()
+    context.add_init_script(MARKS)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    if conditions is not None:
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+    received: list[int] = []
+    cdp.on("Network.loadingFinished", lambda event: received.append(event["encodedDataLength"]))
+    page.goto(url, wait_until="commit", timeout=NETWORK_TIMEOUT_MS)
+    page.wait_for_function("window.__benchMarks.ready !== null", timeout=NETWORK_TIMEOUT_MS)
+    cdp.send("Runtime.evaluate", {"expression": "0"})  # the events sent before it are in
+    sizes = list(received)
+    if board:
+        try:
+            page.wait_for_function("window.__benchMarks.board !== null", timeout=5_000)
+        except PlaywrightTimeout:
+            pass  # no board markup: printed as "?"
+    marks = page.evaluate("window.__benchMarks")
+    context.close()
+    return Load(
+        board=None if marks["board"] is None else marks["board"] / 1000,
+        playable=marks["ready"] / 1000,
+        received=sum(sizes),
+        requests=len(sizes),
+        failed=marks["failed"] is not None and marks["failed"] <= marks["ready"],
+    )
+
+
+def network(name: str, runs: int) -> None:
+    """The site and bare Pyodide from one compressing server (tools/static_host.py), under
+    ``name``'s throttling, once with ``.wasm`` gzipped and once sent raw."""
+    conditions = NETWORKS[name]
+    with tempfile.TemporaryDirectory(prefix="rattus-bench-") as tmp:
+        root = Path(tmp)
+        # a copy: others may rebuild dist/ while this runs for minutes
+        shutil.copytree(DIST, root / "site", symlinks=True)
+        build = re.search(r'BUILD = "(\w+)"', (root / "site" / "sw.js").read_text("utf-8"))
+        make_bare(root / "bare")
+        with (
+            static_host.start(root, gzip_wasm=True) as gzip_url,
+            static_host.start(root, gzip_wasm=False) as raw_url,
+            sync_playwright() as pw,
+        ):
+            browser = pw.chromium.launch(**chromium.launch_args())
+            print(
+                f"Network {name}: {conditions['downloadThroughput'] * 8 / 1e6:g} Mbps down, "
+                f"{conditions['uploadThroughput'] * 8 / 1e3:g} kbps up, "
+                f"{conditions['latency']:g} ms latency; Chromium {browser.version}; "
+                f"build {build[1] if build else '?'}; medians of {runs} runs, a fresh "
+                "context per run", flush=True
+            )
+            pages = {
+                (page, wasm): f"{base}{path}/"
+                for wasm, base in (("gzip", gzip_url), ("raw", raw_url))
+                for page, path in (("bare Pyodide", "bare"), ("Rattus site", "site"))
+            }
+            for (page, _), url in pages.items():  # warm-up, unthrottled: the OS file cache
+                network_load(browser, url, None, page == "Rattus site")  # and the gzip cache
+            loads: dict[tuple[str, str], list[Load]] = {key: [] for key in pages}
+            for run in range(runs):  # interleaved, so that drift hits all alike
+                for (page, wasm), url in pages.items():
+                    load = network_load(browser, url, conditions, page == "Rattus site")
+                    loads[page, wasm].append(load)
+                    print(f"  run {run + 1}: {page}, wasm {wasm}: playable {load.playable:.1f} s",
+                          file=sys.stderr, flush=True)
+            browser.close()
+
+    print(f"{'page':<14} {'wasm':<5} {'board drawn s':>13} {'playable s':>11} {'min-max s':>11} "
+          f"{'MB on wire':>11} {'requests':>9}")
+    notes = []
+    for (page, wasm), results in loads.items():
+        boards = [r.board for r in results]
+        if page != "Rattus site":
+            board = "—"
+        elif None in boards:
+            board = "?"
+        else:
+            board = f"{statistics.median(b for b in boards if b is not None):.2f}"
+        playable = [r.playable for r in results]
+        failed = sum(r.failed for r in results)
+        mark = "!" if failed else " "
+        if failed:
+            notes.append(f"! {page}, wasm {wasm}: said it failed (data-failed: a load error or "
+                         f"its boot timeout) before it became ready, in {failed} of {runs} runs")
+        print(
+            f"{page:<14} {wasm:<5} {board:>13} {statistics.median(playable):10.2f}{mark} "
+            f"{min(playable):5.1f}-{max(playable):<5.1f} "
+            f"{statistics.median(r.received for r in results) / 1e6:11.2f} "
+            f"{results[-1].requests:9d}"
+        )
+    for note in notes:
+        print(note)
+    ratios = ", ".join(
+        f"wasm {wasm} {statistics.median(r.playable for r in loads['Rattus site', wasm]) / statistics.median(r.playable for r in loads['bare Pyodide', wasm]):.2f}x"  # noqa: E501
+        for wasm in ("gzip", "raw")
+    )
+    print(f"ratio playable site/bare: {ratios}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Time the site's load against bare Pyodide.")
+    parser.add_argument("--runs", type=int, default=None,
+                        help="loads of each page (default: 5 on localhost, 3 with --network)")
+    parser.add_argument("--network", choices=[*NETWORKS, "none"], default="none",
+                        help="throttle as a phone on this network, from a compressing server "
+                             "(default none: localhost, first load and reload)")
+    args = parser.parse_args()
+    if not (DIST / "index.html").is_file():
+        sys.exit("dist/ is not built: run `make build` first")
+    if args.network == "none":
+        localhost(args.runs or 5)
+    else:
+        network(args.network, args.runs or 3)
 
 
 if __name__ == "__main__":
