@@ -151,3 +151,25 @@ def test_typing_a_name_updates_the_start_list_but_never_redraws_the_fields() -> 
     assert ">Ann</option>" in after.html["dlg-start"] and ">Bob</option>" in after.html["dlg-start"]
     ui, s, _ = run(ui, s, choice("dlg-players:3", {"name.0": "Ann", "name.1": "Bob"}))
     assert 'value="Ann"' in frame(ui, s).html["screen"]  # a resize redraws, as typed
+
+
+def test_the_dialogs_default_names_are_in_the_language_spoken_when_the_page_starts() -> None:
+    """A page that starts in another language offers that language's default names, not the
+    English ones of the moment its modules were imported."""
+    import gettext
+
+    from text import catalogue
+
+    class Marked(gettext.NullTranslations):
+        """A stand-in language: every text marked, so that it is told from English."""
+
+        def pgettext(self, context, message):
+            return "«" + message + "»"
+
+    try:
+        catalogue.install("xx", Marked())
+        ui, _s, _ = run(Model().ui, None, choice("pass-and-play"))
+        names = [seat.name for seat in ui.draft.config.seats]
+        assert names == ["«Player 1»", "«Player 2»"]  # (English: "Player 1", "Player 2")
+    finally:
+        catalogue.install("en", None)

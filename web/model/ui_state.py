@@ -172,7 +172,8 @@ class Ui:
     story: Story = Story()
     hint: dict | None = None  # Hard's suggestion for this position: action, sentence, step
     hinting: bool = False  # the hint is being searched
-    draft: Draft = Draft()
+    # (made when the Ui is: its default names are in the language in use then, not at import)
+    draft: Draft = field(default_factory=Draft)
     go: bool = False  # "Next" pressed (step by step): one bot move may be made
     games: Listing | None = None  # while "Your games" is open (control/kept_games.py)
     elsewhere: bool = False  # this game is played in another tab: shown, not played or saved
@@ -195,7 +196,7 @@ class Model:
     """The whole state of the page: the store (control/store.py) holds one."""
 
     prefs: Prefs = Prefs()
-    ui: Ui = Ui()
+    ui: Ui = field(default_factory=Ui)
     session: Session | None = None
 
     def but(self, **changes) -> Model:
