@@ -87,3 +87,14 @@ def test_a_refused_file_is_said_within_seconds(page: Page, base_url: str, guard)
     expect(page.locator("#load-error")).to_contain_text("404")
     guard.console_errors.clear()
     guard.page_errors.clear()
+
+
+def test_each_big_file_is_downloaded_once(page: Page, base_url: str, guard) -> None:
+    """The first script asks for the runtime's big files, and Pyodide's and PyScript's own
+    requests get those answers: none is downloaded twice (a first visit's bytes)."""
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    for name in ("pyodide.asm.wasm", "stdlib.zip", "app.zip", "pyodide-lock.json",
+                 "pyscript.json"):
+        asked = [url for url in guard.requests if url.split("?")[0].endswith("/" + name)]
+        assert len(asked) == 1, (name, asked)
