@@ -65,7 +65,13 @@ def make_server(
 @contextmanager
 def start(directory: Path, port: int = 0, quiet: bool = True) -> Iterator[str]:
     """Serve ``directory`` in a background thread; yield its base URL (ending in ``/``)."""
-    server = make_server(directory, port, quiet=quiet)
+    with serving(make_server(directory, port, quiet=quiet)) as url:
+        yield url
+
+
+@contextmanager
+def serving(server: http.server.HTTPServer) -> Iterator[str]:
+    """Run ``server`` in a background thread; yield its base URL (ending in ``/``)."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -133,12 +133,5 @@ def start(directory: Path, gzip_wasm: bool = True) -> Iterator[str]:
     """Serve ``directory`` in a background thread; yield its base URL (ending in ``/``)."""
     handler = functools.partial(CompressingHandler if gzip_wasm else RawWasmHandler,
                                 directory=str(directory))
-    server = Server(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with serve.serving(Server(("127.0.0.1", 0), handler)) as url:
+        yield url
