@@ -10,7 +10,6 @@ passes shows that a keyboard player reaches every target, in the page as it is.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import deque
 from pathlib import Path
@@ -24,8 +23,7 @@ if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 from control import keys  # noqa: E402  (web/control/keys.py: where an arrow key goes)
 from model import keymap  # noqa: E402  (web/model/keymap.py: the map stops' data-key)
-
-ANCHORS = json.loads((WEB / "map" / "anchors.json").read_text(encoding="utf-8"))
+from render import board_layout  # noqa: E402  (web/render/board_layout.py: where things are)
 
 
 def focused(page: Page) -> str | None:
@@ -44,8 +42,7 @@ def map_stops(page: Page) -> dict[str, tuple[float, float]]:
     stops = {}
     for key, transform in found:
         if key.startswith("reg-"):
-            label = ANCHORS["regions"][key[4:]]["label"]
-            stops[key] = (label["x"], label["y"])
+            stops[key] = board_layout.name_at(key[4:])
         elif key.startswith("tok-"):
             x, y = transform.removeprefix("translate(").rstrip(")").split()
             stops[key] = (float(x), float(y))

@@ -159,7 +159,7 @@ def test_the_build_name_changes_with_the_site_and_only_then(tmp_path) -> None:
     assert listed == files | {""}  # "" : the page at the site's folder address
     assert {"app.zip", "index.html", "vendor/pyodide/pyodide.asm.wasm",
             "manifest.webmanifest", "icons/icon-512.png"} <= files
-    (second / "map" / "anchors.json").write_text("{}", encoding="utf-8")
+    (second / "manifest.webmanifest").write_text("{}", encoding="utf-8")
     assert build.write_worker(second) != worker_build(first)
 
 

@@ -2,7 +2,7 @@
 
 What lands in ``dist/``:
 
-* every file under ``web/`` (recursively: the page, CSS, the map, ...) except the Python sources;
+* every file under ``web/`` (recursively: the page, CSS, the icons, ...) except the Python sources;
 * ``app.zip``: every Python module — the engine ``rattus/**/*.py`` and the glue ``web/*.py``
   (``main.py`` included) — in one archive, so that the page makes one request for them instead
   of one per module; ``pyscript.json`` (generated from the template ``web/pyscript.json``) tells
@@ -39,7 +39,7 @@ What lands in ``dist/``:
   site. ``index.html``'s first script gets, for every language, the texts it shows before
   Python runs (``boot.*`` and every key its elements name);
 * ``.nojekyll``, so that GitHub Pages serves the files as they are;
-* ``LICENSE.txt`` and ``NOTICE.txt`` (the credits for the vendored runtime and the map data).
+* ``LICENSE.txt`` and ``NOTICE.txt`` (the credits for the vendored runtime).
 
 The build then checks that nothing in ``dist/`` would make the page reach another host: the config
 must point ``interpreter`` at the local ``pyodide.mjs`` (without it PyScript silently uses a CDN),
@@ -454,7 +454,7 @@ def fill(out: Path, draft: bool = False) -> str:
     vendor(out)
     compiled_stdlib = stdlib.write(
         out, {**{name: src.read_bytes() for name, src in sources.items()}, **package}, ZIP_DATE)
-    drawn = first_screen.write(out)  # the map, the welcome, How to play, the downloads' sizes
+    drawn = first_screen.write(out)  # the board, the welcome, How to play, the downloads' sizes
     snapped = snapshot.write(out, ROOT / ".cache" / "snapshot")
     icons.write_app(WEB / "icon.svg", out, ROOT / ".cache" / "icons")
     (out / ".nojekyll").write_text("", encoding="utf-8")

@@ -3,8 +3,8 @@ static HTML, so that a visitor sees the game before any Python runs.
 
 Why at build time: on a phone network the runtime takes tens of seconds to arrive, and a page
 that shows only "Loading" for that long looks broken. The glue renders pure strings
-(web/render/), so the build runs the same code on CPython: the map's SVG and its anchors go
-into ``index.html`` (main.py takes them over instead of fetching them), and for every language
+(web/render/), so the build runs the same code on CPython: the board's drawing goes into
+``index.html`` (main.py takes it over instead of drawing it), and for every language
 and both kinds of screen (mouse, touch: "click" or "tap") the welcome and How to play as
 ``<template>`` elements, which the page's first script puts on the screen in the visitor's
 language (web/index.html). What Python then paints is the same markup, so nothing jumps.
@@ -38,18 +38,18 @@ def _glue():
     if str(WEB) not in sys.path:
         sys.path.insert(0, str(WEB))
     from model.ui_state import Model, Ui
-    from render import frame
+    from render import board, frame
     from text import catalogue, language
 
     import rattus
 
-    return Model, Ui, frame, catalogue, language, rattus
+    return Model, Ui, frame, board, catalogue, language, rattus
 
 
-def screens(locale: Path, anchors: dict) -> dict[str, dict[str, str]]:
+def screens(locale: Path) -> dict[str, dict[str, str]]:
     """Per language and kind of screen (``en``, ``en.touch``, …): the welcome's and How to
     play's markup, as the page's frame draws them."""
-    Model, Ui, frame, catalogue, language, rattus = _glue()
+    Model, Ui, frame, _board, catalogue, language, rattus = _glue()
     out: dict[str, dict[str, str]] = {}
     try:
         for code in language.NAMES:
@@ -59,8 +59,8 @@ def screens(locale: Path, anchors: dict) -> dict[str, dict[str, str]]:
                 raise SystemExit(f"first screen: the {code} catalogue does not load")
             for touch in (False, True):
                 catalogue.use_touch(touch)
-                welcome = frame.frame(Model(ui=Ui(screen="welcome")), anchors, rattus.REGIONS)
-                help_open = frame.frame(Model(ui=Ui(help="goal")), anchors, rattus.REGIONS)
+                welcome = frame.frame(Model(ui=Ui(screen="welcome")))
+                help_open = frame.frame(Model(ui=Ui(help="goal")))
                 out[code + (".touch" if touch else "")] = {
                     "welcome": welcome.html["screen"], "help": help_open.html["help"],
                     "status": welcome.text["status"]}
@@ -77,20 +77,14 @@ def write(out: Path) -> str:
     for marker in (MAP_MARKER, TEMPLATES_MARKER, DOWNLOADS_MARKER):
         if marker not in text:
             raise SystemExit(f"web/index.html: the marker {marker!r} is missing")
-    svg = (out / "map" / "europe.svg").read_text(encoding="utf-8")
-    svg = svg[svg.find("<svg"):] if "<svg" in svg else svg
-    anchors_text = (out / "map" / "anchors.json").read_text(encoding="utf-8")
-    anchors = json.loads(anchors_text)
-    drawn = screens(out / "locale", anchors)
+    svg = _glue()[3].skeleton()
+    drawn = screens(out / "locale")
     templates = "\n".join(
         f'<template id="first-{part}-{key}">{markup}</template>'
         for key, parts in sorted(drawn.items()) for part, markup in sorted(parts.items())
         if part != "status")
-    anchors_json = json.dumps(anchors, separators=(",", ":")).replace("</", "<\\/")
     text = text.replace(MAP_MARKER, svg.strip())
-    text = text.replace(TEMPLATES_MARKER, templates + "\n"
-                        f'<script type="application/json" id="map-anchors">{anchors_json}'
-                        "</script>")
+    text = text.replace(TEMPLATES_MARKER, templates)
     sizes = {path: (out / path).stat().st_size for path in DOWNLOADS}
     text = text.replace(DOWNLOADS_MARKER, "var DOWNLOADS = " + json.dumps(sizes) + ";")
     page.write_text(text, encoding="utf-8")

@@ -31,13 +31,9 @@ from model.pace import PACES
 from model.session import Session
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from render import board
 from text import catalogue, language
 from text.catalogue import t
-
-
-async def _fetch_text(path: str) -> str:
-    """A file of the site as text; the map's two were asked for by index.html already."""
-    return str(await window.rattusFetchText(path))
 
 
 async def _speak(code: str) -> None:
@@ -51,19 +47,15 @@ async def _speak(code: str) -> None:
         language.use("en")
 
 
-async def _map() -> tuple[object, dict]:
-    """The map on the page and its anchors: drawn into index.html by the build (the first
-    screen, tools/first_screen.py), else fetched and put in place now."""
+def _map():
+    """The board on the page: drawn into index.html by the build (the first screen,
+    tools/first_screen.py), else drawn now."""
     holder = dom.by_id("map-zoom")
-    inline = dom.by_id("map-anchors")
     svg = dom.query("svg", holder)
-    if svg is not None and inline is not None:
-        return svg, json.loads(str(inline.textContent))
-    svg_text, anchors_text = await asyncio.gather(
-        _fetch_text("map/europe.svg"), _fetch_text("map/anchors.json"))
-    start = svg_text.find("<svg")
-    holder.innerHTML = svg_text[start:] if start >= 0 else svg_text
-    return dom.query("svg", holder), json.loads(anchors_text)
+    if svg is None:
+        holder.innerHTML = board.skeleton(t("ui.title"))
+        svg = dom.query("svg", holder)
+    return svg
 
 
 async def boot() -> None:
@@ -71,7 +63,7 @@ async def boot() -> None:
     speaking = asyncio.ensure_future(
         _speak(language.wanted(str(document.documentElement.lang or "en"))))
     try:
-        svg, anchors = await _map()
+        svg = _map()
     except Exception as exc:  # noqa: BLE001 - say it on the page
         await speaking
         window.rattusFail(t("err.map", detail=str(exc)))
@@ -81,7 +73,7 @@ async def boot() -> None:
 
     on_touch = touch.touch_screen()
     catalogue.use_touch(on_touch)  # "tap" rather than "click", from the first render on
-    app = App(svg, anchors)
+    app = App(svg)
     app.zoom = touch.MapZoom(svg) if on_touch else None
     app.bind()
     page_labels.label()

@@ -12,7 +12,6 @@ legal actions from a fixed seed until a wanted situation comes up).
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -27,7 +26,6 @@ from render import frame as page_frame
 import rattus
 
 WEB = Path(__file__).resolve().parents[2] / "web"
-ANCHORS = json.loads((WEB / "map" / "anchors.json").read_text(encoding="utf-8"))
 NAMES = ("Ann", "Bob", "Cy", "Di")
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -171,7 +169,7 @@ def buttons(ui: Ui | Model, s: Session) -> list[str]:
 
 # -- the page ---------------------------------------------------------------------------------
 def frame(state: Ui | Model, s):
-    return page_frame.frame(model_of(state, s), ANCHORS, rattus.REGIONS)
+    return page_frame.frame(model_of(state, s), rattus.REGIONS)
 
 
 def everything(f) -> str:

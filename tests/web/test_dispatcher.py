@@ -17,7 +17,7 @@ from browser import storage
 from browser.app import App
 from control import update
 from fakepage import Element, by_id, document, fire, window
-from glue import ANCHORS, decision, find, legal, new_session, offer, play, turn_start
+from glue import decision, find, legal, new_session, offer, play, turn_start
 from model import page_events as ev
 from model import save_file
 from model.session import Session
@@ -31,7 +31,7 @@ def fresh_page():
 
 
 def make_app() -> App:
-    return App(by_id("map"), ANCHORS)
+    return App(by_id("map"))
 
 
 def attached(session) -> App:
@@ -49,7 +49,7 @@ def tool(choice: str) -> Element:
 
 
 def path(region: str) -> Element:
-    return document.querySelector(f'path.region[data-region="{region}"]')
+    return document.querySelector(f'rect.region[data-region="{region}"]')
 
 
 def notice() -> str:

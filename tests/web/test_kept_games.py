@@ -11,7 +11,7 @@ import pytest
 from browser import storage
 from browser.app import App
 from fakepage import Tabs, by_id, document, window
-from glue import ANCHORS, legal, new_session
+from glue import legal, new_session
 from model import page_events as ev
 from model import save_file
 from text.catalogue import t
@@ -33,7 +33,7 @@ def slots() -> set[str]:
 def app_with(session, tabs: Tabs | None = None) -> App:
     if tabs is not None:
         window.rattusTabs = tabs
-    app = App(by_id("map"), ANCHORS)
+    app = App(by_id("map"))
     app.bind()
     app.dispatch(ev.Attach(session, "", None))
     return app
@@ -180,7 +180,7 @@ def test_a_game_open_in_another_tab_resumes_read_only_and_is_not_written() -> No
                                                       {"screen_seat": 0, "pass_to": None})
     tabs = Tabs("k-1")  # a new tab: the game is played in another one
     window.rattusTabs = tabs
-    app = App(by_id("map"), ANCHORS)
+    app = App(by_id("map"))
     app.bind()
     app.dispatch(ev.Choice("games"))  # (no index yet: rebuilt from the saves)
     assert t("games.where.elsewhere") in by_id("screen").innerHTML

@@ -12,7 +12,6 @@ from browser.app import App
 from control import keys, update
 from fakepage import Element, by_id, document, fire
 from glue import (
-    ANCHORS,
     card,
     choice,
     frame,
@@ -27,15 +26,14 @@ from model import keymap
 from model import page_events as ev
 from model.game_config import COLOURS, Seat, contrast, ink_on, marks
 from model.ui_state import Model
-from render import board, how_to_play
+from render import board, board_layout, how_to_play, pieces
 from render import panels as panels
 from test_bots_and_strikes import striking
 from text.catalogue import t
 
 import rattus
 
-REGION_XY = {keymap.region_key(r): (a["label"]["x"], a["label"]["y"])
-             for r, a in ANCHORS["regions"].items()}
+REGION_XY = {keymap.region_key(r): board_layout.name_at(r) for r in rattus.REGIONS}
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +42,7 @@ def fresh_page():
 
 
 def path(name: str) -> Element:
-    return document.querySelector(f'path.region[data-region="{name}"]')
+    return document.querySelector(f'rect.region[data-region="{name}"]')
 
 
 def tab_stops() -> list[str]:
@@ -54,7 +52,7 @@ def tab_stops() -> list[str]:
 
 
 def attached(session) -> App:
-    app = App(by_id("map"), ANCHORS)
+    app = App(by_id("map"))
     app.bind()
     app.dispatch(ev.Attach(session, "", None))
     return app
@@ -90,10 +88,11 @@ def test_each_arrow_goes_the_way_it_points_on_the_map() -> None:
             if to is not None:
                 x, y = REGION_XY[to]
                 assert (x - x0) * dx + (y - y0) * dy > abs((x - x0) * dy - (y - y0) * dx) * 0.3
-    # what a player looking at the map expects
+    # what a player looking at the board expects
     assert keys.move(REGION_XY, "reg-Anglia", "ArrowDown") == "reg-Gallia"
-    assert keys.move(REGION_XY, "reg-Gallia", "ArrowLeft") == "reg-Hispania"
-    assert keys.move(REGION_XY, "reg-Hispania", "ArrowRight") == "reg-Gallia"
+    assert keys.move(REGION_XY, "reg-Gallia", "ArrowDown") == "reg-Hispania"
+    assert keys.move(REGION_XY, "reg-Hispania", "ArrowUp") == "reg-Gallia"
+    assert keys.move(REGION_XY, "reg-Gallia", "ArrowRight") == "reg-Germania"
     assert keys.move(REGION_XY, "reg-Germania", "ArrowUp") == "reg-Scandia"
     assert keys.move(REGION_XY, "reg-Hispania", "ArrowLeft") is None  # the edge: stays
 
@@ -103,21 +102,20 @@ def test_when_tokens_are_wanted_down_reaches_them_and_left_right_go_along() -> N
     ui, s, home = turn_start()
     ui, s, _ = run(ui, s, card("Monk"), choice("mode:Monk"))
     here = s.game.view(None)["plague"]
-    stops, targets = board.stops(ANCHORS, s.game.view(0), offer(ui, s))
+    stops, targets = board.stops(s.game.view(0), offer(ui, s))
     wanted = {keymap.token_key(r, slot) for r, slot in offer(ui, s).tokens}
     assert wanted and wanted <= set(targets) and wanted <= set(stops)
     assert not set(targets) - wanted  # the regions are not targets now
     below = keys.move(stops, keymap.region_key(here), "ArrowDown")
     assert below == keymap.token_key(here, 1)
     assert keys.move(stops, below, "ArrowUp") == keymap.region_key(here)
-    # a region holding two tokens: Left/Right go from one to the other
+    # a region holding two tokens, one above the other: Down/Up go from one to the other
     ui, s, _ = run(ui, s, token(here, 1), region(home))
-    stops2, _ = board.stops(ANCHORS, s.game.view(0), offer(ui, s))
-    stops2.update({keymap.token_key(home, i): board.token_xy(
-        ANCHORS["regions"][home]["tokens"], i, 2) for i in (1, 2)})
-    assert keys.move(stops2, keymap.token_key(home, 1), "ArrowRight") == \
+    stops2, _ = board.stops(s.game.view(0), offer(ui, s))
+    stops2.update({keymap.token_key(home, i): board.token_xy(home, i) for i in (1, 2)})
+    assert keys.move(stops2, keymap.token_key(home, 1), "ArrowDown") == \
         keymap.token_key(home, 2)
-    assert keys.move(stops2, keymap.token_key(home, 2), "ArrowLeft") == \
+    assert keys.move(stops2, keymap.token_key(home, 2), "ArrowUp") == \
         keymap.token_key(home, 1)
 
 
@@ -263,7 +261,7 @@ def test_the_board_as_text_shows_only_the_faces_this_seat_knows() -> None:
 
 def test_a_strike_is_read_out_token_by_token_as_it_is_told() -> None:
     ui, s, _ = striking(pace_ms=300)
-    app = App(by_id("map"), ANCHORS)
+    app = App(by_id("map"))
     app.store.model = Model(ui=ui, session=s)  # the position, as the store would hold it
     app.painter(app.model)
     assert by_id("announce").innerHTML == ""  # nothing told yet
@@ -279,20 +277,20 @@ def test_a_strike_is_read_out_token_by_token_as_it_is_told() -> None:
 
 
 # -- players told apart without colour; contrast ----------------------------------------------
-def test_each_player_has_a_letter_on_cubes_swatches_and_in_the_palace() -> None:
-    seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cy", "green")]
-    assert marks(seats) == ["A", "B", "C"]
-    # the same initials (the default "Player 1", "Player 2" too): the seat's letter, never a
-    # digit that would run into the count on a cube ("110")
-    assert marks([Seat("Ann", "red"), Seat("Al", "blue")]) == ["A", "B"]
-    assert marks([Seat("Player 1", "red"), Seat("Player 2", "blue")]) == ["A", "B"]
-    cubes = board._cubes(0, 0, [2, 0, 11], seats)
-    assert ">A</tspan>2<" in cubes and ">C</tspan>11<" in cubes and "B</tspan>" not in cubes
-    assert 'textLength' in cubes  # two digits squeezed into the cube
-    assert ">A<" in panels.swatch("red", "A")
+def test_each_player_has_a_shape_of_their_own_on_the_board_and_in_the_panels() -> None:
+    """Players are told apart by colour and by a shape (never by a letter, which a token's
+    symbols used too: "A" all, "B" the Merchant)."""
+    seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cy", "green"), Seat("Di", "yellow")]
+    shapes = {pieces.shape_path(p, 20) for p in range(4)}
+    assert len(shapes) == 4
     ui, s, home = turn_start()
     f = frame(ui, s)
-    assert all(f">{m}<" in f.html["players"] for m in marks(s.config.seats))
+    for p in range(len(s.config.seats)):
+        shape = pieces.shape_path(p, 15)
+        assert shape in f.html["players"]  # the players' panel: the board's piece by the name
+        assert pieces.shape_path(p, board_layout.PIECE - 2) in f.map[1]  # the players' table
+    cubes = board._cubes("Gallia", [2, 0, 11, 1], seats)
+    assert ">2<" in cubes and ">11<" in cubes and "seat-1" not in cubes
 
 
 @pytest.mark.parametrize("colour", sorted(COLOURS))
@@ -303,19 +301,21 @@ def test_writing_on_a_players_colour_meets_aa_contrast(colour: str) -> None:
 #: Text on the map (SVG, which axe does not check) and its background, as style.css and
 #: board.py draw them: (what, text colour, background colour).
 MAP_TEXT = [
-    ("region name", "#3b2d1a", "#f4ecd2"),
-    ("region name, on its halo", "#3b2d1a", "#fffdf3"),
-    ("region name, target", "#7a3d00", "#fff6c8"),
-    ("region name, out of play", "#67625a", "#fffdf3"),  # on its halo (paint-order stroke)
-    ("'not in play' note", "#403c34", "#d9d6cf"),
-    ("'2 steps' tag", "#ffffff", "#8a4300"),
+    ("region name", "#3b2d1a", "#f5ebd2"),
+    ("region name, target", "#7a3d00", "#fff3bf"),
+    ("region name, out of play", "#4f4a42", "#d9d3c4"),
+    ("'not in play' note", "#403c34", "#d9d3c4"),
+    ("'2 steps' mark", "#ffffff", "#8a4300"),
+    ("Knight's neutral cubes mark", "#ffffff", "#6d6a63"),
     ("token threshold", "#2a2118", "#f7ecd0"),
-    ("token symbols", "#ffffff", "#7b3fa0"),
-    ("revealed token", "#2a2118", "#f6c9c2"),
-    ("cube loss", "#2a2118", "#ffffff"),
-    ("palace", "#3b2d1a", "#f6ecd0"),
-    ("odds badge", "#7a1010", "#ffffff"),
-    ("odds badge, others' risk", "#4a3d28", "#ffffff"),
+    ("revealed token, outbreak", "#2a2118", "#f6c9c2"),
+    ("cube loss, on its halo", "#a0150e", "#fffaf0"),
+    ("odds, on their halo", "#2a2118", "#fffaf0"),
+    ("others' odds, on their halo", "#4a3d28", "#fffaf0"),
+    ("players' table", "#2a2118", "#efe3c4"),
+    ("players' table, the player to move", "#2a2118", "#fff6d8"),
+    ("supply, running low", "#a0150e", "#efe3c4"),
+    ("supply's label", "#4a3d28", "#efe3c4"),
 ]
 
 

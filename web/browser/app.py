@@ -34,14 +34,14 @@ from browser.paint import Painter
 
 
 class App:
-    def __init__(self, svg, anchors: dict):
+    def __init__(self, svg):
         self.svg = svg
-        self.map = MapView(svg, anchors, rattus.REGIONS)
+        self.map = MapView(svg, rattus.REGIONS)
         self.store = Store(Model(prefs=Prefs(motion=not dom.reduced_motion())),
                            on_error=self._warn)
         self.autosave = Autosave(self._model, self.dispatch)
         self.focus = Focus(self.map)
-        self.painter = Painter(self.map, anchors, self.focus)
+        self.painter = Painter(self.map, self.focus)
         self.bots = BotRunner(self._model, self.dispatch)
         self.input = DomInput(svg, self.map, self.focus, self.autosave, self._model,
                               self.dispatch)

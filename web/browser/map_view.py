@@ -4,7 +4,6 @@ changed (a region path's attributes, the one overlay group's content)."""
 from __future__ import annotations
 
 from control.keys import first_stop, move
-from render.board import DEFS
 from text.catalogue import t
 
 from browser.dom import js
@@ -14,20 +13,16 @@ class MapView:
     """Binds the inline SVG: remembers the region paths and writes what :func:`draw` made,
     touching only what changed."""
 
-    def __init__(self, svg, anchors: dict, all_regions):
+    def __init__(self, svg, all_regions):
         self.svg = svg
-        self.anchors = anchors
         self.all_regions = list(all_regions)
-        self.paths = {r: js(svg.querySelector(f'path.region[data-region="{r}"]'))
+        self.paths = {r: js(svg.querySelector(f'rect.region[data-region="{r}"]'))
                       for r in self.all_regions}
         self._path_state: dict[str, tuple] = {}
         self._roving: str | None = None  # the stop in the Tab order (tabindex 0)
         self.stops: dict[str, tuple[float, float]] = {}  # the arrow keys' places (keynav)
         self.last: str | None = None  # the stop the player last focused
         self._overlay_html: str | None = None
-        defs = js(svg.querySelector("defs"))
-        if defs is not None:
-            defs.insertAdjacentHTML("beforeend", DEFS)
         svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
         self.overlay = svg.querySelector("#overlay")
         svg.setAttribute("aria-label", t("ui.title"))

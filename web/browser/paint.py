@@ -20,9 +20,8 @@ from browser.map_view import MapView
 
 
 class Painter:
-    def __init__(self, map_view: MapView, anchors: dict, focus: Focus):
+    def __init__(self, map_view: MapView, focus: Focus):
         self.map = map_view
-        self.anchors = anchors
         self.focus = focus
         self.zoom = None  # a touch screen: browser/touch.py's MapZoom
         self._reveal: tuple[str, bool] | None = None  # scroll into view after the next paint
@@ -36,7 +35,7 @@ class Painter:
     def __call__(self, model: Model) -> None:
         focus = dom.focused_key()
         active = dom.js(document.activeElement)
-        f = page_frame.frame(model, self.anchors, rattus.REGIONS)
+        f = page_frame.frame(model, rattus.REGIONS)
         if f.map is not None:
             self.map.apply(*f.map)
             self.map.rove(f.stops, f.stop_targets)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from control import zoom_geometry
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
-from render.board import TOKEN_GAP
+from render.board_layout import TOKEN_PITCH
 
 from browser import dom
 
@@ -142,7 +142,7 @@ class MapZoom:
     def _token_scale(self) -> float:
         """The zoom at which neighbouring rat tokens are a finger apart."""
         units = self._size()[0] / float(self.svg.viewBox.baseVal.width)  # px per unit
-        return zoom_geometry.scale_for_pitch(TOKEN_GAP * units) * 1.1
+        return zoom_geometry.scale_for_pitch(TOKEN_PITCH * units) * 1.1
 
     def show_tokens(self, nodes, gain: float = 1.0) -> None:
         """Zoom to frame the rat tokens ``nodes``, if that zooms in by ``gain`` at least."""
@@ -174,7 +174,7 @@ class MapZoom:
         if node.classList.contains("target"):
             return node
         if dom.attr(node, "data-slot") is None and dom.attr(node, "data-region") is not None:
-            return dom.query(f'path.region.target[data-region="{dom.attr(node, "data-region")}"]',
+            return dom.query(f'rect.region.target[data-region="{dom.attr(node, "data-region")}"]',
                              self.svg)
         return None
 

@@ -43,7 +43,7 @@ Pure Python: :func:`chart_svg` and :func:`panel` are strings, like panels.py.
 
 from __future__ import annotations
 
-from model.game_config import COLOURS, marks
+from model.game_config import COLOURS
 from text.catalogue import decimal, region, t, tn
 
 import rattus
@@ -245,9 +245,8 @@ def panel(analysis: dict, seats) -> str:
     """The analysis screen: the chart, a row per player (cubes lost, strikes suffered,
     expected loss, luck), the moments (each opens the replay at its step), Close."""
     rows = []
-    letters = marks(seats)
     for p, seat in enumerate(seats):
-        swatch = panels.swatch(seat.colour, letters[p])  # (the board's letter too)
+        swatch = panels.swatch(p, seat.colour)  # (the board's piece too)
         winner = ' class="winner"' if p == analysis["winner"] else ""
         rows.append(
             f'<tr data-seat="{p}"{winner}>'

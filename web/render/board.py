@@ -1,74 +1,117 @@
-"""The map: region states, labels, rat tokens, cubes, the plague piece and the palace.
+"""The board: its tiles and links (drawn once), and per position the tiles' states, the rat
+tokens, cubes, the plague piece, the supply, the players' table and what strikes and the aids
+add.
 
 Input is a seat's view (``Game.view``), never the game: a face appears only where the view
 holds it (the Witch's holder, R6.6/R8.3) or for tokens revealed in a strike (public, R8.1).
-The generated ``map/europe.svg`` keeps its region paths; this module marks them (in play,
-highlighted as a target, selected) and draws everything else into one overlay group, set
-with a single ``innerHTML`` per render.
+Every thing has its own place in its tile (render/board_layout.py), so nothing is drawn over
+anything; each drawn thing carries ``data-piece`` (a name that stays the same while it stays
+where it is), by which the browser acts changes out (browser/motion.py).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from model.game_config import COLOURS, ink_on, marks
 from model.keymap import region_key, token_key
-from text.catalogue import decimal, region, sym_marks, symbols, t, tn
+from text.catalogue import card, decimal, region, symbols, t, tn
 
+from rattus import CARDS, REGIONS
+from rattus.board import NEIGHBOUR_PAIRS
+from rattus.cards import CARD_SYMBOL
+from render import board_layout as L
+from render import pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:
     from rattus.shapes import Face, RegionView, View
 
-#: Sizes the map generator (tools/make_map.py, FOOTPRINT) reserves room for around each
-#: anchor, so that nothing drawn here covers the name or another row of the region.
-TOKEN_R = 11
-TOKEN_GAP = 25
-CUBE = 19
-REVEAL_STEP = 27  # revealed-token badges stack down from the region's "reveal" anchor
-#: Chip text is 15 SVG units: 11 px where the map is drawn 740 px wide (1280×800 screens).
-CHIP_CHAR = 9.2  # the advance of one symbol letter (15 units, monospace, bold)
-CHIP_H = 17
-
-#: Patterns and filters added to the generated SVG: legal targets get a hatch as well as a
-#: colour and a dashed outline (shape, not colour alone); regions out of play a grey hatch.
+#: Patterns added to the board: legal targets get a hatch as well as a colour and a dashed
+#: outline (shape, not colour alone); regions out of play a grey hatch.
 DEFS = """
 <pattern id="hatch-target" patternUnits="userSpaceOnUse" width="9" height="9"
- patternTransform="rotate(45)"><rect width="9" height="9" fill="#fff6c8"/>
+ patternTransform="rotate(45)"><rect width="9" height="9" fill="#fff3bf"/>
 <line x1="0" y1="0" x2="0" y2="9" stroke="#f0b450" stroke-width="2"/></pattern>
 <pattern id="hatch-out" patternUnits="userSpaceOnUse" width="7" height="7"
- patternTransform="rotate(-45)"><rect width="7" height="7" fill="#d9d6cf"/>
-<line x1="0" y1="0" x2="0" y2="7" stroke="#bdb8ad" stroke-width="2"/></pattern>
+ patternTransform="rotate(-45)"><rect width="7" height="7" fill="#d9d3c4"/>
+<line x1="0" y1="0" x2="0" y2="7" stroke="#c2baa8" stroke-width="2"/></pattern>
 """
+
+#: Advance widths (SVG units) used to size boxes around texts: generous, so that a wide font
+#: (DejaVu Sans Bold) still fits.
+CHAR_W = 7.6
 
 
 def region_label(name: str) -> str:
     return region(name)
 
 
+def skeleton(title: str = "Rattus") -> str:
+    """The board's drawing that no position changes: the sea, the tiles (each region's
+    clickable shape), the supply box and the players' table. The build puts it into the first
+    screen."""
+    tiles = []
+    for r in REGIONS:
+        b = L.tile(r)
+        tiles.append(f'<rect id="region-{r}" class="region" data-region="{r}" x="{b.x:.1f}" '
+                     f'y="{b.y:.1f}" width="{b.w}" height="{b.h}" rx="9"/>')
+    sx, sy, sw, sh = L.SUPPLY
+    tx, ty, tw, th = L.TABLE
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {L.WIDTH} {L.HEIGHT}" '
+            f'id="map" role="group" aria-label="{esc(title)}" class="board">'
+            f'<defs>{DEFS}{pieces.defs()}</defs>'
+            f'<rect class="sea" width="{L.WIDTH}" height="{L.HEIGHT}" rx="6"/>'
+            f'<rect class="box supply-box" x="{sx}" y="{sy}" width="{sw}" height="{sh}" rx="9"/>'
+            f'<rect class="box table-box" x="{tx}" y="{ty}" width="{tw}" height="{th}" rx="9"/>'
+            f'<g class="tiles">{"".join(tiles)}</g></svg>')
+
+
 def _rat_glyph() -> str:
     """A rat in profile, drawn in the token's circle (the back of every rat token)."""
-    return ('<g class="rat" transform="scale(1.1)">'
+    return ('<g class="rat" transform="scale(1.25)">'
             '<path d="M-6 2.2C-6.4-2.8 1.5-4.6 4-1.3L7.4.6 4.2 2.2C2 3.6-3.8 3.7-6 2.2Z"/>'
             '<circle cx="2.3" cy="-2.7" r="1.5"/>'
             '<path class="tail" d="M-6 2.2q-2.6.6-2.7-2"/></g>'
-            '<circle class="rat-eye" cx="4.3" cy="-.1" r=".75"/>')
+            '<circle class="rat-eye" cx="5.3" cy="-.1" r=".8"/>')
 
 
-def _token(region_name: str, slot: int, x: float, y: float, face: Face | None,
+def _symbols_strip(box: L.Box, face: Face, cls: str) -> str:
+    """A face's symbols as icons in the box beside its token: up to three in a row, more in
+    two rows (R9's faces have up to five)."""
+    syms = list(face["symbols"])
+    per_row = 3
+    rows = [syms[i:i + per_row] for i in range(0, len(syms), per_row)] or [[]]
+    size = 10 if len(rows) == 1 else 9.5
+    parts = [f'<rect class="strip {cls}" x="{box.x:.1f}" y="{box.y:.1f}" width="{box.w}" '
+             f'height="{box.h}" rx="4"/>']
+    top = box.y + (box.h - len(rows) * size - (len(rows) - 1) * 1) / 2
+    for i, row in enumerate(rows):
+        width = len(row) * size + (len(row) - 1) * 0.8
+        x0 = box.x + (box.w - width) / 2
+        for j, sym in enumerate(row):
+            parts.append(pieces.icon(sym, x0 + j * (size + 0.8), top + i * (size + 1), size))
+    return "".join(parts)
+
+
+def _token(region_name: str, slot: int, at: int, face: Face | None, starting: bool,
            target: bool, selected: bool, hinted: bool = False) -> str:
+    """The ``slot``-th face-down rat token of a region (as the view counts them), drawn in
+    token row ``at``: its back, or, where this seat's Witch saw it, its face beside it."""
     label = (t("token.aria_known", slot=slot, region=region(region_name),
                threshold=face["threshold"], symbols=symbols(face["symbols"]))
              if face else t("token.aria", slot=slot, region=region(region_name)))
     classes = ["token"]
+    if starting:
+        classes.append("starting")
     if target:
         classes.append("target")
     if selected:
         classes.append("selected")
     if hinted:
         classes.append("hinted")
+    x, y = L.token_at(region_name, at)
     attrs = (f'class="{" ".join(classes)}" data-region="{region_name}" data-slot="{slot}" '
+             f'data-piece="token-{region_name}-{at}" '
              f'data-key="{token_key(region_name, slot)}" transform="translate({x:.1f} {y:.1f})"')
     if target:  # a stop of the arrow keys: focusable, in the map's one Tab stop (browser/app.py)
         attrs += f' role="button" tabindex="-1" aria-label="{esc(label)}"'
@@ -76,146 +119,110 @@ def _token(region_name: str, slot: int, x: float, y: float, face: Face | None,
         attrs += f' aria-label="{esc(label)}" role="img"'
     parts = [f"<g {attrs}><title>{esc(label)}</title>"]  # the same words on hover
     if target or selected or hinted:
-        parts.append(f'<circle class="ring" r="{TOKEN_R + 4}"/>')
+        parts.append(f'<circle class="ring" r="{L.TOKEN_R + 3}"/>')
     if face is None:
-        parts.append(f'<circle class="back" r="{TOKEN_R}"/>{_rat_glyph()}')
+        parts.append(f'<circle class="back" r="{L.TOKEN_R}"/>{_rat_glyph()}')
     else:
-        # letters without spaces, on a bar with a light edge: the bars of two known tokens
-        # side by side (TOKEN_GAP apart) used to run together into one unreadable strip
-        syms = sym_marks(face["symbols"])
-        top = TOKEN_R + 1 + (slot % 2 == 0) * CHIP_H  # neighbours' bars on two rows
-        parts.append(
-            f'<g class="token-face known"><circle class="front" r="{TOKEN_R}"/>'
-            f'<text class="thr" y="5">{face["threshold"]}</text>'
-            f'<rect class="syms-bg" x="{-len(syms) * CHIP_CHAR / 2 - 3:.1f}" y="{top}" '
-            f'width="{len(syms) * CHIP_CHAR + 6:.1f}" height="{CHIP_H}" rx="3"/>'
-            f'<text class="syms" y="{top + 13}">{esc(syms)}</text></g>')
+        parts.append(f'<circle class="front known" r="{L.TOKEN_R}"/>'
+                     f'<text class="thr" y="4.6">{face["threshold"]}</text>')
     parts.append("</g>")
+    if face is not None:
+        parts.append(f'<g class="face known" aria-hidden="true">'
+                     f'{_symbols_strip(L.strip_at(region_name, at), face, "known")}</g>')
     return "".join(parts)
 
 
-#: Advance widths (SVG units) of the revealed badge's texts, as style.css sets them: the
-#: threshold in 12px bold, the symbols in 10px monospace with 1px letter spacing. The badge is
-#: sized from them so that the symbols neither run into the threshold nor out of the box.
-RV_THR_CHAR = 9.2
-RV_SYM_CHAR = 10.0
-
-
-#: How much wider a region's name grows per letter on a phone (style.css: 15 → 29 px, at
-#: about 0.6 em a letter), half of it on each side of the name's centre.
-PHONE_NAME_GROWTH = (29 - 15) * 0.6 / 2
-
-
-def _revealed(x: float, y: float, face: Face, outbreak: bool, fresh: bool, cubes: int,
-              away: float = 0.0) -> str:
-    """A token revealed by the strike now being told (public, R8.1), shown face up, in a
-    column beside the region (its "reveal" anchor), clear of its name, tokens and cubes;
-    hovering it says its threshold against the cubes counted and its symbols in words.
-    ``away``: how far the column moves away from the name on a phone, where the name is
-    drawn larger (style.css; negative: the column is to the name's left)."""
+def _revealed(region_name: str, at: int, face: Face, outbreak: bool, fresh: bool,
+              cubes: int) -> str:
+    """A token revealed by the strike being told (public, R8.1), turned face up where it lay:
+    its threshold on the token, its symbols beside it, red where the plague broke out;
+    hovering it says its threshold against the cubes counted and its symbols in words."""
     words = t("strike.chip", threshold=face["threshold"], cubes=cubes,
               symbols=symbols(face["symbols"]),
               verdict=t("strike.outbreak" if outbreak else "strike.nothing"))
-    syms = sym_marks(face["symbols"])
-    thr = f'{face["threshold"]}+'
-    sx = -10 + len(thr) * RV_THR_CHAR + 4
-    width = sx + len(syms) * RV_SYM_CHAR + 5 + 16
+    x, y = L.token_at(region_name, at)
     cls = "revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
-    return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
-            f'<title>{esc(words)}</title><g class="rv-away" style="--away:{away:.0f}px">'
-            f'<g class="rv-inner"><rect class="rv-bg" x="-16" y="-12.5" '
-            f'width="{width:.1f}" '
-            f'height="25" rx="4"/><text class="rv-thr" x="-10" y="5">{thr}</text>'
-            f'<text class="rv-syms" x="{sx:.1f}" y="5">{esc(syms)}</text></g></g></g>')
-
-
-def _cube_text(mark: str, count: int, x: float, y: float, ink: str) -> str:
-    """A cube's writing: the player's letter, then the count ("A2"), in the ink that
-    contrasts with their colour; squeezed to the cube's width when the count has 2 digits."""
-    fit = f' textLength="{CUBE - 2}" lengthAdjust="spacingAndGlyphs"' if count >= 10 else ""
-    return (f'<text x="{x}" y="{y}" fill="{ink}"{fit}><tspan class="mk">{esc(mark)}</tspan>'
-            f'{count}</text>')
-
-
-def _cubes(x: float, y: float, counts: list[int], seats) -> str:
-    """A region's cubes: one square per player present, in their colour, with their letter
-    (told apart without colour) and the count."""
-    present = [(p, c) for p, c in enumerate(counts) if c]
-    if not present:
-        return ""
-    letters = marks(seats)
-    width = len(present) * (CUBE + 3) - 3
-    x0 = x - width / 2
-    parts = []
-    for i, (p, c) in enumerate(present):
-        colour = COLOURS.get(seats[p].colour, "#888")
-        cx = x0 + i * (CUBE + 3)
-        parts.append(
-            f'<g class="cube seat-{p}" transform="translate({cx:.1f} {y - CUBE / 2:.1f})">'
-            f'<rect width="{CUBE}" height="{CUBE}" rx="2" fill="{colour}"/>'
-            + _cube_text(letters[p], c, CUBE / 2, CUBE / 2 + 4.2, ink_on(seats[p].colour))
+    return (f'<g class="{cls}" data-piece="token-{region_name}-{at}" aria-hidden="true">'
+            f'<title>{esc(words)}</title>'
+            f'<g transform="translate({x:.1f} {y:.1f})"><g class="turn-over">'
+            f'<circle class="front" r="{L.TOKEN_R}"/>'
+            f'<text class="rv-thr" y="4.6">{face["threshold"]}</text></g></g>'
+            + _symbols_strip(L.strip_at(region_name, at), face, "outbreak" if outbreak else "calm")
             + '</g>')
+
+
+def _cubes(region_name: str, counts: list[int], seats) -> str:
+    """A region's cubes: one piece per player present, in their colour and shape, with the
+    count written on it, each player in their own column of the tile."""
+    parts = []
+    for p, c in enumerate(counts):
+        if not c:
+            continue
+        x, y = L.cubes_at(region_name, p, len(seats))
+        parts.append(f'<g class="cube" data-piece="cubes-{region_name}-{p}" '
+                     f'transform="translate({x:.1f} {y:.1f})">'
+                     f'{pieces.piece(p, seats[p].colour, L.PIECE, c)}</g>')
     return "".join(parts)
 
 
-def _losses(x: float, y: float, by_seat: dict[int, int], seats) -> str:
-    """The cubes a strike being told has cost, over the region's cubes: "A −2" framed in the
-    seat's colour, so that a loss is seen where it happened, not only in the panel (the
-    letter and dark ink: told apart without colour, readable on any colour)."""
-    letters = marks(seats)
+def _losses(region_name: str, by_seat: dict[int, int], seats) -> str:
+    """The cubes the strike being told has cost, under each player's column: a loss is seen
+    where it happened, not only in the panel."""
     marks_ = []
-    for i, (seat, n) in enumerate(sorted(by_seat.items())):
-        colour = COLOURS.get(seats[seat].colour, "#888")
-        # the animation is on an inner group: a CSS transform would replace the position
-        marks_.append(f'<g class="loss" transform="translate({x - 16 + i * 36:.1f} {y - 22:.1f})">'
-                      f'<g class="loss-inner"><rect x="-16" y="-9" width="33" height="16" '
-                      f'rx="4" fill="#fff" stroke="{colour}" stroke-width="2.5"/>'
-                      f'<text y="3.5">{esc(letters[seat])} −{n}</text></g></g>')
+    for seat, n in sorted(by_seat.items()):
+        x = L.seat_column(region_name, seat, len(seats))
+        y = L.tile(region_name).y + L.LOSS_Y
+        marks_.append(f'<text class="loss" x="{x:.1f}" y="{y:.1f}">−{n}</text>')
     return f'<g class="losses" aria-hidden="true">{"".join(marks_)}</g>'
 
 
-def _risk_badge(name: str, x: float, y: float, risk: dict) -> str:
-    """The odds of a strike here now, for the player at the screen: the cubes they can expect
-    to lose, and the whole sentence on hover (render/odds_overlay.py)."""
-    mine = risk["mine"] >= 0.05  # a risk to the player, else what it would cost the others
-    text = (t("odds.badge_both", mine=decimal(risk["mine"]), others=decimal(risk["others"]))
-            if mine and risk["others"] >= 0.05 else
-            t("odds.badge", mine=decimal(risk["mine"])) if mine else
-            t("odds.badge_others", others=decimal(risk["others"])))
-    w = len(text) * 7.6 + 10
-    who = "" if mine else " others"
-    # a click on the badge is a click on its region (it sits where a player clicks)
-    return (f'<g class="risk-badge level-{risk["level"]}{who}" data-odds="{name}" '
-            f'data-region="{name}" '
-            f'data-mine="{risk["mine"]:.4f}" data-p-loss="{risk["p_loss"]:.4f}" '
-            f'transform="translate({x:.1f} {y:.1f})"><title>{esc(risk["words"])}</title>'
-            f'<rect x="{-w / 2:.1f}" y="-9" width="{w:.1f}" height="17" rx="8"/>'
-            f'<text y="4">{esc(text)}</text></g>')
+def _risk(name: str, risk: dict) -> str:
+    """The odds of a strike here now, for the player at the screen (render/odds_overlay.py):
+    the cubes they can expect to lose and what it would cost the others, the whole sentence
+    on hover."""
+    b = L.tile(name)
+    y = b.y + L.ODDS_Y
+    x = b.x + 5
+    parts = [pieces.icon("you", x, y - 9.5, 10), f'<text class="odds mine" x="{x + 12:.1f}" '
+             f'y="{y:.1f}">−{_cubes_expected(risk["mine"])}</text>',
+             pieces.icon("others", x + 45, y - 9.5, 10),
+             f'<text class="odds others" x="{x + 57:.1f}" y="{y:.1f}">'
+             f'−{_cubes_expected(risk["others"])}</text>']
+    # a click on the odds is a click on its region (they sit where a player clicks)
+    return (f'<g class="risk-badge level-{risk["level"]}" data-odds="{name}" '
+            f'data-region="{name}" data-mine="{risk["mine"]:.4f}" '
+            f'data-p-loss="{risk["p_loss"]:.4f}"><title>{esc(risk["words"])}</title>'
+            + "".join(parts) + "</g>")
 
 
-def _far_mark(x: float, y: float, steps: int) -> str:
-    """The "2 steps" tag over a region's name: a Knight's two-step destination (R6.3) is
-    highlighted like a one-step one, so this is what tells them apart (the region's name for
-    screen readers says it too)."""
-    text = t("map.far", n=steps)
-    w = len(text) * 5.6 + 10
-    return (f'<g class="far-mark" transform="translate({x:.1f} {y - 23:.1f})" '
-            f'aria-hidden="true"><rect x="{-w / 2:.1f}" y="-8" width="{w:.1f}" height="13" '
-            f'rx="6.5"/><text y="2.3">{esc(text)}</text></g>')
+def _cubes_expected(x: float) -> str:
+    """An expected loss in at most three figures, so that it fits its half of the tile: one
+    decimal below 10 ("2.7"), whole cubes from 10 on ("12")."""
+    return decimal(x) if x < 9.95 else str(round(x))
 
 
-def _plague(x: float, y: float, clickable: bool, label: str) -> str:
-    attrs = f'class="plague-piece{" target" if clickable else ""}" data-plague="1" ' \
-            f'data-key="plague" transform="translate({x:.1f} {y:.1f})"'
+def _side_mark(name: str, row: int, text: str, cls: str, words: str) -> str:
+    """A round mark in the tile's right column: how many steps away a Knight's destination
+    is (R6.3), the Knight's neutral cubes counted in a strike."""
+    x, y = L.side_at(name, row)
+    return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" '
+            f'aria-hidden="true"><title>{esc(words)}</title><circle r="9.5"/>'
+            f'<text y="4.2">{esc(text)}</text></g>')
+
+
+def _plague(name: str, clickable: bool, label: str) -> str:
+    x, y = L.side_at(name, 0)
+    attrs = (f'class="plague-piece{" target" if clickable else ""}" data-plague="1" '
+             f'data-key="plague" data-piece="plague" transform="translate({x:.1f} {y:.1f})"')
     if clickable:
         attrs += f' role="button" tabindex="-1" aria-label="{esc(label)}"'
     else:
         attrs += f' role="img" aria-label="{esc(label)}"'
-    return (f'<g {attrs}><circle class="pp-base" r="12"/>'
-            '<circle class="pp-skull" cx="0" cy="-1.5" r="6"/>'
-            '<rect class="pp-skull" x="-3.4" y="2.5" width="6.8" height="3.6" rx="1"/>'
-            '<circle class="pp-eye" cx="-2.3" cy="-2" r="1.6"/>'
-            '<circle class="pp-eye" cx="2.3" cy="-2" r="1.6"/></g>')
+    return (f'<g {attrs}><title>{esc(label)}</title><circle class="pp-base" r="11"/>'
+            '<circle class="pp-skull" cx="0" cy="-1.5" r="5.6"/>'
+            '<rect class="pp-skull" x="-3.2" y="2.3" width="6.4" height="3.4" rx="1"/>'
+            '<circle class="pp-eye" cx="-2.2" cy="-1.9" r="1.5"/>'
+            '<circle class="pp-eye" cx="2.2" cy="-1.9" r="1.5"/></g>')
 
 
 def region_aria(name: str, board: RegionView | None, seats, plague_here: bool, target: bool,
@@ -234,26 +241,110 @@ def region_aria(name: str, board: RegionView | None, seats, plague_here: bool, t
                    t("aria.target") if target else "")
 
 
-def draw(anchors: dict, all_regions, view: View, offer, seats, story=None,
+def _links(view: View) -> str:
+    """The links between neighbours in play (R2.2; R2.1: a region out of play is nobody's
+    neighbour), each drawn in the gap between the two tiles: land a road, sea a dashed
+    crossing."""
+    in_play = set(view["regions"])
+    parts = []
+    for (a, b), sea in NEIGHBOUR_PAIRS.items():
+        if a in in_play and b in in_play:
+            (x1, y1), (x2, y2) = L.link_segment(a, b)
+            parts.append(f'<path class="link {"sea" if sea else "land"}" data-link="{a}-{b}" '
+                         f'd="M{x1:.1f} {y1:.1f}L{x2:.1f} {y2:.1f}"/>')
+    return f'<g class="links" aria-hidden="true">{"".join(parts)}</g>'
+
+
+def _supply(view: View) -> str:
+    """The supply (R3.3): how many rat tokens are left, and the class cards beside the board
+    (R4.1)."""
+    x, y, w, _h = L.SUPPLY
+    n = view["supply"]
+    tx, ty = L.supply_at()
+    words = tn("map.supply", n)
+    free = [c for c in CARDS if view["cards"][c] is None]
+    fx, fy = L.free_cards_at()
+    cards = "".join(
+        f'<g class="held-card" data-piece="card-{c}"><title>{esc(card(c))}</title>'
+        + pieces.icon(CARD_SYMBOL[c], fx + i * 13, fy, 12, "ico card-ico") + "</g>"
+        for i, c in enumerate(free))
+    low = " low" if n <= 4 else ""
+    return (f'<g class="supply{low}" role="img" aria-label="{esc(words)}">'
+            f'<title>{esc(words)}</title>'
+            f'<g class="token" transform="translate({tx} {ty})">'
+            f'<circle class="back" r="{L.TOKEN_R}"/>{_rat_glyph()}</g>'
+            f'<text class="supply-count" x="{x + 38}" y="{y + 27}">{n}</text>'
+            f'<text class="box-label" x="{x + 6}" y="{y + 45}">{esc(t("map.supply_label"))}'
+            f'</text></g><g class="free-cards">{cards}</g>')
+
+
+def _table(view: View, seats) -> str:
+    """Each player's cubes in regions, in the palace (R6.1) and in reserve (R1.2), and the
+    class cards they hold: always in view, on the board."""
+    x, y, _w, _h = L.TABLE
+    head = y + 4
+    icons = "".join(f'<g><title>{esc(words)}</title>'
+                    + pieces.icon(col, x + L.TABLE_COLS[col] - 6, head, 12, "ico head") + "</g>"
+                    for col, words in (("regions", t("map.regions")), ("palace", t("map.palace")),
+                                       ("reserve", t("map.reserve"))))
+    rows = []
+    cur = view["current_player"]
+    held: dict[int, list[str]] = {}
+    for c in CARDS:
+        holder = view["cards"][c]
+        if holder is not None:
+            held.setdefault(holder, []).append(c)
+    for p, seat in enumerate(seats):
+        ry = L.table_row_y(p)
+        counts = {"regions": view["on_board"][p], "palace": view["palace"][p],
+                  "reserve": view["reserve"][p]}
+        words = t("map.table_row", name=seat.name, board=counts["regions"],
+                  palace=counts["palace"], reserve=counts["reserve"])
+        turn = " turn" if p == cur else ""
+        px, _ = L.table_at(p, "piece")
+        cells = [f'<rect class="row-bg{turn}" x="{x + 3}" y="{ry - L.TABLE_ROW / 2 + 1:.1f}" '
+                 f'width="{L.TABLE[2] - 6}" height="{L.TABLE_ROW - 2}" rx="5"/>',
+                 f'<g transform="translate({px} {ry:.1f})">'
+                 f'{pieces.piece(p, seat.colour, L.PIECE - 2)}</g>']
+        for col, n in counts.items():
+            cx, _ = L.table_at(p, col)
+            cells.append(f'<text class="table-count" data-piece="{col}-{p}" x="{cx}" '
+                         f'y="{ry + 4.5:.1f}">{n}</text>')
+        cx, _ = L.table_at(p, "cards")
+        for i, c in enumerate(held.get(p, [])):
+            ix, iy = cx + (i % 3) * 14, ry - 13 + (i // 3) * 14
+            cells.append(f'<g class="held-card" data-piece="card-{c}"><title>{esc(card(c))}'
+                         f'</title>{pieces.icon(CARD_SYMBOL[c], ix, iy, 12, "ico card-ico")}</g>')
+        rows.append(f'<g class="table-row seat-{p}{turn}" role="img" aria-label="{esc(words)}">'
+                    f'<title>{esc(words)}</title>{"".join(cells)}</g>')
+    return f'<g class="players-table"><g aria-hidden="true">{icons}</g>{"".join(rows)}</g>'
+
+
+def draw(all_regions, view: View, offer, seats, story=None,
          upto: int | None = None, telling: bool = False,
          risks: dict | None = None) -> tuple[dict, str]:
-    """The map for ``view``: each region path's state (class, accessible name, in play) and
-    the overlay's SVG (palace, labels, tokens, cubes, the plague piece, the faces revealed by
-    the strike being told — the first ``upto`` tokens of ``story``, a ui.Story; while
-    ``telling``, the newest token and its losses pop up, and only they: a redraw for another
-    reason must not replay the animation of what is already shown). ``risks``
-    (render/odds_overlay.py, when the odds overlay is on): each region shaded by its risk, with a
-    badge and the words."""
+    """The board for ``view``: each tile's state (class, accessible name, in play) and the
+    overlay's SVG (names, tokens, cubes, the plague piece, the supply, the players' table, the
+    faces revealed by the strike being told — the first ``upto`` tokens of ``story``, a
+    ui.Story; while ``telling``, the newest token turns over, and only it: a redraw for another
+    reason must not replay what is already shown). ``risks`` (render/odds_overlay.py, when the
+    odds overlay is on): each region shaded by its risk, with the odds in its tile."""
     in_play = set(view["regions"])
     board = view["board"]
     reach = view["decision"]["plague_reach"] if offer.far else {}
-    parts = []
+    revealed: dict[str, list[tuple[int, dict]]] = {}
+    lost: dict[str, dict[int, int]] = {}
+    if story is not None:  # faces revealed by the strike being told (public)
+        shown = story.items[:upto]
+        for index, item in enumerate(shown):
+            revealed.setdefault(item["region"], []).append((index, item))
+            for seat, _symbol in item["kills"]:  # each cube lost, where it was lost
+                by_seat = lost.setdefault(item["region"], {})
+                by_seat[seat] = by_seat.get(seat, 0) + 1
+        fresh_index = len(shown) - 1 if telling else -1
+    parts = [_links(view), _supply(view), _table(view, seats)]
     states = {}
-    pal = anchors.get("palace")  # the palace (R1.1, R6.1)
-    if pal:
-        parts.append(_palace(pal, view["palace"], seats))
     for r in all_regions:
-        a = anchors["regions"].get(r)
         target = r in offer.regions
         far = target and r in offer.far
         cls = ["region"]
@@ -277,135 +368,100 @@ def draw(anchors: dict, all_regions, view: View, offer, seats, story=None,
         if risk:
             aria += " " + risk["words"]
         states[r] = (" ".join(cls), aria, r in in_play)
-        if a is None:
-            continue
-        lab = a["label"]
+        nx, ny = L.name_at(r)
         out = r not in in_play
         parts.append(
             f'<text class="region-label{" out" if out else ""}{" target" if target else ""}"'
-            f' data-region="{r}" x="{lab["x"]}" y="{lab["y"]}" aria-hidden="true">'
+            f' data-region="{r}" x="{nx:.1f}" y="{ny:.1f}" aria-hidden="true">'
             f'{esc(region_label(r))}</text>')
-        if far:
-            parts.append(_far_mark(lab["x"], lab["y"], reach[r]))
-        if risk and max(risk["mine"], risk["others"]) >= 0.05:  # nothing to fear: no badge
-            parts.append(_risk_badge(r, lab["x"], lab["y"] - (40 if far else 23), risk))
         if out:
-            parts.append(f'<text class="out-note" x="{lab["x"]}" y="{lab["y"] + 12}"'
+            parts.append(f'<text class="out-note" x="{nx:.1f}" y="{ny + 18:.1f}"'
                          f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')
             continue
-        tok = a["tokens"]
+        if far:
+            parts.append(_side_mark(r, 1, str(reach[r]), "far-mark",
+                                    t("map.far", n=reach[r])))
+        if risk and max(risk["mine"], risk["others"]) >= 0.05:  # nothing to fear: no odds
+            parts.append(_risk(r, risk))
+        shown_here = revealed.get(r, [])
+        for at, (index, item) in enumerate(shown_here, start=1):
+            parts.append(_revealed(r, at, item["face"], item["outbreak"],
+                                   index == fresh_index, item["cubes"]))
         faces = board[r]["tokens"]
-        n = len(faces)
+        starting = board[r].get("starting") or [False] * len(faces)
         for i, face in enumerate(faces):
             slot = i + 1
-            x, _y = token_xy(tok, slot, n)
-            parts.append(_token(r, slot, x, tok["y"], face, (r, slot) in offer.tokens,
-                                offer.selected_token == (r, slot),
+            at = min(len(shown_here) + slot, 3)
+            parts.append(_token(r, slot, at, face, bool(starting[i]),
+                                (r, slot) in offer.tokens, offer.selected_token == (r, slot),
                                 offer.hint == ("token", (r, slot))))
-        cub = a["cubes"]
-        parts.append(_cubes(cub["x"], cub["y"], board[r]["cubes"], seats))
+        parts.append(_cubes(r, board[r]["cubes"], seats))
+        if r in lost:
+            parts.append(_losses(r, lost[r], seats))
+        if story is not None and story.neutral and story.neutral_region == r and shown_here:
+            parts.append(_side_mark(r, 2, f"+{story.neutral}", "neutral-mark",
+                                    t("strike.neutral_mark", n=story.neutral)))
         if view["plague"] == r:
-            # its own anchor, clear of the name, three tokens and four cube stacks
-            pp = a["plague"]
-            parts.append(_plague(pp["x"], pp["y"], offer.plague_clickable,
-                                 t("map.plague") + ": " + region(r)))
-    if story is not None:  # faces revealed by the strike being told (public)
-        by_region: dict[str, int] = {}
-        lost: dict[str, dict[int, int]] = defaultdict(dict)
-        shown = story.items[:upto]
-        for index, item in enumerate(shown):
-            a = anchors["regions"].get(item["region"])
-            if not a:
-                continue
-            k = by_region.get(item["region"], 0)
-            by_region[item["region"]] = k + 1
-            rv = a["reveal"]
-            fresh = telling and index == len(shown) - 1
-            side = 1 if rv["x"] >= a["label"]["x"] else -1
-            away = side * PHONE_NAME_GROWTH * len(region(item["region"]))
-            parts.append(_revealed(rv["x"], rv["y"] + k * REVEAL_STEP, item["face"],
-                                   item["outbreak"], fresh, item["cubes"], away))
-            for seat, _symbol in item["kills"]:  # each cube lost, where it was lost
-                lost[item["region"]][seat] = lost[item["region"]].get(seat, 0) + 1
-        for r, by_seat in lost.items():
-            cub = anchors["regions"][r]["cubes"]
-            parts.append(_losses(cub["x"], cub["y"], by_seat, seats))
+            parts.append(_plague(r, offer.plague_clickable, t("map.plague") + ": " + region(r)))
     return states, "".join(parts)
 
 
-def token_xy(tok: dict, slot: int, n: int) -> tuple[float, float]:
-    """Where the ``slot``-th of ``n`` rat tokens is drawn around a region's token anchor."""
-    return tok["x"] + (slot - 1 - (n - 1) / 2) * TOKEN_GAP, tok["y"]
+def token_xy(region_name: str, slot: int) -> tuple[float, float]:
+    """Where the ``slot``-th rat token of a region is drawn (no strike being told)."""
+    return L.token_at(region_name, slot)
 
 
-def stops(anchors: dict, view: View, offer) -> tuple[dict, list[str]]:
+def stops(view: View, offer) -> tuple[dict, list[str]]:
     """The places the arrow keys move between (control/keys.py), by ``data-key``: each region in
-    play at its printed name, and each rat token the decision wants where it is drawn; and
-    the targets among them, in board order (where Tab enters the map)."""
+    play at its name, and each rat token the decision wants where it is drawn; and the targets
+    among them, in board order (where Tab enters the map)."""
     places: dict[str, tuple[float, float]] = {}
     targets: list[str] = []
     for r in view["regions"]:
-        a = anchors["regions"].get(r)
-        if a is None:
-            continue
-        places[region_key(r)] = (a["label"]["x"], a["label"]["y"])
+        places[region_key(r)] = L.name_at(r)
         if r in offer.regions:
             targets.append(region_key(r))
         n = len(view["board"][r]["tokens"])
         for slot in range(1, n + 1):
             if (r, slot) in offer.tokens:
-                places[token_key(r, slot)] = token_xy(a["tokens"], slot, n)
+                places[token_key(r, slot)] = L.token_at(r, slot)
                 targets.append(token_key(r, slot))
     return places, targets
 
 
-def _palace(pal: dict, palace: list[int], seats) -> str:
-    x, y, w, h = pal["x"], pal["y"], pal["w"], pal["h"]
-    rows = []
-    letters = marks(seats)
-    for p, c in enumerate(palace):
-        colour = COLOURS.get(seats[p].colour, "#888")
-        cx = x + 12 + (p % 2) * (w / 2)
-        cy = y + 40 + (p // 2) * 30
-        rows.append(
-            f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{CUBE}" height="{CUBE}" rx="2" '
-            f'fill="{colour}"/><text class="palace-mark" x="{cx + CUBE / 2:.1f}" '
-            f'y="{cy + 14:.1f}" fill="{ink_on(seats[p].colour)}">{esc(letters[p])}</text>'
-            f'<text class="palace-count" x="{cx + CUBE + 5:.1f}" '
-            f'y="{cy + 13:.1f}">{c}</text>')
-    label = t("map.palace")
-    counts = ", ".join(f"{esc(seats[p].name)} {c}" for p, c in enumerate(palace))
-    return (f'<g class="palace" role="img" aria-label="{esc(label)}: {counts}">'
-            f'<rect class="palace-box" x="{x}" y="{y}" width="{w}" height="{h}" rx="8"/>'
-            f'<path class="palace-roof" d="M{x + 10} {y + 24}l{w / 2 - 10} -14 '
-            f'l{w / 2 - 10} 14z"/>'
-            f'<text class="palace-title" x="{x + w / 2}" y="{y + 21}">{esc(label)}</text>'
-            + "".join(rows) + "</g>")
-
-
-#: What the board legend of How to play shows, each drawn by the map's own functions.
+#: What the board legend of How to play shows, each drawn by the board's own functions.
 LEGEND = ("target", "far", "out", "token", "known", "revealed", "cubes", "loss", "plague",
           "sea")
 
 
 def legend_figure(kind: str, seats) -> str:
-    """A small picture of one thing the board draws, as the map draws it (for How to play):
-    the legend can never drift from the board."""
-    box = '<rect x="-26" y="-17" width="52" height="34" rx="3" class="region {}"/>'
+    """A small picture of one thing the board draws, as the board draws it (for How to play):
+    the legend can never drift from the board. Each is drawn in a tile's corner (Anglia's),
+    shown through a window onto that place."""
+    box = '<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="region {c}"/>'
+    ax, ay, _w, _h = L.tile("Anglia")
+    tx, ty = L.token_at("Anglia", 1)
+    cx, cy = L.cubes_at("Anglia", 0, 2)
+    px, py = L.side_at("Anglia", 0)
+    window = {"token": (tx - 12, ty - 20), "known": (tx - 16, ty - 20),
+              "revealed": (tx - 16, ty - 20), "cubes": (cx - 14, cy - 20),
+              "loss": (cx - 14, cy - 6), "plague": (px - 40, py - 20),
+              "far": (px - 40, py + 6)}
+    face: Face = {"threshold": 2, "symbols": ["M", "A", "W"]}
     body = {
-        "target": box.format("target"),
-        "far": box.format("target far") + _far_mark(0, 26, 2),
-        "out": box.format("out"),
-        "token": _token("Gallia", 1, 0, 0, None, False, False),
-        "known": _token("Gallia", 1, 0, -6, {"threshold": 3, "symbols": ["M", "B"]}, False,
+        "target": box.format(x=ax, y=ay, c="target"),
+        "far": box.format(x=px - 50, y=py + 6, c="target far")
+        + _side_mark("Anglia", 1, "2", "far-mark", t("map.far", n=2)),
+        "out": box.format(x=ax, y=ay, c="out"),
+        "token": _token("Anglia", 1, 1, None, False, False, False),
+        "known": _token("Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
                         False),
-        "revealed": _revealed(-8, 0, {"threshold": 2, "symbols": ["M", "A", "W"]}, True,
-                              False, 3),
-        "cubes": _cubes(0, 0, [2, 1] + [0] * (len(seats) - 2), seats),
-        "loss": _losses(14, 22, {0: 1}, seats),
-        "plague": _plague(0, 0, False, t("map.plague")),
-        "sea": '<path d="M-24 8 Q0 -18 24 8" fill="none" stroke="#345" stroke-width="1.6" '
-               'stroke-dasharray="5 4" marker-end="url(#sea-arrow)"/>',
+        "revealed": _revealed("Anglia", 1, face, True, False, 3),
+        "cubes": _cubes("Anglia", [2, 1] + [0] * (len(seats) - 2), seats),
+        "loss": _losses("Anglia", {0: 1}, seats),
+        "plague": _plague("Anglia", False, t("map.plague")),
+        "sea": f'<path class="link sea" d="M{ax} {ay + 30}Q{ax + 30} {ay} {ax + 60} {ay + 30}"/>',
     }[kind]
-    return (f'<svg class="board legend-fig" viewBox="-40 -22 80 44" width="80" height="44" '
-            f'aria-hidden="true">{body}</svg>')
+    x, y = window.get(kind, (ax, ay))
+    return (f'<svg class="board legend-fig" viewBox="{x:.0f} {y:.0f} 60 40" width="84" '
+            f'height="56" aria-hidden="true">{body}</svg>')

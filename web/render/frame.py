@@ -55,7 +55,7 @@ class Frame:
     announce: tuple | None = None  # (the strike's key, its sentences told so far): read out
 
 
-def frame(model: Model, anchors: dict, all_regions) -> Frame:
+def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f = Frame()
     ui, prefs, table = model.ui, model.prefs, model.session
     _toolbar(f, ui, prefs, table)
@@ -69,14 +69,14 @@ def frame(model: Model, anchors: dict, all_regions) -> Frame:
         _screen(f, ui, table)
         return f
     if ui.replay is not None:
-        _replay(f, ui.replay, prefs, table, anchors, all_regions)
+        _replay(f, ui.replay, prefs, table, all_regions)
     else:
-        _live(f, ui, prefs, table, anchors, all_regions)
+        _live(f, ui, prefs, table, all_regions)
     _screen(f, ui, table)
     return f
 
 
-def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) -> None:
+def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     view = s.view()
     seats = s.seats
     o = current_offer(ui, s, view)
@@ -113,10 +113,10 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, anchors, all_regions) ->
         status = t("status.bot", name=mover)
     upto = story.upto if ui.busy else len(story.items)
     shaded = odds_overlay.cached(s, view) if prefs.odds and s.viewer is not None else None
-    f.map = board.draw(anchors, all_regions, view, o, seats,
+    f.map = board.draw(all_regions, view, o, seats,
                             story if story.on_map else None, upto, telling=ui.busy,
                             risks=shaded)
-    f.stops, f.stop_targets = board.stops(anchors, view, o)
+    f.stops, f.stop_targets = board.stops(view, o)
     f.html["board-text"] = panels.board_text(view, seats)
     if story.on_map and story.items:  # read out token by token as it is told
         f.announce = (f"{s.step}:{','.join(story.regions)}",
@@ -197,15 +197,15 @@ def _help_for(ui: Ui, view: View) -> str:
     return how_to_play.FOR_DECISION.get(ui.pick.mode or view["decision"]["kind"], "turn")
 
 
-def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, anchors, all_regions) -> None:
+def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> None:
     """A past position, public view only (the cursor ``r``, model/replay.py, replays the
     history); the live game is not touched."""
     view = r.view()
     seats = s.seats
     story = Story.from_events(r.public_events) or Story()
-    f.map = board.draw(anchors, all_regions, view, Offer(), seats,
+    f.map = board.draw(all_regions, view, Offer(), seats,
                             story if story.items else None, len(story.items))
-    f.stops, f.stop_targets = board.stops(anchors, view, Offer())
+    f.stops, f.stop_targets = board.stops(view, Offer())
     f.html["board-text"] = panels.board_text(view, seats)
     f.html["players"] = panels.players(view, seats, r.position.is_over)
     f.html["cards"] = panels.cards(view, seats, Offer())

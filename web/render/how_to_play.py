@@ -9,10 +9,11 @@ translation translates it once, and the rule numbers keep it in step with docs/R
 from __future__ import annotations
 
 from model.keymap import SHORTCUTS
-from text.catalogue import card, mark, t
+from text.catalogue import card, t
 
 from rattus import CARDS
 from rattus.cards import ALL, CARD_SYMBOL, MAJORITY, SYMBOL_ORDER
+from render import pieces
 from render.board import LEGEND, legend_figure
 from render.escaping import esc
 
@@ -52,11 +53,12 @@ def panel(seats) -> str:
     toc = "".join(f'<li><a href="#help-{sid}" data-help="{sid}">{esc(t(f"help.{sid}.title"))}'
                   f'</a></li>' for sid in IDS)
     parts = []
-    # the touch screens' controls, and the token symbols' marks (sym.mark.*), named by the texts
+    # the touch screens' controls named by the texts, and the token symbols drawn in them
     controls = {"whole_map": t("btn.whole_map"), "menu": t("btn.menu"),
-                **{sym: mark(sym) for sym in SYMBOL_ORDER}}
+                **{sym: pieces.slot(sym) for sym in SYMBOL_ORDER}}
+    icons = {sym: sym for sym in SYMBOL_ORDER}
     for sid, rules, keys in SECTIONS:
-        body = "".join(f"<p>{esc(t(k, **controls))}</p>" for k in keys)
+        body = "".join(f"<p>{pieces.with_icons(t(k, **controls), icons)}</p>" for k in keys)
         if sid == "symbols":
             body += _symbols()
         elif sid == "cards":
@@ -92,16 +94,16 @@ def _shortcuts() -> str:
 
 
 def _symbols() -> str:
-    rows = [(mark(MAJORITY), t("sym.M")), (mark(ALL), t("sym.A"))] + [
-        (mark(CARD_SYMBOL[c]), card(c)) for c in CARDS]
+    rows = [(MAJORITY, t("sym.M")), (ALL, t("sym.A"))] + [
+        (CARD_SYMBOL[c], card(c)) for c in CARDS]
     return '<ul class="sym-list">' + "".join(
-        f'<li><b class="sym-chip">{esc(letter)}</b> {esc(words)}</li>'
-        for letter, words in rows) + "</ul>"
+        f'<li><b class="sym-chip">{pieces.icon_html(sym)}</b> {esc(words)}</li>'
+        for sym, words in rows) + "</ul>"
 
 
 def _card(c: str) -> str:
     return (f'<div class="help-card" id="help-card-{c}"><h4><span class="card-sym">'
-            f'{esc(mark(CARD_SYMBOL[c]))}</span> {esc(card(c))} '
+            f'{pieces.icon_html(CARD_SYMBOL[c])}</span> {esc(card(c))} '
             f'<small>({esc(t("class." + c))})</small>'
             f'</h4><p>{esc(t("ability." + c))}</p><p class="example">'
             f'{esc(t(f"help.card.{c}.example"))}</p></div>')

@@ -9,22 +9,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.game_config import COLOURS, KINDS, Config, ink_on, marks
-from text.catalogue import card, mark, region, sym_marks, symbols, t, tn
+from model.game_config import COLOURS, KINDS, Config, marks
+from text.catalogue import card, region, symbols, t, tn
 
 from rattus import CARDS
 from rattus.cards import ALL, CARD_SYMBOL, MAJORITY  # the symbols on rat tokens (R9)
+from render import pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:
     from rattus.shapes import View
 
 
-def swatch(colour: str, text: str = "") -> str:
-    """A player's colour, with their letter on it (setup_config.marks): told apart without
-    colour too."""
-    return (f'<span class="swatch" style="background:{COLOURS.get(colour, "#888")};'
-            f'color:{ink_on(colour)}" aria-hidden="true">{esc(text)}</span>')
+def swatch(seat: int, colour: str) -> str:
+    """A player's piece, their shape in their colour (render/pieces.py): the same as on the
+    board, told apart without colour too."""
+    return f'<span class="swatch">{pieces.piece_html(seat, colour)}</span>'
+
+
+def card_cost(c: str) -> str:
+    """A class card's risk (R5.5), its symbol drawn in the sentence."""
+    return pieces.with_icons(t("card.cost", sym=pieces.slot("sym")), {"sym": CARD_SYMBOL[c]})
 
 
 def players(view: View, seats, scores_shown: bool) -> str:
@@ -34,7 +39,6 @@ def players(view: View, seats, scores_shown: bool) -> str:
     for c, seat in view["cards"].items():
         if seat is not None:
             held.setdefault(seat, []).append(c)
-    letters = marks(seats)
     for p, seat in enumerate(seats):
         on_board = view["on_board"][p]
         cards = ", ".join(card(c) for c in CARDS if c in held.get(p, [])) or \
@@ -47,7 +51,7 @@ def players(view: View, seats, scores_shown: bool) -> str:
         current = ' aria-current="true"' if turn else ""
         rows.append(
             f'<li class="player{" current" if turn else ""}" data-seat="{p}"{current}>'
-            f'<div class="pname">{swatch(seat.colour, letters[p])}<b>{esc(seat.name)}</b>'
+            f'<div class="pname">{swatch(p, seat.colour)}<b>{esc(seat.name)}</b>'
             f'{bot}{turn_tag}</div>'
             f'<div class="pstats"><span>{esc(t("panel.reserve"))}: '
             f'<b data-reserve="{p}">{view["reserve"][p]}</b></span> '
@@ -86,16 +90,16 @@ def cards(view: View, seats, offer) -> str:
         aria = t("card.aria_take" if target else "card.aria", card=card(c),
                  cls=t("class." + c), holder=holder_text, ability=t("ability." + c))
         style = f' style="--holder:{colour}"' if colour else ""
-        holder_html = (f'{swatch(seats[holder].colour, marks(seats)[holder])}{esc(holder_text)}'
+        holder_html = (f'{swatch(holder, seats[holder].colour)}{esc(holder_text)}'
                        if holder is not None else esc(holder_text))
         items.append(
             f'<div class="{" ".join(cls)}" data-card="{c}" data-key="card-{c}" role="button" '
             f'tabindex="0" aria-label="{esc(aria)}" aria-keyshortcuts="C"{style}>'
-            f'<div class="card-head"><span class="card-sym" aria-hidden="true">'
-            f'{esc(mark(CARD_SYMBOL[c]))}</span><b>{esc(card(c))}</b>'
+            f'<div class="card-head"><span class="card-sym">'
+            f'{pieces.icon_html(CARD_SYMBOL[c])}</span><b>{esc(card(c))}</b>'
             f'<span class="card-class">{esc(t("class." + c))}</span></div>'
             f'<div class="card-text">{esc(t("ability." + c))}</div>'
-            f'<div class="card-cost">{esc(t("card.cost", sym=mark(CARD_SYMBOL[c])))}</div>'
+            f'<div class="card-cost">{card_cost(c)}</div>'
             f'<div class="card-holder">{holder_html}</div></div>')
     # a grid of buttons, not a list: a list may hold only list items (axe "list")
     return f'<h2>{esc(t("panel.cards"))}</h2><div class="cards">{"".join(items)}</div>'
@@ -133,13 +137,13 @@ def strike_panel(story, seats, upto: int) -> str:
             head = f'{region(item["region"])} · {head}'
         verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
         kills = "".join(
-            f'<li>{swatch(seats[s].colour, marks(seats)[s])}'
+            f'<li>{swatch(s, seats[s].colour)}'
             f'{esc(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym)))}</li>'
             for s, sym in item["kills"])
         rows.append(
             f'<li class="strike-token{" outbreak" if item["outbreak"] else ""}">'
             f'<div class="face revealed-face"><b>{face["threshold"]}+</b> '
-            f'{esc(sym_marks(face["symbols"], " "))}</div>'
+            f'{"".join(pieces.icon_html(sym, t("sym." + sym)) for sym in face["symbols"])}</div>'
             f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
             f'<div class="syms-words">{esc(symbols(face["symbols"]))}</div>'
             f'{f"<ul class=kills>{kills}</ul>" if kills else ""}'
@@ -273,7 +277,7 @@ def results(view: View, seats) -> str:
         palace = view["palace"][p]
         rows.append(
             f'<tr class="{"winner" if p == winner else ""}" data-seat="{p}">'
-            f'<th scope="row">{swatch(seat.colour, marks(seats)[p])}{esc(seat.name)}</th>'
+            f'<th scope="row">{swatch(p, seat.colour)}{esc(seat.name)}</th>'
             f'<td>{score - palace}</td><td data-palace="{p}">{palace}</td>'
             f'<td data-score="{p}"><b>{score}</b></td></tr>')
     tie = ""
@@ -372,11 +376,12 @@ def coach_note(note: str | None) -> str:
         return (f'<div class="coach-bar"><b>{esc(t("coach.title"))}</b>'
                 f'<button type="button" class="btn" data-choice="coach-leave" '
                 f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button></div>')
-    text = t("coach." + note)
+    text = esc(t("coach." + note))
     if note.startswith("card."):  # each card's risk, in the same words (R5.5)
-        text += " " + t("coach.risk", sym=mark(CARD_SYMBOL[note.split(".", 1)[1]]))
+        text += " " + pieces.with_icons(t("coach.risk", sym=pieces.slot("sym")),
+                                        {"sym": CARD_SYMBOL[note.split(".", 1)[1]]})
     return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}">'
-            f'{esc(text)}</p><div class="dialog-buttons">'
+            f'{text}</p><div class="dialog-buttons">'
             f'<button type="button" class="btn" data-choice="coach-leave" '
             f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button>'
             f'<button type="button" class="btn" data-choice="learn" data-key="coach-restart">'

@@ -36,6 +36,14 @@ EN: dict[str, str] = {
     "map.palace": "Palace",
     "map.plague": "plague piece",
     "map.far": "{n} steps",
+    "map.supply.1": "1 rat token left in the supply",
+    "map.supply.n": "{n} rat tokens left in the supply",
+    "map.supply_label": "supply",
+    "map.regions": "Cubes in regions",
+    "map.reserve": "Reserve",
+    "strike.neutral_mark": "The Knight's {n} neutral cubes counted here",
+    "map.table_row": "{name}: {board} cubes in regions, {palace} in the palace, {reserve} in "
+                     "reserve",
     # -- class cards (R1.4, R6) ----------------------------------------------------------
     "card.Peasant": "Peasant",
     "card.Merchant": "Merchant",
@@ -742,9 +750,6 @@ EN: dict[str, str] = {
     "log.hint": "{name} asks for a hint: {sentence}",
     "odds.words": "If the plague struck {region} now: {p}% that a cube dies; you would lose "
                   "{mine} cubes on average, the others {others}.",
-    "odds.badge": "you −{mine}",
-    "odds.badge_others": "others −{others}",
-    "odds.badge_both": "you −{mine} · others −{others}",
     "odds.note": "Odds of a strike now, from what you know (before any spread).",
     "btn.coach_leave": "Leave the lesson",
     "btn.coach_restart": "Restart the lesson",

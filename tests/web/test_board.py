@@ -1,0 +1,179 @@
+"""The board reads at a glance: nothing drawn over anything, in any position a game reaches.
+
+The boxes of everything the board draws (names, rat tokens, faces, cube pieces, losses, odds,
+the plague piece, the marks, the supply and the players' table) are taken from the drawn SVG
+and checked pairwise, over random games of 2, 3 and 4 players played to their end, each
+position seen by every seat (the Witch's knowledge), with the strike of its move shown (every
+step of the final plague too), the odds of every region in their widest form, and every
+region a target two steps away. Texts are sized at least 11 units and rat tokens 24, cube
+pieces 20: the board is drawn about 1:1 on a 390 px phone (e2e/test_board_geometry.py measures
+the page itself). Widths of texts are counted at 0.7 em a character, wider than DejaVu Sans
+Bold, so a wide font still fits.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+import pytest
+from glue import config
+from model.targets import Offer
+from model.ui_state import Story
+from render import board
+from render import board_layout as L
+
+import rattus
+
+#: Each kind of text on the board: (font size, bold): style.css's sizes.
+TEXT = {"region-label": 12, "out-note": 11, "loss": 12, "odds": 11, "supply-count": 16,
+        "box-label": 11, "table-count": 12}
+EM = 0.7
+TRANSLATE = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\)")
+
+
+def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(what, (x0, y0, x1, y1)) of each thing the overlay draws, in board units."""
+    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{svg}</g>')
+    found: list = []
+
+    def walk(node, dx: float, dy: float, inside: str) -> None:
+        tag = node.tag.split("}")[-1]
+        cls = node.get("class", "").split()
+        m = TRANSLATE.search(node.get("transform", ""))
+        x, y = (dx + float(m[1]), dy + float(m[2])) if m else (dx, dy)
+        if inside:
+            return
+        if tag == "g" and ({"token", "cube", "plague-piece", "far-mark", "neutral-mark"} & set(cls)
+                           or "turn-over" in cls):
+            r = {"cube": 10, "plague-piece": 12.3, "far-mark": 10.1, "neutral-mark": 10.1}.get(
+                next((c for c in cls if c in ("cube", "plague-piece", "far-mark",
+                                               "neutral-mark")), ""), L.TOKEN_R)
+            below = 1.6 if "cube" in cls else 0  # a piece's raised edge
+            found.append((f"{cls[0]}@{x:.0f},{y:.0f}", (x - r, y - r, x + r, y + r + below)))
+            return
+        if tag == "g" and "piece" in cls:  # a piece in the players' table
+            found.append((f"piece@{y:.0f}", (x - 9, y - 9, x + 9, y + 10.6)))
+            return
+        if tag == "rect" and "strip" in cls:
+            bx, by = float(node.get("x")), float(node.get("y"))
+            found.append((f"strip@{bx:.0f},{by:.0f}", (bx, by, bx + float(node.get("width")),
+                                                       by + float(node.get("height")))))
+            return
+        if tag == "use" and inside == "":
+            ux, uy = float(node.get("x")), float(node.get("y"))
+            size = float(node.get("width"))
+            found.append((f"icon@{ux:.0f},{uy:.0f}", (ux, uy, ux + size, uy + size)))
+            return
+        if tag == "text":
+            kind = next(c for c in cls if c in TEXT)
+            size = TEXT[kind]
+            tx, ty = x + float(node.get("x", 0)), y + float(node.get("y", 0))
+            width = len("".join(node.itertext())) * size * EM
+            x0 = tx - width / 2 if kind in ("loss", "table-count") else tx
+            found.append((f"{kind}:{''.join(node.itertext())}",
+                          (x0, ty - size * 0.8, x0 + width, ty + size * 0.22)))
+            return
+        for child in node:
+            walk(child, x, y, "strip" if tag == "g" and {"face", "revealed"} & set(cls)
+                 and child.tag.endswith("use") else "")
+
+    walk(root, 0, 0, "")
+    return found
+
+
+def overlaps(found) -> list[str]:
+    clashes = []
+    for i, (a, (ax0, ay0, ax1, ay1)) in enumerate(found):
+        for b, (bx0, by0, bx1, by1) in found[i + 1:]:
+            w = min(ax1, bx1) - max(ax0, bx0)
+            h = min(ay1, by1) - max(ay0, by0)
+            if w > 0.3 and h > 0.3:
+                clashes.append(f"{a} × {b}")
+    return clashes
+
+
+def widest_odds(view) -> dict:
+    """Odds in every region in play, with the widest numbers the overlay prints ("9.9",
+    "12")."""
+    return {r: {"mine": 9.9, "others": 12.4, "level": 4, "p_loss": 1.0, "words": "odds"}
+            for r in view["regions"]}
+
+
+def everything_targeted(view):
+    """The view with every region in play a two-step destination of the Knight (R6.3)."""
+    reach = {r: 2 for r in view["regions"]}
+    return {**view, "decision": {**view["decision"], "plague_reach": reach}}
+
+
+def positions(players: int, seed: int):
+    """Each position of a random game to its end: (game, the events of the move made)."""
+    game = rattus.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    events: list = []
+    while True:
+        yield game, events
+        if game.is_over:
+            return
+        events = game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (4, 7)])
+def test_nothing_on_the_board_covers_anything_else(players: int, seed: int) -> None:
+    """R5.2 (three rat tokens at most), R5.3–R5.5 (reveals and losses), R6.3 (two steps),
+    R6.6 (the Witch's knowledge), R7.3 (the final plague): whatever a position holds has its
+    own place on the board."""
+    seats = config(players).seats
+    checked = 0
+    for game, events in positions(players, seed):
+        story = Story.from_events(events)
+        for seat in range(players):
+            view = game.view(seat)
+            if not (story or view["knows"] or seat == 0):
+                continue
+            far_view = everything_targeted(view)
+            offer = Offer(regions={r: None for r in view["regions"]}, far=set(view["regions"]))
+            _, svg = board.draw(rattus.REGIONS, far_view, offer, seats,
+                                replace(story, on_map=True) if story else None,
+                                len(story.items) if story else None,
+                                risks=widest_odds(view))
+            found = boxes(svg)
+            assert overlaps(found) == [], f"step {len(game.history)}, seat {seat}"
+            checked += 1
+    assert checked > 100
+
+
+def test_every_thing_lies_in_its_tile_or_box() -> None:
+    """A region's things stay inside its tile: nothing reads as another region's."""
+    game = next(g for g, _ in positions(4, 3) if sum(len(b["tokens"]) for b in
+                                                    g.view(0)["board"].values()) > 20)
+    view = game.view(0)
+    _, svg = board.draw(rattus.REGIONS, everything_targeted(view),
+                        Offer(far=set(view["regions"]), regions={r: None for r in
+                                                                  view["regions"]}),
+                        config(4).seats, risks=widest_odds(view))
+    places = [L.tile(r) for r in rattus.REGIONS] + [L.Box(*L.SUPPLY), L.Box(*L.TABLE)]
+    for what, (x0, y0, x1, y1) in boxes(svg):
+        assert any(b.x - 3 <= x0 and x1 <= b.x + b.w + 3 and b.y - 3 <= y0 and
+                   y1 <= b.y + b.h + 3 for b in places), what
+
+
+def test_pieces_and_texts_are_big_enough_for_a_phone() -> None:
+    """At about 1:1 on a 390 px phone: texts of 11 units at least, rat tokens 24, pieces 20."""
+    assert min(TEXT.values()) >= 11
+    assert L.TOKEN_R * 2 >= 24 and L.PIECE >= 16
+    assert L.WIDTH <= 390
+
+
+def test_links_lie_between_tiles_and_cross_no_third_tile() -> None:
+    """R2.2's neighbours: each link in the gap between its two tiles, over no other tile."""
+    for (a, b) in rattus.board.NEIGHBOUR_PAIRS:
+        (x1, y1), (x2, y2) = L.link_segment(a, b)
+        assert (x2 - x1) ** 2 + (y2 - y1) ** 2 >= 16, (a, b)  # long enough to be seen
+        for r in rattus.REGIONS:
+            t = L.tile(r)
+            for k in range(1, 20):
+                x, y = x1 + (x2 - x1) * k / 20, y1 + (y2 - y1) * k / 20
+                assert not (t.x < x < t.x + t.w and t.y < y < t.y + t.h), (a, b, r)
