@@ -20,6 +20,7 @@ The ``window`` and ``document`` objects are created once (the edge binds them at
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -279,9 +280,14 @@ def _page() -> Element:
     return Element("body").add(app)
 
 
+def _parse(text: str):
+    value = json.loads(text)
+    return JsArray(value) if isinstance(value, list) else value
+
+
 #: the ``pyscript`` module's two objects (filled in by :func:`reset`)
 document = Element("#document")
-window = types.SimpleNamespace()
+window = types.SimpleNamespace(JSON=types.SimpleNamespace(parse=_parse))
 
 
 def reset() -> None:

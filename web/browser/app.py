@@ -30,6 +30,7 @@ from browser.dom_input import DomInput
 from browser.effects import BrowserEffects
 from browser.focus import Focus
 from browser.map_view import MapView
+from browser.motion import Motion
 from browser.paint import Painter
 
 
@@ -42,6 +43,7 @@ class App:
         self.autosave = Autosave(self._model, self.dispatch)
         self.focus = Focus(self.map)
         self.painter = Painter(self.map, self.focus)
+        self.painter.motion = Motion(svg)
         self.bots = BotRunner(self._model, self.dispatch)
         self.input = DomInput(svg, self.map, self.focus, self.autosave, self._model,
                               self.dispatch)

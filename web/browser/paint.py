@@ -17,6 +17,7 @@ import rattus
 from browser import dom
 from browser.focus import Focus
 from browser.map_view import MapView
+from browser.motion import Motion
 
 
 class Painter:
@@ -24,6 +25,7 @@ class Painter:
         self.map = map_view
         self.focus = focus
         self.zoom = None  # a touch screen: browser/touch.py's MapZoom
+        self.motion: Motion | None = None  # the board's changes acted out (browser/motion.py)
         self._reveal: tuple[str, bool] | None = None  # scroll into view after the next paint
         self._announced: tuple[str | None, int] = (None, 0)  # the strike read out, how far
 
@@ -38,6 +40,8 @@ class Painter:
         f = page_frame.frame(model, rattus.REGIONS)
         if f.map is not None:
             self.map.apply(*f.map)
+            if self.motion is not None:
+                self.motion.play(f.motion)
             self.map.rove(f.stops, f.stop_targets)
         changed = {key for key, html in f.html.items() if dom.set_html(key, html)}
         for key, text in f.text.items():

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 from typing import Any
 
+from model import motions
 from model import page_events as ev
 from model import targets as offers
 from model.game_config import renamed_defaults
@@ -148,6 +149,7 @@ def act(ui: Ui, action) -> tuple[Ui, ev.Effects]:
 def on_applied(m: Model, e: ev.ActionApplied) -> Result:
     """The action is applied: a strike it caused is told step by step (R5.3–R5.5)."""
     ui, session = m.ui, m.session
+    ui = ui.but(acted=motions.acted(e.events))
     story = Story.from_events(e.events)
     if story is None or session is None:
         return ui.but(story=_off_map(ui.story))

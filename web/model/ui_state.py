@@ -170,6 +170,9 @@ class Ui:
     results_closed_before: bool = False  # kept while the replay hides the results
     busy: bool = False  # a strike is being told: moves and bots wait
     story: Story = Story()
+    #: What the last action changed on the board, to be acted out there (model/motions.py):
+    #: the engine's events of the kinds that move something, public fields only.
+    acted: tuple = ()
     hint: dict | None = None  # Hard's suggestion for this position: action, sentence, step
     hinting: bool = False  # the hint is being searched
     # (made when the Ui is: its default names are in the language in use then, not at import)

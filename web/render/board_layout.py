@@ -52,9 +52,9 @@ STRIP_W = 32
 STRIP_H = 22
 SIDE_X = TILE_W - 12  # the right column's centre: plague piece, "2 steps", "+2"
 PIECE = 20  # a seat's cube piece
-CUBES_Y = 114  # the cube row's centre
+CUBES_Y = 112  # the cube row's centre
 LOSS_Y = 136  # the losses' baseline
-ODDS_Y = 148.5  # the odds' baseline
+ODDS_Y = 150  # the odds' baseline
 NAME_X = 6
 NAME_Y = 16
 

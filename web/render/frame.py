@@ -24,7 +24,7 @@ from model.ui_state import Model, Pick, Prefs, Story, Ui
 from text.catalogue import join_and, region, t
 
 import rattus
-from render import analysis, board, how_to_play, kept_games_panel, odds_overlay
+from render import analysis, board, how_to_play, kept_games_panel, motion_paths, odds_overlay
 from render import panels as panels
 
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ class Frame:
     shown: dict = field(default_factory=dict)  # element id -> visible
     data: dict = field(default_factory=dict)  # body data-* attributes
     map: tuple | None = None  # (region path states, overlay SVG), see board.draw
+    #: What to act out on the board now (render/motion_paths.py) under a key, so that each is
+    #: played once: (key, [motion], milliseconds each); None: nothing moves.
+    motion: tuple | None = None
     notice_is_news: bool = False
     undo: dict = field(default_factory=dict)  # the Undo button: disabled, reason, text
     disabled: dict = field(default_factory=dict)  # toolbar choice -> disabled
@@ -117,6 +120,7 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
                             story if story.on_map else None, upto, telling=ui.busy,
                             risks=shaded)
     f.stops, f.stop_targets = board.stops(view, o)
+    f.motion = _motion(ui, prefs, s, view, story, upto)
     f.html["board-text"] = panels.board_text(view, seats)
     if story.on_map and story.items:  # read out token by token as it is told
         f.announce = (f"{s.step}:{','.join(story.regions)}",
@@ -190,6 +194,19 @@ def hint_target(action: str) -> tuple[str, object]:
     if kind in ("setup", "place", "spread", "plague", "king", "merchant"):
         return ("region", args[0])
     return ("choice", f"{kind}:{args[0]}" if args else kind)
+
+
+def _motion(ui: Ui, prefs: Prefs, s: SeatTable, view: View, story: Story, upto: int):
+    """The changes to act out: the last action's (its key the step), then at a strike being
+    told the cubes each revealed token cost (its key the step and the token). None at instant
+    pace or with reduced motion: then nothing moves."""
+    if not prefs.motion or s.pace_ms <= 0:
+        return None
+    duration = max(220, min(600, s.pace_ms))
+    if ui.busy and story.on_map and upto:
+        return (f"{s.step}:{upto}", motion_paths.kills(story.items[upto - 1], s.seats),
+                duration)
+    return (f"{s.step}:0", motion_paths.paths(ui.acted, view, s.seats), duration)
 
 
 def _help_for(ui: Ui, view: View) -> str:

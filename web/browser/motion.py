@@ -1,0 +1,72 @@
+"""Acting changes out on the board: a drawing of what moved travels from where it was to where
+it is now, one change after another, over the board that already shows the result.
+
+Why over the result: the game is never waiting on a drawing — input is never blocked (the
+drawings let clicks through), a click or a key ends them at once, and instant pace or reduced
+motion simply draws nothing (render/frame.py gives no motion then). Each motion is played once,
+under its key (the step, and the strike's token being told). The Web Animations API moves them:
+the browser's own timing, no Python per frame.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from browser.dom import js
+
+
+class Motion:
+    def __init__(self, svg):
+        svg.insertAdjacentHTML("beforeend", '<g id="ghosts" aria-hidden="true"></g>')
+        self.layer = js(svg.querySelector("#ghosts"))
+        self._played: set[str] = set()
+        self._step = ""
+        self._skip = create_proxy(lambda _event: self.skip())
+        for kind in ("pointerdown", "keydown"):
+            document.addEventListener(kind, self._skip, True)
+        if js(getattr(window, "rattusMotionLog", None)) is None:
+            window.rattusMotionLog = _js([])  # what moved, for the e2e tests
+
+    def play(self, motion) -> None:
+        """Play ``motion`` (render/frame.py's ``(key, [motion], ms)``) unless it was played."""
+        if motion is None or self.layer is None:
+            return
+        key, moves, duration = motion
+        step = key.split(":")[0]
+        if step != self._step:  # a new position: what was played before is history
+            self._step, self._played = step, set()
+        if key in self._played or not moves:
+            self._played.add(key)
+            return
+        self._played.add(key)
+        delay = 0
+        for move in moves:
+            if not move["with"] and move is not moves[0]:
+                delay += duration
+            self._start(move, delay, duration)
+
+    def _start(self, move, delay: int, duration: int) -> None:
+        path = move["path"]
+        self.layer.insertAdjacentHTML(
+            "beforeend", f'<g class="ghost" data-motion="{move["kind"]}" '
+            f'transform="translate({path[0][0]:.1f} {path[0][1]:.1f})">{move["ghost"]}</g>')
+        ghost = self.layer.lastElementChild
+        frames = [{"transform": f"translate({x:.1f}px, {y:.1f}px)"} for x, y in path]
+        each = duration * max(1, len(path) - 1)
+        animation = ghost.animate(_js(frames), _js(
+            {"duration": each, "delay": delay, "easing": "ease-in-out", "fill": "both"}))
+        animation.onfinish = create_proxy(lambda _e: ghost.remove())
+        window.rattusMotionLog.push(json.dumps({"kind": move["kind"], "path": path}))
+
+    def skip(self) -> None:
+        """End every motion now: the board already shows where things are."""
+        if self.layer is not None and self.layer.firstElementChild is not None:
+            self.layer.innerHTML = ""
+
+
+def _js(value):
+    """A JSON value as a plain JavaScript one (objects, not Maps)."""
+    return window.JSON.parse(json.dumps(value))

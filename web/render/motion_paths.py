@@ -1,0 +1,97 @@
+"""Where each change of the last action travels on the board, and what travels: the plague
+piece along its path (R4.3, R6.3), a rat token from the supply (R5.1) or between regions (R6.2,
+R6.6), cubes from the reserve, between regions or to the palace (R4.2, R6.1, R6.5), a card to
+its taker (R4.1), and at a strike each lost cube back to its reserve (R5.5).
+
+Why here: the places are the board's (render/board_layout.py); the browser only moves a drawing
+along the points it is given (browser/motion.py), after the board already shows where things
+end, so a skipped or switched-off motion loses nothing.
+"""
+
+from __future__ import annotations
+
+from rattus.cards import CARD_SYMBOL
+from render import board_layout as L
+from render import pieces
+
+#: A drawing of each kind of thing that travels, centred on (0, 0).
+_TOKEN = ('<g class="token"><circle class="back" r="12"/><g class="rat" transform="scale(1.25)">'
+          '<path d="M-6 2.2C-6.4-2.8 1.5-4.6 4-1.3L7.4.6 4.2 2.2C2 3.6-3.8 3.7-6 2.2Z"/>'
+          '<circle cx="2.3" cy="-2.7" r="1.5"/></g></g>')
+_PLAGUE = ('<g class="plague-piece"><circle class="pp-base" r="11"/>'
+           '<circle class="pp-skull" cx="0" cy="-1.5" r="5.6"/>'
+           '<rect class="pp-skull" x="-3.2" y="2.3" width="6.4" height="3.4" rx="1"/></g>')
+
+
+def _cube(seat: int, seats, count: int | None = None) -> str:
+    return f'<g class="cube">{pieces.piece(seat, seats[seat].colour, L.PIECE, count)}</g>'
+
+
+def _card(card: str) -> str:
+    return ('<g class="card-ghost"><circle r="9" fill="#fffaf0" stroke="#3b2d1a"/>'
+            + pieces.icon(CARD_SYMBOL[card], -6, -6, 12, "ico") + "</g>")
+
+
+def paths(acted, view, seats) -> list[dict]:
+    """Each change of ``acted`` (model/motions.py) as ``{"kind", "ghost", "path", "with"}``:
+    what travels, the points it passes (board units) and whether it moves together with the
+    one before (the two tokens of a Witch's swap)."""
+    n = len(seats)
+    out: list[dict] = []
+    # a token arriving in a region took the last free place there: count back from the view
+    arrivals: dict[str, int] = {}
+    slots_taken: dict[int, int] = {}
+    for i in range(len(acted) - 1, -1, -1):
+        e = acted[i]
+        to = e["region"] if e["kind"] == "rat_spread" else e.get("to") if e["kind"] == "monk" \
+            else None
+        if to is not None:
+            here = len(view["board"].get(to, {}).get("tokens", []))
+            slots_taken[i] = max(1, min(3, here - arrivals.get(to, 0)))
+            arrivals[to] = arrivals.get(to, 0) + 1
+    for i, e in enumerate(acted):
+        kind = e["kind"]
+        if kind == "plague_moved":
+            # two steps (R6.3) take twice the time; the event does not say the way it went
+            start, end = L.side_at(e["region"], 0), L.side_at(e["to"], 0)
+            half = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            out.append({"kind": kind, "ghost": _PLAGUE, "with": False,
+                        "path": [start, half, end] if e["steps"] == 2 else [start, end]})
+        elif kind == "rat_spread":
+            out.append({"kind": kind, "ghost": _TOKEN, "with": False,
+                        "path": [L.supply_at(), L.token_at(e["region"], slots_taken[i])]})
+        elif kind in ("cubes_placed", "setup_placed"):
+            out.append({"kind": kind, "ghost": _cube(e["seat"], seats, e["count"]),
+                        "with": False, "path": [L.table_at(e["seat"], "reserve"),
+                                                L.cubes_at(e["region"], e["seat"], n)]})
+        elif kind == "king":
+            out.append({"kind": kind, "ghost": _cube(e["seat"], seats), "with": False,
+                        "path": [L.cubes_at(e["region"], e["seat"], n),
+                                 L.table_at(e["seat"], "palace")]})
+        elif kind == "merchant":
+            out.append({"kind": kind, "ghost": _cube(e["seat"], seats, e["count"]),
+                        "with": False, "path": [L.cubes_at(e["region"], e["seat"], n),
+                                                L.cubes_at(e["to"], e["seat"], n)]})
+        elif kind == "monk":
+            out.append({"kind": kind, "ghost": _TOKEN, "with": False,
+                        "path": [L.token_at(e["region"], e["slot"]),
+                                 L.token_at(e["to"], slots_taken[i])]})
+        elif kind == "witch_swap":
+            a, b = L.token_at(*e["a"]), L.token_at(*e["b"])
+            out.append({"kind": kind, "ghost": _TOKEN, "with": False, "path": [a, b]})
+            out.append({"kind": kind, "ghost": _TOKEN, "with": True, "path": [b, a]})
+        elif kind == "card_taken":
+            start = (L.free_cards_at() if e["from_seat"] is None
+                     else L.table_at(e["from_seat"], "cards"))
+            out.append({"kind": kind, "ghost": _card(e["card"]), "with": False,
+                        "path": [(start[0] + 6, start[1] + 6) if e["from_seat"] is None
+                                 else start, L.table_at(e["seat"], "cards")]})
+    return out
+
+
+def kills(item: dict, seats) -> list[dict]:
+    """The cubes a revealed token cost (R5.5), each going back to its owner's reserve, one
+    after the other."""
+    return [{"kind": "cube_killed", "ghost": _cube(seat, seats), "with": False,
+             "path": [L.cubes_at(item["region"], seat, len(seats)), L.table_at(seat, "reserve")]}
+            for seat, _symbol in item["kills"]]
