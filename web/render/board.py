@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.game_config import default_seats
 from model.keymap import region_key, token_key
 from text.catalogue import card, decimal, region, symbols, t, tn
 
@@ -431,7 +432,13 @@ def stops(view: View, offer) -> tuple[dict, list[str]]:
 
 #: What the board legend of How to play shows, each drawn by the board's own functions.
 LEGEND = ("target", "far", "out", "token", "known", "revealed", "cubes", "loss", "plague",
-          "sea")
+          "sea", "supply", "table")
+
+
+#: The position the legend's supply and table show: 23 tokens left, the Peasant held.
+_LEGEND_VIEW: View = {  # type: ignore[typeddict-item]
+    "supply": 23, "cards": {c: (0 if c == "Peasant" else None) for c in CARDS},
+    "current_player": 0, "on_board": [6, 4], "palace": [1, 0], "reserve": [13, 16]}
 
 
 def legend_figure(kind: str, seats) -> str:
@@ -439,14 +446,18 @@ def legend_figure(kind: str, seats) -> str:
     the legend can never drift from the board. Each is drawn in a tile's corner (Anglia's),
     shown through a window onto that place."""
     box = '<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="region {c}"/>'
+    seats = list(seats) + default_seats(4)[len(seats):]  # four columns: two pieces in view
     ax, ay, _w, _h = L.tile("Anglia")
     tx, ty = L.token_at("Anglia", 1)
-    cx, cy = L.cubes_at("Anglia", 0, 2)
+    cx, cy = L.cubes_at("Anglia", 0, 4)
+    sx, sy, _sw, _sh = L.SUPPLY
+    rx, ry = L.table_at(0, "piece")
     px, py = L.side_at("Anglia", 0)
     window = {"token": (tx - 12, ty - 20), "known": (tx - 16, ty - 20),
               "revealed": (tx - 16, ty - 20), "cubes": (cx - 14, cy - 20),
               "loss": (cx - 14, cy - 6), "plague": (px - 40, py - 20),
-              "far": (px - 40, py + 6)}
+              "far": (px - 40, py + 6), "supply": (sx + 2, sy + 2),
+              "table": (rx - 12, ry - 20)}
     face: Face = {"threshold": 2, "symbols": ["M", "A", "W"]}
     body = {
         "target": box.format(x=ax, y=ay, c="target"),
@@ -457,10 +468,15 @@ def legend_figure(kind: str, seats) -> str:
         "known": _token("Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
                         False),
         "revealed": _revealed("Anglia", 1, face, True, False, 3),
-        "cubes": _cubes("Anglia", [2, 1] + [0] * (len(seats) - 2), seats),
+        "cubes": _cubes("Anglia", [2, 1, 0, 0], seats),
         "loss": _losses("Anglia", {0: 1}, seats),
         "plague": _plague("Anglia", False, t("map.plague")),
-        "sea": f'<path class="link sea" d="M{ax} {ay + 30}Q{ax + 30} {ay} {ax + 60} {ay + 30}"/>',
+        "sea": f'<path class="link sea" d="M{ax} {ay + 14}L{ax + 60} {ay + 14}"/>'
+               f'<path class="link land" d="M{ax} {ay + 30}L{ax + 60} {ay + 30}"/>',
+        "supply": f'<rect class="box" x="{sx}" y="{sy}" width="{L.SUPPLY[2]}" '
+                  f'height="{L.SUPPLY[3]}" rx="9"/>' + _supply(_LEGEND_VIEW),
+        "table": f'<rect class="box" x="{L.TABLE[0]}" y="{L.TABLE[1]}" width="{L.TABLE[2]}" '
+                 f'height="{L.TABLE[3]}" rx="9"/>' + _table(_LEGEND_VIEW, seats[:2]),
     }[kind]
     x, y = window.get(kind, (ax, ay))
     return (f'<svg class="board legend-fig" viewBox="{x:.0f} {y:.0f} 60 40" width="84" '

@@ -585,12 +585,16 @@ EN: dict[str, str] = {
     "help.legend.token": "A face-down rat token (its slot order is its arrival order).",
     "help.legend.known": "A token your Witch has seen: its threshold and symbols.",
     "help.legend.revealed": "A token revealed by a strike; red: it broke out.",
-    "help.legend.cubes": "Cubes: a player's letter and the number of their cubes in the region, "
-                         "in their colour.",
-    "help.legend.loss": "Cubes a strike has just cost (the player's letter, framed in their "
-                        "colour).",
+    "help.legend.cubes": "Cubes: a player's piece (their colour and shape) with the number of "
+                         "their cubes in the region; each player has a column of their own.",
+    "help.legend.loss": "Cubes a strike has just cost, under the player's column.",
     "help.legend.plague": "The plague piece.",
-    "help.legend.sea": "Dashed arrows: sea links, neighbours across the water.",
+    "help.legend.sea": "Dashed lines: sea links, neighbours across the water; thick lines: "
+                       "land borders.",
+    "help.legend.supply": "The supply: the rat tokens left (the game ends after the turn that "
+                          "empties it) and the class cards beside the board.",
+    "help.legend.table": "Each player's cubes in regions, in the palace and in reserve, and the "
+                         "cards they hold; the player to move is framed.",
     "help.keys.title": "Keyboard",
     "help.keys.1": "The map is one stop of the Tab key: Tab reaches it once, on the region you "
                    "were last on (or the first you may choose). There, the arrow keys move to "
