@@ -29,7 +29,7 @@ def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
     try:
         release = hold_runtime(page)
         page.goto(base_url + "/")
-        expect(page.locator("#map-zoom svg#map path.region").first).to_be_visible()
+        expect(page.locator("#map-zoom svg#map rect.region").first).to_be_visible()
         welcome = page.locator('#screen .dialog[data-screen="welcome"]')
         expect(welcome).to_be_visible()
         expect(welcome.locator("h2")).to_have_text(german("welcome.title"))

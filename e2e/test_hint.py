@@ -39,7 +39,7 @@ def test_the_hint_is_what_hard_would_do(page: Page, open_game, guard) -> None:
         marked = page.locator(f'#map .token.hinted[data-region="{args[0]}"]'
                               f'[data-slot="{args[1]}"]')
     elif args:
-        marked = page.locator(f'#map path.region.hinted[data-region="{args[0]}"]')
+        marked = page.locator(f'#map rect.region.hinted[data-region="{args[0]}"]')
     else:
         marked = page.locator(f'[data-choice="{kind}"].hinted')
     expect(marked).to_have_count(1)  # the very action Hard chooses is the one marked

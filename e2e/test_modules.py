@@ -146,7 +146,7 @@ def test_bots_to_the_end_the_replay_link_and_a_later_visit(page: Page, url: str,
     results = page.locator('.dialog[data-screen="results"]')
     expect(results).to_be_visible(timeout=180_000)
     results.locator('[data-choice="analysis"]').click()
-    expect(page.locator('.dialog[data-screen="analysis"] svg')).to_be_visible()
+    expect(page.locator('.dialog[data-screen="analysis"] svg.analysis-chart')).to_be_visible()
     page.locator('[data-choice="close-analysis"]').click()
     results.locator('[data-choice="share"]').click()
     notice = page.locator("#notice")

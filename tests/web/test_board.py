@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 import pytest
-from glue import config
+from glue import config, frame, offer, turn_start
 from model.targets import Offer
 from model.ui_state import Story
 from render import board
@@ -177,3 +177,13 @@ def test_links_lie_between_tiles_and_cross_no_third_tile() -> None:
             for k in range(1, 20):
                 x, y = x1 + (x2 - x1) * k / 20, y1 + (y2 - y1) * k / 20
                 assert not (t.x < x < t.x + t.w and t.y < y < t.y + t.h), (a, b, r)
+
+
+def test_a_card_the_player_may_take_is_a_target_on_the_board_too() -> None:
+    """R4.1: a card beside the board or another player's may be taken; its icon on the board
+    (the supply box, the holder's row) takes it as the card panel's card does."""
+    ui, s, _home = turn_start()
+    takeable = set(offer(ui, s).cards)
+    overlay = frame(ui, s).map[1]
+    assert takeable and all(f'data-take="{c}"' in overlay for c in takeable)
+    assert overlay.count("data-take=") == len(takeable)

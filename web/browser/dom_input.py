@@ -25,7 +25,8 @@ from browser.focus import Focus
 from browser.map_view import MapView
 
 #: Elements a click may land in, by the data attribute that says what was clicked.
-TARGETS = "[data-choice],[data-card],[data-slot],[data-plague],[data-region],[data-step]"
+TARGETS = ("[data-choice],[data-card],[data-take],[data-slot],[data-plague],[data-region],"
+           "[data-step]")
 
 
 class DomInput:
@@ -89,6 +90,8 @@ class DomInput:
             return ev.ReplayGoto(int(get("data-step")))
         if get("data-card") is not None:
             return ev.Target("card", get("data-card"))
+        if get("data-take") is not None:  # a card's icon on the board (render/board.py)
+            return ev.Target("card", get("data-take"))
         if get("data-slot") is not None:
             return ev.Target("token", (get("data-region"), int(get("data-slot"))))
         if get("data-plague") is not None:

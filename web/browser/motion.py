@@ -49,15 +49,18 @@ class Motion:
             self._start(move, delay, duration)
 
     def _start(self, move, delay: int, duration: int) -> None:
+        """A drawing of what moved, hidden until its turn comes (the animation's delay: nothing
+        waits on the board meanwhile), then travelling along its points, then gone."""
         path = move["path"]
         self.layer.insertAdjacentHTML(
-            "beforeend", f'<g class="ghost" data-motion="{move["kind"]}" '
-            f'transform="translate({path[0][0]:.1f} {path[0][1]:.1f})">{move["ghost"]}</g>')
+            "beforeend", f'<g class="ghost" data-motion="{move["kind"]}" style="visibility:hidden"'
+            f' transform="translate({path[0][0]:.1f} {path[0][1]:.1f})">{move["ghost"]}</g>')
         ghost = self.layer.lastElementChild
-        frames = [{"transform": f"translate({x:.1f}px, {y:.1f}px)"} for x, y in path]
+        frames = [{"transform": f"translate({x:.1f}px, {y:.1f}px)", "visibility": "visible"}
+                  for x, y in path]
         each = duration * max(1, len(path) - 1)
         animation = ghost.animate(_js(frames), _js(
-            {"duration": each, "delay": delay, "easing": "ease-in-out", "fill": "both"}))
+            {"duration": each, "delay": delay, "easing": "ease-in-out", "fill": "forwards"}))
         animation.onfinish = create_proxy(lambda _e: ghost.remove())
         window.rattusMotionLog.push(json.dumps({"kind": move["kind"], "path": path}))
 

@@ -14,6 +14,8 @@ from urllib.parse import parse_qs
 
 from text.catalogue import t
 
+from model.pace import PACES
+
 #: Player colours offered (R3.1: each player chooses a colour), with their screen colours.
 COLOURS: dict[str, str] = {
     "red": "#c8312b",
@@ -175,9 +177,10 @@ def from_query(query: str) -> Config | None:
         raise BadQuery(t("err.url.start", max=n - 1))
     pace = DEFAULT_PACE_MS
     if "pace" in q:
-        if not q["pace"].isdigit() or int(q["pace"]) > 60_000:
+        ms = _pace_ms(q["pace"])
+        if ms is None:
             raise BadQuery(t("err.url.pace"))
-        pace = int(q["pace"])
+        pace = ms
     return Config(seats=seats, start=resolve_start(start_text, n, seed), seed=seed,
                   pace_ms=pace)
 
@@ -185,5 +188,12 @@ def from_query(query: str) -> Config | None:
 def query_pace(query: str) -> int | None:
     """The ``pace`` parameter alone (it also applies to games started from the dialog)."""
     q = parse_qs(query.lstrip("?"))
-    value = q.get("pace", [""])[-1]
-    return int(value) if value.isdigit() else None
+    return _pace_ms(q.get("pace", [""])[-1])
+
+
+def _pace_ms(value: str) -> int | None:
+    """A pace from the address: milliseconds (``pace=300``, at most a minute) or the name the
+    toolbar gives it (``pace=slow``, model/pace.py; "step" is a way of playing, not a time)."""
+    if value.isdigit():
+        return int(value) if int(value) <= 60_000 else None
+    return PACES.get(value) if value in PACES and value != "step" else None

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from model.game_config import default_seats
 from model.keymap import region_key, token_key
+from model.targets import Offer
 from text.catalogue import card, decimal, region, symbols, t, tn
 
 from rattus import CARDS, REGIONS
@@ -256,7 +257,21 @@ def _links(view: View) -> str:
     return f'<g class="links" aria-hidden="true">{"".join(parts)}</g>'
 
 
-def _supply(view: View) -> str:
+def _card_on_board(c: str, x: float, y: float, takeable: bool) -> str:
+    """A class card as the board shows it, beside the board or by its holder's row: its icon;
+    a card the player may take now (R4.1) is a target there too, as on the card panel."""
+    words = card(c)
+    if takeable:
+        words = t("card.aria_take_short", card=card(c))
+    # (data-take, not data-card: the card panel's card keeps its one name for the tests)
+    attrs = (f' data-take="{c}" role="button" aria-label="{esc(words)}"' if takeable else "")
+    cls = "held-card target" if takeable else "held-card"
+    return (f'<g class="{cls}" data-piece="card-{c}"{attrs}><title>{esc(words)}</title>'
+            f'<circle class="hit" cx="{x + 6:.1f}" cy="{y + 6:.1f}" r="6.5"/>'
+            + pieces.icon(CARD_SYMBOL[c], x, y, 12, "ico card-ico") + "</g>")
+
+
+def _supply(view: View, offer) -> str:
     """The supply (R3.3): how many rat tokens are left, and the class cards beside the board
     (R4.1)."""
     x, y, w, _h = L.SUPPLY
@@ -265,10 +280,8 @@ def _supply(view: View) -> str:
     words = tn("map.supply", n)
     free = [c for c in CARDS if view["cards"][c] is None]
     fx, fy = L.free_cards_at()
-    cards = "".join(
-        f'<g class="held-card" data-piece="card-{c}"><title>{esc(card(c))}</title>'
-        + pieces.icon(CARD_SYMBOL[c], fx + i * 13, fy, 12, "ico card-ico") + "</g>"
-        for i, c in enumerate(free))
+    cards = "".join(_card_on_board(c, fx + i * 13, fy, c in offer.cards)
+                    for i, c in enumerate(free))
     low = " low" if n <= 4 else ""
     return (f'<g class="supply{low}" role="img" aria-label="{esc(words)}">'
             f'<title>{esc(words)}</title>'
@@ -279,7 +292,7 @@ def _supply(view: View) -> str:
             f'</text></g><g class="free-cards">{cards}</g>')
 
 
-def _table(view: View, seats) -> str:
+def _table(view: View, seats, offer) -> str:
     """Each player's cubes in regions, in the palace (R6.1) and in reserve (R1.2), and the
     class cards they hold: always in view, on the board."""
     x, y, _w, _h = L.TABLE
@@ -314,8 +327,7 @@ def _table(view: View, seats) -> str:
         cx, _ = L.table_at(p, "cards")
         for i, c in enumerate(held.get(p, [])):
             ix, iy = cx + (i % 3) * 14, ry - 13 + (i // 3) * 14
-            cells.append(f'<g class="held-card" data-piece="card-{c}"><title>{esc(card(c))}'
-                         f'</title>{pieces.icon(CARD_SYMBOL[c], ix, iy, 12, "ico card-ico")}</g>')
+            cells.append(_card_on_board(c, ix, iy, c in offer.cards))
         rows.append(f'<g class="table-row seat-{p}{turn}" role="img" aria-label="{esc(words)}">'
                     f'<title>{esc(words)}</title>{"".join(cells)}</g>')
     return f'<g class="players-table"><g aria-hidden="true">{icons}</g>{"".join(rows)}</g>'
@@ -343,7 +355,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
                 by_seat = lost.setdefault(item["region"], {})
                 by_seat[seat] = by_seat.get(seat, 0) + 1
         fresh_index = len(shown) - 1 if telling else -1
-    parts = [_links(view), _supply(view), _table(view, seats)]
+    parts = [_links(view), _supply(view, offer), _table(view, seats, offer)]
     states = {}
     for r in all_regions:
         target = r in offer.regions
@@ -474,9 +486,9 @@ def legend_figure(kind: str, seats) -> str:
         "sea": f'<path class="link sea" d="M{ax} {ay + 14}L{ax + 60} {ay + 14}"/>'
                f'<path class="link land" d="M{ax} {ay + 30}L{ax + 60} {ay + 30}"/>',
         "supply": f'<rect class="box" x="{sx}" y="{sy}" width="{L.SUPPLY[2]}" '
-                  f'height="{L.SUPPLY[3]}" rx="9"/>' + _supply(_LEGEND_VIEW),
+                  f'height="{L.SUPPLY[3]}" rx="9"/>' + _supply(_LEGEND_VIEW, Offer()),
         "table": f'<rect class="box" x="{L.TABLE[0]}" y="{L.TABLE[1]}" width="{L.TABLE[2]}" '
-                 f'height="{L.TABLE[3]}" rx="9"/>' + _table(_LEGEND_VIEW, seats[:2]),
+                 f'height="{L.TABLE[3]}" rx="9"/>' + _table(_LEGEND_VIEW, seats[:2], Offer()),
     }[kind]
     x, y = window.get(kind, (ax, ay))
     return (f'<svg class="board legend-fig" viewBox="{x:.0f} {y:.0f} 60 40" width="84" '

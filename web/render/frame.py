@@ -93,8 +93,13 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     story = ui.story
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
     mover = s.names[s.current] if s.current is not None else ""  # ("": the game is over)
+    telling = ui.busy and story.on_map and bool(story.items)
+    if telling:  # a strike being told: nothing to click on the board until it is told
+        o = Offer(hint=o.hint)
     if ui.elsewhere:  # played in another tab: this one only shows it
         status = t("status.elsewhere")
+    elif telling and not (s.is_over and story.final):
+        status = t("status.striking", regions=join_and([region(r) for r in story.regions]))
     elif human_turn(s):
         status = o.status
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)

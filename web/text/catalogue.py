@@ -39,6 +39,7 @@ EN: dict[str, str] = {
     "map.supply.1": "1 rat token left in the supply",
     "map.supply.n": "{n} rat tokens left in the supply",
     "map.supply_label": "supply",
+    "card.aria_take_short": "Take the {card}",
     "map.regions": "Cubes in regions",
     "map.reserve": "Reserve",
     "strike.neutral_mark": "The Knight's {n} neutral cubes counted here",
@@ -349,7 +350,8 @@ EN: dict[str, str] = {
     "err.url.names": "“names” must list one name per player (comma-separated).",
     "err.url.bots": "“bots” must list, per seat, 0, human, easy, normal or hard.",
     "err.url.colors": "“colors” must list different colours from: {choices}.",
-    "err.url.pace": "“pace” must be a number of milliseconds (0 or more).",
+    "err.url.pace": "“pace” must be a number of milliseconds (0 to 60000) or slow, normal, "
+                     "fast or instant.",
     "err.map": "The map could not be loaded ({detail}).",
     "err.internal": "Something went wrong: {detail}",
     # -- keeping games: autosave, undo, save files, replay -----------------------------
