@@ -67,6 +67,7 @@ def centre(page: Page, selector: str) -> tuple[float, float, dict]:
 def on_map(page: Page, selector: str) -> tuple[float, float, dict]:
     """The centre of a drawing on the map; if the map is zoomed in away from it, tap
     "Whole map" first, as a player would."""
+    page.locator(selector).first.scroll_into_view_if_needed()  # back up from the cards
     x, y, box = centre(page, selector)
     view = page.locator("#map-holder").bounding_box()
     if not (view["x"] < x < view["x"] + view["width"]

@@ -30,7 +30,7 @@ def test_the_analysis_totals_are_the_engines(page: Page, open_game, guard) -> No
     page.locator('.dialog[data-screen="results"] [data-choice="analysis"]').click()
     panel = page.locator('.dialog[data-screen="analysis"]')
     expect(panel).to_be_visible()
-    expect(panel.locator("svg")).to_be_visible()
+    expect(panel.locator("svg.analysis-chart")).to_be_visible()
     shown = [int(panel.locator(f'td[data-lost="{p}"]').inner_text())
              for p in range(3)]
     assert shown == lost
