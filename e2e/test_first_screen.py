@@ -72,7 +72,7 @@ def test_a_slow_download_that_moves_never_fails(page: Page, base_url: str) -> No
 
 def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
     page.add_init_script("window.rattusLoadLimits = [3000, 60000]")
-    page.route("**/stdlib.zip", lambda route: None)  # asked for, never answered
+    page.route("**/stdlib.zip.gz", lambda route: None)  # asked for, never answered
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=15_000)
     expect(page.locator("#load-error")).to_contain_text("3")  # "for 3 seconds"
@@ -81,7 +81,7 @@ def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str,
 
 
 def test_a_refused_file_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
-    page.route("**/app.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/app.zip.gz", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=10_000)
     expect(page.locator("#load-error")).to_contain_text("app.zip")
@@ -95,7 +95,11 @@ def test_each_big_file_is_downloaded_once(page: Page, base_url: str, guard) -> N
     requests get those answers: none is downloaded twice (a first visit's bytes)."""
     page.goto(base_url + "/")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    for name in ("pyodide.asm.wasm", "stdlib.zip", "app.zip", "pyodide-lock.json",
-                 "pyscript.json"):
-        asked = [url for url in guard.requests if url.split("?")[0].endswith("/" + name)]
-        assert len(asked) == 1, (name, asked)
+    def asked(name: str) -> list[str]:
+        return [url for url in guard.requests if url.split("?")[0].endswith("/" + name)]
+
+    for name in ("pyodide.asm.wasm", "stdlib.zip", "app.zip"):  # packed: tools/pack.py
+        assert len(asked(name + ".gz")) == 1, (name, asked(name + ".gz"))
+        assert asked(name) == [], name  # the plain file: only where nothing can unpack
+    for name in ("pyodide-lock.json", "pyscript.json"):
+        assert len(asked(name)) == 1, (name, asked(name))

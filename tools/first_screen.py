@@ -10,7 +10,9 @@ and both kinds of screen (mouse, touch: "click" or "tap") the welcome and How to
 language (web/index.html). What Python then paints is the same markup, so nothing jumps.
 
 The files a first visit downloads are listed with their sizes for the page's progress bar
-(bytes received of bytes expected).
+(bytes received of bytes expected, on the wire): for the files the build packed
+(tools/pack.py), the size of the ``.gz`` the page asks for instead, and of the plain file
+(what a browser that cannot unpack asks for).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+
+import pack
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
@@ -91,10 +95,17 @@ def write(out: Path) -> str:
     text = text.replace(TEMPLATES_MARKER, templates + "\n"
                         f'<script type="application/json" id="map-anchors">{anchors_json}'
                         "</script>")
-    sizes = {path: (out / path).stat().st_size for path in DOWNLOADS}
+    sizes: dict[str, list] = {}
+    for path in DOWNLOADS:  # [bytes on the wire, the packed file or null, the plain file's]
+        plain = (out / path).stat().st_size
+        if pack.is_plain(path):
+            name = path + pack.SUFFIX
+            sizes[path] = [(out / name).stat().st_size, name, plain]
+        else:
+            sizes[path] = [plain, None]
     text = text.replace(DOWNLOADS_MARKER, "var DOWNLOADS = " + json.dumps(sizes) + ";")
     page.write_text(text, encoding="utf-8")
     weight = len(text.encode())
     return (f"first screen: {len(drawn)} languages×screens in index.html "
-            f"({weight / 1000:.0f} kB; {sum(sizes.values()) // 1000} kB "
+            f"({weight / 1000:.0f} kB; {sum(size[0] for size in sizes.values()) // 1000} kB "
             "counted by the progress bar)")

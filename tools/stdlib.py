@@ -81,14 +81,16 @@ def write(out: Path, ours: dict[str, bytes], date: tuple[int, int, int, int, int
             "stdlib", {m: vendored.read(m) for m in wanted}, at=archive, keep_docs=KEEP_DOCS))
         folders = {"/".join(name.split("/")[:i]) + "/" for name in bytecode
                    for i in range(1, name.count("/") + 1)}
-        with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        # stored, not deflated: the site sends stdlib.zip.gz (tools/pack.py), one gzip stream
+        # over all members, and zipimport reads a stored member without inflating it
+        with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_STORED) as zf:
             for name in sorted(folders):
                 member = zipfile.ZipInfo(name, date)
                 member.external_attr = (0o40755 << 16) | 0x10  # a folder (MS-DOS flag too)
                 zf.writestr(member, b"")
             for name in sorted(bytecode):  # x.py -> x.pyc, which zipimport imports sourceless
                 member = zipfile.ZipInfo(name[:-3] + ".pyc", date)
-                member.compress_type = zipfile.ZIP_DEFLATED
+                member.compress_type = zipfile.ZIP_STORED
                 member.external_attr = 0o644 << 16
                 zf.writestr(member, bytecode[name])
     size, vendored_size = (out / NAME).stat().st_size, VENDORED.stat().st_size
