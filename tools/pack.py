@@ -38,7 +38,7 @@ def gzipped(data: bytes) -> bytes:
     """``data`` as a gzip stream by Zopfli (no name, no date: the same bytes every time),
     cached."""
     try:
-        import zopfli.gzip
+        import zopfli.gzip  # type: ignore[import-untyped]
     except ImportError as exc:  # a dev dependency (pyproject.toml)
         raise SystemExit("build: error: the Python package zopfli is missing: run "
                          "`make setup`") from exc
