@@ -150,12 +150,18 @@ def copy_web(out: Path) -> None:
         shutil.copy2(src, dst)
 
 
+#: The engine's command-line tools (``python -m rattus.bench``...), which the page never
+#: imports: left out of app.zip (a check below makes sure nothing of the page names them).
+ENGINE_TOOLS = ("rattus/arena.py", "rattus/bench.py", "rattus/bench_odds.py")
+
+
 def python_sources() -> dict[str, Path]:
     """Every Python module the page runs, by its path in the Pyodide file system."""
     sources = {}
     for src in sorted(ENGINE.rglob("*.py")):
-        if "__pycache__" not in src.parts:
-            sources[src.relative_to(ROOT).as_posix()] = src
+        rel = src.relative_to(ROOT).as_posix()
+        if "__pycache__" not in src.parts and rel not in ENGINE_TOOLS:
+            sources[rel] = src
     if "rattus/__init__.py" not in sources:
         fail("rattus/__init__.py not found")
     for src in sorted(WEB.rglob("*.py")):  # main.py and the packages by layer
@@ -163,6 +169,13 @@ def python_sources() -> dict[str, Path]:
             sources[src.relative_to(WEB).as_posix()] = src
     if "main.py" not in sources:
         fail("web/main.py not found")
+    tools = re.compile(r"\b(?:rattus\.)?(?:" + "|".join(
+        Path(t).stem for t in ENGINE_TOOLS) + r")\b")
+    for name, src in sources.items():
+        imported = [line for line in src.read_text(encoding="utf-8").splitlines()
+                    if re.match(r"\s*(?:from|import)\s", line) and tools.search(line)]
+        if imported:
+            fail(f"{name} imports one of {ENGINE_TOOLS}, which app.zip leaves out: {imported}")
     return sources
 
 

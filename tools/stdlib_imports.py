@@ -47,6 +47,11 @@ CODECS = ("encodings.cp437", "encodings.utf_8_sig")
 #: Modules Python has frozen under other names (``_frozen_importlib``...): never read either.
 FROZEN_AS = ("importlib._bootstrap", "importlib._bootstrap_external")
 STARTUP_PACKAGES = ("_pyodide", "pyodide")
+#: Modules of Pyodide's packages for what the page does not use, not taken for granted (still
+#: shipped if anything imports them): the REPL (``pyodide.console``, which brings ``platform``
+#: and ``rlcompleter``), ``pyfetch``/``pyxhr`` (``pyodide.http``: the page fetches through
+#: JavaScript), Node's sockets (``pyodide._nodesock_transport``).
+UNUSED_IN_PACKAGES = ("pyodide.console", "pyodide.http", "pyodide._nodesock_transport")
 #: Imports in the Python that PyScript's JavaScript runs (not in its package's sources: the
 #: files it unpacks, its ``_pyscript`` and worker glue).
 PYSCRIPT_JS = ("asyncio", "base64", "binascii", "collections", "functools", "json", "pathlib")
@@ -169,8 +174,10 @@ def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
         return None
 
     todo = ["main", "pyscript", *STARTUP, *CODECS, *PYSCRIPT_JS, *LAZY]
-    todo += [_module_name(m) for m in members
-             if m.endswith(".py") and m.split("/")[0] in STARTUP_PACKAGES]
+    todo += [name for name in (_module_name(m) for m in members
+                               if m.endswith(".py") and m.split("/")[0] in STARTUP_PACKAGES)
+             if not any(name == unused or name.startswith(unused + ".")
+                        for unused in UNUSED_IN_PACKAGES)]
     seen: set[str] = set()
     wanted: set[str] = set()
     while todo:
