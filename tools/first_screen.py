@@ -17,6 +17,7 @@ The files a first visit downloads are listed with their sizes for the page's pro
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from pathlib import Path
@@ -30,6 +31,7 @@ WEB = ROOT / "web"
 MAP_MARKER = "<!-- FIRST SCREEN: MAP -->"
 TEMPLATES_MARKER = "<!-- FIRST SCREEN: TEMPLATES -->"
 DOWNLOADS_MARKER = "var DOWNLOADS = {};"
+STORAGE_MARKER = "var STORAGE_KEYS = {};"
 
 #: The big files of a first visit, whose bytes the progress bar counts (the page's own fetch
 #: of each goes through its counting ``fetch``).
@@ -48,6 +50,25 @@ def _glue():
     import rattus
 
     return Model, Ui, frame, catalogue, language, rattus
+
+
+def constant(module: Path, name: str) -> str:
+    """The string ``name = "..."`` that ``module`` assigns at its top level, read without
+    importing it (web/browser/ needs the browser)."""
+    for node in ast.parse(module.read_text(encoding="utf-8")).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            return node.value.value
+    raise SystemExit(f"first screen: {module.relative_to(ROOT)} has no {name} = \"...\"")
+
+
+def storage_keys() -> dict[str, str]:
+    """The ``localStorage`` keys that the first script reads before Python runs, from where
+    Python names them: the index of the kept games (a returning player gets no welcome) and
+    the language chosen in the page."""
+    return {"games": constant(WEB / "browser" / "storage.py", "INDEX"),
+            "lang": constant(WEB / "text" / "language.py", "KEY")}
 
 
 def screens(locale: Path, anchors: dict) -> dict[str, dict[str, str]]:
@@ -78,7 +99,7 @@ def write(out: Path) -> str:
     """Put the first screen into ``out/index.html``; a summary for the build's line."""
     page = out / "index.html"
     text = page.read_text(encoding="utf-8")
-    for marker in (MAP_MARKER, TEMPLATES_MARKER, DOWNLOADS_MARKER):
+    for marker in (MAP_MARKER, TEMPLATES_MARKER, DOWNLOADS_MARKER, STORAGE_MARKER):
         if marker not in text:
             raise SystemExit(f"web/index.html: the marker {marker!r} is missing")
     svg = (out / "map" / "europe.svg").read_text(encoding="utf-8")
@@ -104,6 +125,7 @@ def write(out: Path) -> str:
         else:
             sizes[path] = [plain, None]
     text = text.replace(DOWNLOADS_MARKER, "var DOWNLOADS = " + json.dumps(sizes) + ";")
+    text = text.replace(STORAGE_MARKER, "var STORAGE_KEYS = " + json.dumps(storage_keys()) + ";")
     page.write_text(text, encoding="utf-8")
     weight = len(text.encode())
     return (f"first screen: {len(drawn)} languages×screens in index.html "
