@@ -5,9 +5,9 @@ Why: the vendored Pyodide's ``python_stdlib.zip`` holds the sources of all 559 s
 own packages, ``asyncio``, ``typing``, ``inspect``, ``re``, ``json``, ...); on the benchmark
 machine that compile was more than half of a first load. ``stdlib.zip`` holds only the modules
 the page may import, compiled at build time by the same Python (sourceless, unchecked-hash
-``.pyc``, which ``zipimport`` takes as they are), deflated: no source, and none of the modules
-the page never imports (``unittest``, ``email``, ``multiprocessing``, ``pydoc``, ...), so it is
-about half the vendored archive. ``web/runtime.mjs`` hands it to ``loadPyodide``
+``.pyc``, which ``zipimport`` takes as they are), stored for tools/pack.py to gzip as one
+stream: no source, and none of the modules the page never imports (``unittest``, ``email``,
+``multiprocessing``, ``pydoc``, ...), so packed it is about a third of the vendored archive. ``web/runtime.mjs`` hands it to ``loadPyodide``
 (``stdLibURL``); the vendored original is not shipped. Where it fits in the page's load:
 docs/architecture.md, *Loading, offline, updates*.
 
@@ -72,7 +72,7 @@ def used(ours: dict[str, bytes], members: set[str]) -> tuple[str, list[str]]:
 
 def write(out: Path, ours: dict[str, bytes], date: tuple[int, int, int, int, int, int]) -> str:
     """Write ``out/stdlib.zip``: the bytecode of the standard modules the page may import
-    (:func:`used`; ``ours``: our sources and PyScript's, by path), deflated, with the folders
+    (:func:`used`; ``ours``: our sources and PyScript's, by path), stored, with the folders
     that hold them, every member dated ``date`` (the same sources, the same bytes); no source
     and no other member of the vendored archive. Return a summary for the build's report."""
     with zipfile.ZipFile(VENDORED) as vendored:
