@@ -103,3 +103,37 @@ def test_each_big_file_is_downloaded_once(page: Page, base_url: str, guard) -> N
         assert asked(name) == [], name  # the plain file: only where nothing can unpack
     for name in ("pyodide-lock.json", "pyscript.json"):
         assert len(asked(name)) == 1, (name, asked(name))
+
+
+def test_the_progress_counts_bytes_on_the_wire_and_shows_on_a_phone(
+        browser: Browser, base_url: str) -> None:
+    """On a phone (390×844, touch) the welcome covers the status line: the figures stay
+    above it, not under its backdrop, and the welcome's top edge shows the bar. The total is
+    what the wire carries: the packed files' sizes (tools/pack.py), not the unpacked ones."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="de-DE", service_workers="block")
+    page = context.new_page()
+    try:
+        release = hold_runtime(page)
+        page.goto(base_url + "/")
+        expect(page.locator('#screen .dialog[data-screen="welcome"]')).to_be_visible()
+        figures = page.locator("#load-progress")
+        expect(figures).to_contain_text("MB")
+        on_top = page.evaluate("""() => {
+          const box = document.getElementById("load-progress").getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit && hit.id;
+        }""")
+        assert on_top == "load-progress"
+        bar = page.evaluate("getComputedStyle(document.querySelector('#screen > .dialog'))"
+                            ".backgroundImage")
+        assert "gradient" in bar
+        wire = sum(size[0] for size in page.evaluate("DOWNLOADS").values())
+        assert abs(wire - sum((DIST / (name + ".gz")).stat().st_size
+                              for name in ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip",
+                                           "app.zip"))) < 10_000  # and the two small configs
+        assert figures.inner_text().endswith(f"/ {wire / 1e6:.1f} MB")
+        release()
+        expect(figures).to_be_hidden()
+    finally:
+        context.close()

@@ -7,8 +7,9 @@ machine that compile was more than half of a first load. ``stdlib.zip`` holds on
 the page may import, compiled at build time by the same Python (sourceless, unchecked-hash
 ``.pyc``, which ``zipimport`` takes as they are), stored for tools/pack.py to gzip as one
 stream: no source, and none of the modules the page never imports (``unittest``, ``email``,
-``multiprocessing``, ``pydoc``, ...), so packed it is about a third of the vendored archive. ``web/runtime.mjs`` hands it to ``loadPyodide``
-(``stdLibURL``); the vendored original is not shipped. Where it fits in the page's load:
+``multiprocessing``, ``pydoc``, ...), so packed it is about a third of the vendored archive.
+``web/runtime.mjs`` hands it to ``loadPyodide`` (``stdLibURL``); the vendored original is not
+shipped. Where it fits in the page's load:
 docs/architecture.md, *Loading, offline, updates*.
 
 Which modules: those the page may import as it starts and plays, found statically by
