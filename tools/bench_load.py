@@ -151,8 +151,8 @@ def localhost(count: int) -> None:
     reload = statistics.median(site[3]) / statistics.median(bare[3])
     site_bytes, base_bytes = statistics.median(site[1]), statistics.median(bare[1])
     print(
-        f"ratio site/bare: first load {first:.2f}x (goal <= 1.10x), reload {reload:.2f}x "
-        f"(goal <= 1.00x), bytes {site_bytes / base_bytes:.3f}x "
+        f"ratio site/bare: first load {first:.2f}x (goal <= 0.70x), reload {reload:.2f}x "
+        f"(goal <= 0.60x), bytes {site_bytes / base_bytes:.3f}x "
         f"(+{(site_bytes - base_bytes) / 1e3:,.0f} kB)"
     )
     # On a busy machine the medians drift with the other load; the fastest runs show what the
@@ -324,7 +324,8 @@ def network(name: str, runs: int) -> None:
         f"wasm {wasm} {statistics.median(r.playable for r in loads['Rattus site', wasm]) / statistics.median(r.playable for r in loads['bare Pyodide', wasm]):.2f}x"  # noqa: E501
         for wasm in ("gzip", "raw")
     )
-    print(f"ratio playable site/bare: {ratios}")
+    print(f"ratio playable site/bare: {ratios} (goal <= 0.75x; on the wire <= 5.0 MB, board "
+          "drawn <= 3 s, on slow4g: issue 24)")
 
 
 def main() -> None:
