@@ -57,10 +57,11 @@ UNUSED_IN_PACKAGES = ("pyodide.console", "pyodide.http", "pyodide._nodesock_tran
 PYSCRIPT_JS = ("asyncio", "base64", "binascii", "collections", "functools", "json", "pathlib")
 #: The standard library's function-level imports that the page reaches (the search follows
 #: only what runs on import, see above): ``ast.unparse``, which ``annotationlib`` calls for an
-#: annotation it cannot evaluate (``dataclasses``, ``inspect``, ``typing`` ask it for theirs);
-#: ``importlib.metadata``, which the frozen ``importlib._bootstrap_external`` imports in
-#: ``PathFinder.invalidate_caches()`` (web/runtime.mjs calls it after restoring the snapshot).
+#: annotation it cannot evaluate (``dataclasses``, ``inspect``, ``typing`` ask it for theirs).
 #: Left out, after a look at each one the shipped and the frozen modules import in a function:
+#: ``importlib.metadata``, which the frozen ``importlib._bootstrap_external`` imports in
+#: ``PathFinder.invalidate_caches()`` (web/runtime.mjs invalidates the folders' finders itself
+#: after restoring the snapshot, instead of calling ``importlib.invalidate_caches()``);
 #: ``importlib.readers`` (``importlib.resources``), ``_pyrepl``, ``pydoc`` and ``pkgutil``
 #: (the REPL, ``help()``, ``runpy``), ``argparse``,
 #: ``doctest``, ``getopt``, ``statistics`` (their ``_main()``/``_test()``); the Windows and
@@ -69,7 +70,7 @@ PYSCRIPT_JS = ("asyncio", "base64", "binascii", "collections", "functools", "jso
 #: executors (no thread on the page); ``tarfile`` (Pyodide's packages: none); ``difflib``
 #: (suggestions for a SyntaxError); ``tracemalloc`` (optional in ``warnings``); ``pickle``,
 #: ``calendar``, ``urllib.request``, ``py_compile``, for features the page does not use.
-LAZY = ("_ast_unparse", "importlib.metadata")
+LAZY = ("_ast_unparse",)
 
 
 def imports_in(source: str | bytes, module: str = "", package: bool = False, *,
