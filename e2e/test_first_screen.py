@@ -72,7 +72,7 @@ def test_a_slow_download_that_moves_never_fails(page: Page, base_url: str) -> No
 
 def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
     page.add_init_script("window.rattusLoadLimits = [3000, 60000]")
-    page.route("**/stdlib.zip", lambda route: None)  # asked for, never answered
+    page.route("**/stdlib.zip.gz", lambda route: None)  # asked for, never answered
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=15_000)
     expect(page.locator("#load-error")).to_contain_text("3")  # "for 3 seconds"
@@ -81,7 +81,7 @@ def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str,
 
 
 def test_a_refused_file_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
-    page.route("**/app.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/app.zip.gz", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=10_000)
     expect(page.locator("#load-error")).to_contain_text("app.zip")
@@ -95,7 +95,45 @@ def test_each_big_file_is_downloaded_once(page: Page, base_url: str, guard) -> N
     requests get those answers: none is downloaded twice (a first visit's bytes)."""
     page.goto(base_url + "/")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    for name in ("pyodide.asm.wasm", "stdlib.zip", "app.zip", "pyodide-lock.json",
-                 "pyscript.json"):
-        asked = [url for url in guard.requests if url.split("?")[0].endswith("/" + name)]
-        assert len(asked) == 1, (name, asked)
+    def asked(name: str) -> list[str]:
+        return [url for url in guard.requests if url.split("?")[0].endswith("/" + name)]
+
+    for name in ("pyodide.asm.wasm", "stdlib.zip", "app.zip"):  # packed: tools/pack.py
+        assert len(asked(name + ".gz")) == 1, (name, asked(name + ".gz"))
+        assert asked(name) == [], name  # the plain file: only where nothing can unpack
+    for name in ("pyodide-lock.json", "pyscript.json"):
+        assert len(asked(name)) == 1, (name, asked(name))
+
+
+def test_the_progress_counts_bytes_on_the_wire_and_shows_on_a_phone(
+        browser: Browser, base_url: str) -> None:
+    """On a phone (390×844, touch) the welcome covers the status line: the figures stay
+    above it, not under its backdrop, and the welcome's top edge shows the bar. The total is
+    what the wire carries: the packed files' sizes (tools/pack.py), not the unpacked ones."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="de-DE", service_workers="block")
+    page = context.new_page()
+    try:
+        release = hold_runtime(page)
+        page.goto(base_url + "/")
+        expect(page.locator('#screen .dialog[data-screen="welcome"]')).to_be_visible()
+        figures = page.locator("#load-progress")
+        expect(figures).to_contain_text("MB")
+        on_top = page.evaluate("""() => {
+          const box = document.getElementById("load-progress").getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit && hit.id;
+        }""")
+        assert on_top == "load-progress"
+        bar = page.evaluate("getComputedStyle(document.querySelector('#screen > .dialog'))"
+                            ".backgroundImage")
+        assert "gradient" in bar
+        wire = sum(size[0] for size in page.evaluate("DOWNLOADS").values())
+        assert abs(wire - sum((DIST / (name + ".gz")).stat().st_size
+                              for name in ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip",
+                                           "app.zip"))) < 10_000  # and the two small configs
+        assert figures.inner_text().endswith(f"/ {wire / 1e6:.1f} MB")
+        release()
+        expect(figures).to_be_hidden()
+    finally:
+        context.close()

@@ -22,14 +22,14 @@ def test_page_loads_and_python_is_ready(page: Page, open_game, guard) -> None:
 def test_no_request_leaves_localhost(page: Page, open_game, guard) -> None:
     open_game(page)
     assert guard.requests, "no request was recorded"
-    assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in guard.requests)
+    assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm.gz") for url in guard.requests)
     assert guard.foreign == []
 
 
 def test_a_runtime_that_fails_to_load_gives_a_clear_message(page: Page, base_url, guard) -> None:
     """If Python cannot start (here: its WebAssembly file is unreachable), the player reads
     what went wrong instead of a blank page, and the map is still shown."""
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort("failed"))
+    page.route("**/pyodide.asm.wasm*", lambda route: route.abort("failed"))
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=90_000)
     expect(page.locator("#load-error")).to_contain_text("could not start")

@@ -76,6 +76,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import first_screen  # noqa: E402  (tools/first_screen.py: the page before Python runs)
 import i18n  # noqa: E402  (tools/i18n.py: the translations, with Babel)
 import icons  # noqa: E402  (tools/icons.py: the app's icons, with Chromium)
+import pack  # noqa: E402  (tools/pack.py: the big downloads gzip-packed, with Zopfli)
 import pyc  # noqa: E402  (tools/pyc.py: bytecode by the page's own Python, cached)
 import snapshot  # noqa: E402  (tools/snapshot.py: Python's memory snapshot, with Chromium)
 import stdlib  # noqa: E402  (tools/stdlib.py: the standard library, its modules compiled)
@@ -149,12 +150,18 @@ def copy_web(out: Path) -> None:
         shutil.copy2(src, dst)
 
 
+#: The engine's command-line tools (``python -m rattus.bench``...), which the page never
+#: imports: left out of app.zip (a check below makes sure nothing of the page names them).
+ENGINE_TOOLS = ("rattus/arena.py", "rattus/bench.py", "rattus/bench_odds.py")
+
+
 def python_sources() -> dict[str, Path]:
     """Every Python module the page runs, by its path in the Pyodide file system."""
     sources = {}
     for src in sorted(ENGINE.rglob("*.py")):
-        if "__pycache__" not in src.parts:
-            sources[src.relative_to(ROOT).as_posix()] = src
+        rel = src.relative_to(ROOT).as_posix()
+        if "__pycache__" not in src.parts and rel not in ENGINE_TOOLS:
+            sources[rel] = src
     if "rattus/__init__.py" not in sources:
         fail("rattus/__init__.py not found")
     for src in sorted(WEB.rglob("*.py")):  # main.py and the packages by layer
@@ -162,6 +169,13 @@ def python_sources() -> dict[str, Path]:
             sources[src.relative_to(WEB).as_posix()] = src
     if "main.py" not in sources:
         fail("web/main.py not found")
+    tools = re.compile(r"\b(?:rattus\.)?(?:" + "|".join(
+        Path(t).stem for t in ENGINE_TOOLS) + r")\b")
+    for name, src in sources.items():
+        imported = [line for line in src.read_text(encoding="utf-8").splitlines()
+                    if re.match(r"\s*(?:from|import)\s", line) and tools.search(line)]
+        if imported:
+            fail(f"{name} imports one of {ENGINE_TOOLS}, which app.zip leaves out: {imported}")
     return sources
 
 
@@ -238,10 +252,10 @@ def write_archive(out: Path, sources: dict[str, Path], package: dict[str, bytes]
     so an unchanged build keeps its name (:func:`write_worker`)."""
     members = bytecode(sources)
     members.update(pyscript_bytecode(package))
-    with zipfile.ZipFile(out / APP_ARCHIVE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name in sorted(members):
+    with zipfile.ZipFile(out / APP_ARCHIVE, "w", zipfile.ZIP_STORED) as zf:
+        for name in sorted(members):  # stored: the site sends app.zip.gz (tools/pack.py)
             info = zipfile.ZipInfo(name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             zf.writestr(info, members[name])
 
@@ -302,6 +316,7 @@ def vendor(out: Path) -> None:
         if not (pyodide / name).is_file():
             fail(f"node_modules/pyodide/{name} is missing")
         shutil.copy2(pyodide / name, dst / name)
+    write_lock(pyodide / LOCK, dst / LOCK)
     # @pyscript/core: only the files the page loads (PYSCRIPT_KEEP); never the source maps.
     dst = out / "vendor" / "pyscript"
     dst.mkdir(parents=True, exist_ok=True)
@@ -327,6 +342,21 @@ def vendor(out: Path) -> None:
         shutil.copy2(src, dst / name)
 
 
+LOCK = "pyodide-lock.json"
+
+
+def write_lock(vendored: Path, dst: Path) -> None:
+    """Pyodide's package lock file without its packages: Pyodide reads it at boot (its
+    ``info``: the Python and ABI of the release), but the page loads no package (the config
+    may name none: :func:`write_config`), and the 357 packages' entries were 119 kB to
+    download and parse for nothing."""
+    lock = json.loads(vendored.read_text(encoding="utf-8"))
+    if not isinstance(lock.get("info"), dict) or not isinstance(lock.get("packages"), dict):
+        fail(f"{vendored.relative_to(ROOT)}: no info or packages (a new Pyodide? see write_lock)")
+    dst.write_text(json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n",
+                   encoding="utf-8")
+
+
 def imported_chunks(folder: Path) -> tuple[set[str], set[str]]:
     """Names of the relative modules that the vendored PyScript files import: at load
     (``from "./x.js"``) and on demand (``import("./x.js")``)."""
@@ -348,6 +378,7 @@ def write_worker(out: Path) -> str:
         fail(f"web/{WORKER}: the template must contain {WORKER_BUILD} and {WORKER_FILES}")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != WORKER and not p.name.startswith("."))
+    files = [rel for rel in files if not pack.is_plain(rel)]  # the page asks for their .gz
     digest = hashlib.sha256()
     for rel in files:
         content = (snapshot.key(out).encode() if rel == snapshot.NAME  # made from the others
@@ -454,6 +485,7 @@ def fill(out: Path, draft: bool = False) -> str:
     vendor(out)
     compiled_stdlib = stdlib.write(
         out, {**{name: src.read_bytes() for name, src in sources.items()}, **package}, ZIP_DATE)
+    packed = pack.write(out)  # before the first screen, which gives the page their sizes
     drawn = first_screen.write(out)  # the board, the welcome, How to play, the downloads' sizes
     snapped = snapshot.write(out, ROOT / ".cache" / "snapshot")
     icons.write_app(WEB / "icon.svg", out, ROOT / ".cache" / "icons")
@@ -468,7 +500,9 @@ def fill(out: Path, draft: bool = False) -> str:
     count = sum(1 for p in out.rglob("*") if p.is_file())
     return (
         f"{len(sources)} Python modules in {APP_ARCHIVE}, {count} files, {size / 1e6:.1f} MB, "
-        f"build {build_name}; {compiled_stdlib}; {drawn}; {snapped}; catalogues (bytes): "
+        f"build {build_name}; {compiled_stdlib}; packed (kB): "
+        + ", ".join(f"{Path(rel).name} {n / 1e3:,.0f}" for rel, n in packed.items())
+        + f"; {drawn}; {snapped}; catalogues (bytes): "
         + ", ".join(f"{lang} {n}" for lang, n in languages.items())
     )
 

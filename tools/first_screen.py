@@ -10,14 +10,19 @@ and both kinds of screen (mouse, touch: "click" or "tap") the welcome and How to
 language (web/index.html). What Python then paints is the same markup, so nothing jumps.
 
 The files a first visit downloads are listed with their sizes for the page's progress bar
-(bytes received of bytes expected).
+(bytes received of bytes expected, on the wire): for the files the build packed
+(tools/pack.py), the size of the ``.gz`` the page asks for instead, and of the plain file
+(what a browser that cannot unpack asks for).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from pathlib import Path
+
+import pack
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
@@ -26,6 +31,7 @@ WEB = ROOT / "web"
 MAP_MARKER = "<!-- FIRST SCREEN: MAP -->"
 TEMPLATES_MARKER = "<!-- FIRST SCREEN: TEMPLATES -->"
 DOWNLOADS_MARKER = "var DOWNLOADS = {};"
+STORAGE_MARKER = "var STORAGE_KEYS = {};"
 
 #: The big files of a first visit, whose bytes the progress bar counts (the page's own fetch
 #: of each goes through its counting ``fetch``).
@@ -44,6 +50,25 @@ def _glue():
     import rattus
 
     return Model, Ui, frame, board, catalogue, language, rattus
+
+
+def constant(module: Path, name: str) -> str:
+    """The string ``name = "..."`` that ``module`` assigns at its top level, read without
+    importing it (web/browser/ needs the browser)."""
+    for node in ast.parse(module.read_text(encoding="utf-8")).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            return node.value.value
+    raise SystemExit(f"first screen: {module.relative_to(ROOT)} has no {name} = \"...\"")
+
+
+def storage_keys() -> dict[str, str]:
+    """The ``localStorage`` keys that the first script reads before Python runs, from where
+    Python names them: the index of the kept games (a returning player gets no welcome) and
+    the language chosen in the page."""
+    return {"games": constant(WEB / "browser" / "storage.py", "INDEX"),
+            "lang": constant(WEB / "text" / "language.py", "KEY")}
 
 
 def screens(locale: Path) -> dict[str, dict[str, str]]:
@@ -74,7 +99,7 @@ def write(out: Path) -> str:
     """Put the first screen into ``out/index.html``; a summary for the build's line."""
     page = out / "index.html"
     text = page.read_text(encoding="utf-8")
-    for marker in (MAP_MARKER, TEMPLATES_MARKER, DOWNLOADS_MARKER):
+    for marker in (MAP_MARKER, TEMPLATES_MARKER, DOWNLOADS_MARKER, STORAGE_MARKER):
         if marker not in text:
             raise SystemExit(f"web/index.html: the marker {marker!r} is missing")
     svg = _glue()[3].skeleton()
@@ -85,10 +110,18 @@ def write(out: Path) -> str:
         if part != "status")
     text = text.replace(MAP_MARKER, svg.strip())
     text = text.replace(TEMPLATES_MARKER, templates)
-    sizes = {path: (out / path).stat().st_size for path in DOWNLOADS}
+    sizes: dict[str, list] = {}
+    for path in DOWNLOADS:  # [bytes on the wire, the packed file or null, the plain file's]
+        plain = (out / path).stat().st_size
+        if pack.is_plain(path):
+            name = path + pack.SUFFIX
+            sizes[path] = [(out / name).stat().st_size, name, plain]
+        else:
+            sizes[path] = [plain, None]
     text = text.replace(DOWNLOADS_MARKER, "var DOWNLOADS = " + json.dumps(sizes) + ";")
+    text = text.replace(STORAGE_MARKER, "var STORAGE_KEYS = " + json.dumps(storage_keys()) + ";")
     page.write_text(text, encoding="utf-8")
     weight = len(text.encode())
     return (f"first screen: {len(drawn)} languages×screens in index.html "
-            f"({weight / 1000:.0f} kB; {sum(sizes.values()) // 1000} kB "
+            f"({weight / 1000:.0f} kB; {sum(size[0] for size in sizes.values()) // 1000} kB "
             "counted by the progress bar)")

@@ -5,10 +5,11 @@ Why: the vendored Pyodide's ``python_stdlib.zip`` holds the sources of all 559 s
 own packages, ``asyncio``, ``typing``, ``inspect``, ``re``, ``json``, ...); on the benchmark
 machine that compile was more than half of a first load. ``stdlib.zip`` holds only the modules
 the page may import, compiled at build time by the same Python (sourceless, unchecked-hash
-``.pyc``, which ``zipimport`` takes as they are), deflated: no source, and none of the modules
-the page never imports (``unittest``, ``email``, ``multiprocessing``, ``pydoc``, ...), so it is
-about half the vendored archive. ``web/runtime.mjs`` hands it to ``loadPyodide``
-(``stdLibURL``); the vendored original is not shipped. Where it fits in the page's load:
+``.pyc``, which ``zipimport`` takes as they are), stored for tools/pack.py to gzip as one
+stream: no source, and none of the modules the page never imports (``unittest``, ``email``,
+``multiprocessing``, ``pydoc``, ...), so packed it is about a third of the vendored archive.
+``web/runtime.mjs`` hands it to ``loadPyodide`` (``stdLibURL``); the vendored original is not
+shipped. Where it fits in the page's load:
 docs/architecture.md, *Loading, offline, updates*.
 
 Which modules: those the page may import as it starts and plays, found statically by
@@ -36,6 +37,9 @@ NAME = "stdlib.zip"
 VENDORED = pyc.NODE_MODULES / "pyodide" / "python_stdlib.zip"
 FINDER = Path(__file__).resolve().parent / "stdlib_imports.py"
 RUNNER = Path(__file__).resolve().parent / "pyodide_run.mjs"
+#: Pyodide's own packages, whose docstrings stay in their bytecode (they may read them; every
+#: other module is compiled without its modules' and functions' docstrings: tools/pyc.py).
+KEEP_DOCS = ("_pyodide", "pyodide")
 
 
 def used(ours: dict[str, bytes], members: set[str]) -> tuple[str, list[str]]:
@@ -69,23 +73,25 @@ def used(ours: dict[str, bytes], members: set[str]) -> tuple[str, list[str]]:
 
 def write(out: Path, ours: dict[str, bytes], date: tuple[int, int, int, int, int, int]) -> str:
     """Write ``out/stdlib.zip``: the bytecode of the standard modules the page may import
-    (:func:`used`; ``ours``: our sources and PyScript's, by path), deflated, with the folders
+    (:func:`used`; ``ours``: our sources and PyScript's, by path), stored, with the folders
     that hold them, every member dated ``date`` (the same sources, the same bytes); no source
     and no other member of the vendored archive. Return a summary for the build's report."""
     with zipfile.ZipFile(VENDORED) as vendored:
         archive, wanted = used(ours, set(vendored.namelist()))
         bytecode = pyc.by_source(pyc.compiled(  # named as Python finds them: tracebacks
-            "stdlib", {m: vendored.read(m) for m in wanted}, at=archive))
+            "stdlib", {m: vendored.read(m) for m in wanted}, at=archive, keep_docs=KEEP_DOCS))
         folders = {"/".join(name.split("/")[:i]) + "/" for name in bytecode
                    for i in range(1, name.count("/") + 1)}
-        with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        # stored, not deflated: the site sends stdlib.zip.gz (tools/pack.py), one gzip stream
+        # over all members, and zipimport reads a stored member without inflating it
+        with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_STORED) as zf:
             for name in sorted(folders):
                 member = zipfile.ZipInfo(name, date)
                 member.external_attr = (0o40755 << 16) | 0x10  # a folder (MS-DOS flag too)
                 zf.writestr(member, b"")
             for name in sorted(bytecode):  # x.py -> x.pyc, which zipimport imports sourceless
                 member = zipfile.ZipInfo(name[:-3] + ".pyc", date)
-                member.compress_type = zipfile.ZIP_DEFLATED
+                member.compress_type = zipfile.ZIP_STORED
                 member.external_attr = 0o644 << 16
                 zf.writestr(member, bytecode[name])
     size, vendored_size = (out / NAME).stat().st_size, VENDORED.stat().st_size

@@ -47,15 +47,21 @@ CODECS = ("encodings.cp437", "encodings.utf_8_sig")
 #: Modules Python has frozen under other names (``_frozen_importlib``...): never read either.
 FROZEN_AS = ("importlib._bootstrap", "importlib._bootstrap_external")
 STARTUP_PACKAGES = ("_pyodide", "pyodide")
+#: Modules of Pyodide's packages for what the page does not use, not taken for granted (still
+#: shipped if anything imports them): the REPL (``pyodide.console``, which brings ``platform``
+#: and ``rlcompleter``), ``pyfetch``/``pyxhr`` (``pyodide.http``: the page fetches through
+#: JavaScript), Node's sockets (``pyodide._nodesock_transport``).
+UNUSED_IN_PACKAGES = ("pyodide.console", "pyodide.http", "pyodide._nodesock_transport")
 #: Imports in the Python that PyScript's JavaScript runs (not in its package's sources: the
 #: files it unpacks, its ``_pyscript`` and worker glue).
 PYSCRIPT_JS = ("asyncio", "base64", "binascii", "collections", "functools", "json", "pathlib")
 #: The standard library's function-level imports that the page reaches (the search follows
 #: only what runs on import, see above): ``ast.unparse``, which ``annotationlib`` calls for an
-#: annotation it cannot evaluate (``dataclasses``, ``inspect``, ``typing`` ask it for theirs);
-#: ``importlib.metadata``, which the frozen ``importlib._bootstrap_external`` imports in
-#: ``PathFinder.invalidate_caches()`` (web/runtime.mjs calls it after restoring the snapshot).
+#: annotation it cannot evaluate (``dataclasses``, ``inspect``, ``typing`` ask it for theirs).
 #: Left out, after a look at each one the shipped and the frozen modules import in a function:
+#: ``importlib.metadata``, which the frozen ``importlib._bootstrap_external`` imports in
+#: ``PathFinder.invalidate_caches()`` (web/runtime.mjs invalidates the folders' finders itself
+#: after restoring the snapshot, instead of calling ``importlib.invalidate_caches()``);
 #: ``importlib.readers`` (``importlib.resources``), ``_pyrepl``, ``pydoc`` and ``pkgutil``
 #: (the REPL, ``help()``, ``runpy``), ``argparse``,
 #: ``doctest``, ``getopt``, ``statistics`` (their ``_main()``/``_test()``); the Windows and
@@ -64,7 +70,7 @@ PYSCRIPT_JS = ("asyncio", "base64", "binascii", "collections", "functools", "jso
 #: executors (no thread on the page); ``tarfile`` (Pyodide's packages: none); ``difflib``
 #: (suggestions for a SyntaxError); ``tracemalloc`` (optional in ``warnings``); ``pickle``,
 #: ``calendar``, ``urllib.request``, ``py_compile``, for features the page does not use.
-LAZY = ("_ast_unparse", "importlib.metadata")
+LAZY = ("_ast_unparse",)
 
 
 def imports_in(source: str | bytes, module: str = "", package: bool = False, *,
@@ -169,8 +175,10 @@ def used(archive: zipfile.ZipFile, ours: dict[str, bytes]) -> list[str]:
         return None
 
     todo = ["main", "pyscript", *STARTUP, *CODECS, *PYSCRIPT_JS, *LAZY]
-    todo += [_module_name(m) for m in members
-             if m.endswith(".py") and m.split("/")[0] in STARTUP_PACKAGES]
+    todo += [name for name in (_module_name(m) for m in members
+                               if m.endswith(".py") and m.split("/")[0] in STARTUP_PACKAGES)
+             if not any(name == unused or name.startswith(unused + ".")
+                        for unused in UNUSED_IN_PACKAGES)]
     seen: set[str] = set()
     wanted: set[str] = set()
     while todo:

@@ -33,11 +33,18 @@ export function fetchSnapshot() {
 
 // After a restore: what the snapshot must not keep from the build machine.
 const AFTER_RESTORE = `
-import importlib, random, time
+import os, random, sys, time
 random.seed()  # the snapshot's generator was seeded at build time
 if hasattr(time, "tzset"):
     time.tzset()  # this browser's time zone, not the build machine's
-importlib.invalidate_caches()  # PyScript unpacks app.zip again: look at the files afresh
+# PyScript unpacks app.zip again: the folders' finders look at their files afresh. This is
+# what importlib.invalidate_caches() does for them, without the importlib.metadata it also
+# imports (for installed packages' metadata: the page has none, and stdlib.zip leaves it out)
+for where, finder in list(sys.path_importer_cache.items()):
+    if finder is None or not os.path.isabs(where):
+        del sys.path_importer_cache[where]
+    elif hasattr(finder, "invalidate_caches"):
+        finder.invalidate_caches()
 `;
 
 // Where Python's output goes: the console until PyScript hands over its own handlers.
