@@ -184,6 +184,25 @@ def on_bot_move(m: Model, e: ev.BotMove) -> Result:
     return act(ui.but(go=False), e.action)
 
 
+def on_remote_move(m: Model, e: ev.RemoteMove) -> Result:
+    """A move from another device (online/host.py checked it): applied if that seat is still
+    to act — a move the host's page itself made in between wins."""
+    s, ui = m.session, m.ui
+    if s is None or s.game.is_over or s.current != e.seat or s.is_bot(e.seat):
+        return ui
+    return act(ui, e.action)
+
+
+def on_remote_name(m: Model, e: ev.RemoteName) -> Result:
+    """A guest named itself as it took its seat: the game's seats are renamed (the log
+    says the new name, the autosave keeps it)."""
+    s = m.session
+    if s is None or not 0 <= e.seat < len(s.seats) or s.is_bot(e.seat):
+        return m
+    seats = [_replace(x, name=e.name) if i == e.seat else x for i, x in enumerate(s.seats)]
+    return m, (ev.RenameSeats(tuple(seats)),)
+
+
 def story_seen(ui: Ui, session) -> Ui:
     """"Continue" after a strike: the bots may go on."""
     return ui.but(story=_replace(ui.story, hold=False))
@@ -506,6 +525,8 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.Target: on_target,
     ev.Choice: on_choice,
     ev.BotMove: on_bot_move,
+    ev.RemoteMove: on_remote_move,
+    ev.RemoteName: on_remote_name,
     ev.ActionApplied: on_applied,
     ev.StrikeStep: on_strike_step,
     ev.StrikeDone: on_strike_done,

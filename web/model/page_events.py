@@ -162,6 +162,23 @@ class BotMove(Event):
 
 
 @dataclass(frozen=True)
+class RemoteMove(Event):
+    """An action of a seat played from another device, already checked by the host's room
+    (online/host.py: that device holds the seat, the seat is to act, the action is legal)."""
+
+    seat: int
+    action: str  # the notation
+
+
+@dataclass(frozen=True)
+class RemoteName(Event):
+    """The name a guest gave when it took its seat (online/host.py)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
 class ActionApplied(Event):
     """The store applied an action (``ApplyAction``): the engine's events it gave."""
 

@@ -432,6 +432,7 @@ EN: dict[str, str] = {
     "why.elsewhere": "This game is being played in another tab: choose “Play it here” to play "
                      "it in this one.",
     "undo.why.elsewhere": "No undo here: this game is being played in another tab.",
+    "undo.why.online": "No undo in a game played on several devices.",
     "status.elsewhere": "This game is open in another tab: this tab only shows it.",
     "ui.elsewhere": "Played in another tab: moves here would overwrite it, so this tab "
                     "neither plays nor saves it.",

@@ -1,0 +1,88 @@
+"""A guest's side of an online game: :class:`Guest` — the messages it sends, and what the
+host's answers mean for its page.
+
+Why apart from the table: :class:`online.remote_table.RemoteTable` is what the page renders;
+this is the conversation around it — saying hello with the seat's secret (again after a
+reload or a lost connection: the host answers with the present state), sending an action's
+notation and matching the host's refusal to it, learning that another device took the seat
+over. Every host message is read by online/messages.py first; one that does not fit is
+dropped and said (:attr:`News.kind` ``bad``), the table unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from online import messages
+from online.messages import BadMessage, encode
+from online.remote_table import RemoteTable
+
+
+@dataclass(frozen=True)
+class News:
+    """What a host's message meant: ``kind`` is ``state`` (the table changed; ``moved``: the
+    game moved on), ``welcome``, ``refused`` (``reason``, the engine's ``why`` for an
+    illegal action, the ``ref`` of the action refused), ``taken_over`` or ``bad``."""
+
+    kind: str
+    moved: bool = False
+    reason: str = ""
+    why: dict | None = None
+    ref: int | None = None
+    detail: Any = None
+    events: list = field(default_factory=list)
+
+
+class Guest:
+    """The device of ``seat`` (None: a spectator) in a host's room."""
+
+    def __init__(self, site: str, seat: int | None, secret: str = "", name: str = ""):
+        self.site, self.seat, self.secret, self.name = site, seat, secret, name
+        self.table = RemoteTable(seat)
+        self.welcomed = False
+        self.taken_over = False
+        self._ref = 0
+
+    def hello(self, take_over: bool = False) -> str:
+        """The first message to the host (and again after any reconnection)."""
+        fields: dict[str, Any] = {"site": self.site, "seat": self.seat}
+        if self.seat is not None:
+            fields["secret"] = self.secret
+            if take_over:
+                fields["take_over"] = True
+        if self.name:
+            fields["name"] = self.name[:messages.NAME_LIMIT]
+        if take_over:
+            self.taken_over = False
+        return encode("hello", **fields)
+
+    def act(self, action: Any) -> tuple[int, str]:
+        """An action of this seat (an Action or its notation) as a message, with its ref."""
+        self._ref += 1
+        return self._ref, encode("act", action=str(action), ref=self._ref)
+
+    def receive(self, text: Any) -> News:
+        try:
+            m = messages.read(text, messages.HOST_TYPES, messages.HOST_LIMIT)
+        except BadMessage as exc:
+            return News("bad", reason=exc.reason, detail=exc.detail)
+        kind = m["type"]
+        if kind == "welcome":
+            if m["seat"] != self.seat:
+                return News("bad", reason="malformed", detail="seat")
+            self.welcomed = True
+            return News("welcome")
+        if kind == "refused":
+            return News("refused", reason=m["reason"], why=m.get("why"), ref=m.get("ref"),
+                        detail=m.get("detail"))
+        if kind == "taken_over":
+            self.taken_over, self.welcomed = True, False
+            return News("taken_over")
+        if m["seat"] != self.seat:
+            return News("bad", reason="malformed", detail="seat")
+        try:
+            moved = self.table.take(m["table"])
+        except BadMessage as exc:
+            return News("bad", reason=exc.reason, detail=exc.detail)
+        return News("state", moved=moved, events=list(self.table.events) if moved else [])
