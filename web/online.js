@@ -56,5 +56,25 @@
     });
   }
 
-  window.rattusOnline = {open: open};
+  // An invitation's QR code as SVG markup (qrcode-generator, loaded on first use).
+  var qrLoaded = null;
+  function qr(text) {
+    if (!qrLoaded) {
+      qrLoaded = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = new URL("./vendor/qrcode/qrcode.js", document.baseURI).href;
+        script.onload = resolve;
+        script.onerror = reject;
+        document.head.appendChild(script);
+      });
+    }
+    return qrLoaded.then(function () {
+      var code = window.qrcode(0, "M");
+      code.addData(text);
+      code.make();
+      return code.createSvgTag({cellSize: 4, margin: 2, scalable: true});
+    });
+  }
+
+  window.rattusOnline = {open: open, qr: qr};
 })();

@@ -13,17 +13,18 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
+from dataclasses import replace
 
 import pytest
 from control.store import Store
 from glue import ANCHORS, config, everything
 from model import page_events as ev
+from model.remote_table import RemoteTable
 from model.session import Session
-from model.ui_state import Model
+from model.ui_state import Model, Online
 from online import messages
 from online.guest import Guest, News
 from online.host import Host, new_secret
-from online.remote_table import RemoteTable
 from render import frame as page_frame
 
 import rattus
@@ -86,7 +87,7 @@ class Network:
                     self.store.dispatch(outcome.event)
             elif to in self.guests:
                 self.seen.setdefault(to, []).append(text)
-                self.news.setdefault(to, []).append(self.guests[to].receive(text))
+                self.news.setdefault(to, []).append(self.guests[to].receive(text, sender))
 
     def last(self, peer: str) -> News:
         return self.news[peer][-1]
@@ -94,9 +95,9 @@ class Network:
 
 def room(n: int = 3, kinds=None, seed: int = 3, remote=(1, 2)):
     """A host's page with a game whose ``remote`` seats are played from other devices."""
-    session = Session(config(n, seed=seed, kinds=kinds or ["easy"] + ["human"] * (n - 1)))
-    session.remote = frozenset(remote)
-    session.update_screen()
+    kinds = kinds or ["easy"] + ["friend" if i in remote else "human" for i in range(1, n)]
+    session = Session(config(n, seed=seed, kinds=kinds))
+    assert session.remote == frozenset(remote)
     store = Store(Model().but(session=session))
     keys = {seat: new_secret() for seat in remote}
     host = Host(SITE, keys, lambda: store.model.session)
@@ -363,9 +364,9 @@ def _local_seat(store: Store, seat: int) -> Session:
     host = store.model.session
     assert host is not None
     local = Session.from_dict(host.to_dict())
-    local.remote = frozenset(i for i in local.humans if i != seat)
-    local.pass_to = None  # (loaded with two humans at one screen: a pass screen first)
-    local.update_screen()
+    seats = [replace(s, kind="human") if i == seat else s for i, s in enumerate(host.seats)]
+    local.rename(seats)
+    assert local.humans == [seat] and local.viewer == seat
     return local
 
 
@@ -403,3 +404,50 @@ def test_a_witchs_look_stays_on_the_device_of_the_seat_that_looked() -> None:
                         if game_of(store).view(2)["board"][r]["tokens"][i] is None)
     faces = json.dumps([mine[r]["tokens"][i] for r, i in seen])
     assert all(faces not in text for text in net.seen["p2"])
+
+
+def test_another_guest_cannot_pose_as_the_host() -> None:
+    """A welcome must prove it knows the seat's secret; after it only the host is heard."""
+    store, host, net, keys = room()
+    p1 = Guest(SITE, 1, keys[1])
+    p1.hello()
+    forged = messages.encode("welcome", seat=1, site=SITE, proof="0" * 32)
+    assert p1.receive(forged, "p2").reason == "not-the-host" and not p1.welcomed
+    net.join("p1", p1)
+    assert p1.welcomed and p1.host == "host"
+    view = p1.table.view()
+    fake = {**_last_table(net, "p1"), "step": 99}
+    assert p1.receive(messages.encode("state", seat=1, table=fake), "p2").kind == "bad"
+    assert p1.table.view() == view and p1.table.step != 99
+
+
+def test_a_guest_asks_why_a_click_does_nothing_and_the_game_stays() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))
+    before = unchanged(store)
+    g = game_of(store)
+    net.send("p1", p1.why("place Gallia")[1])
+    news = net.last("p1")
+    assert news.kind == "refused" and news.why is not None
+    assert news.why["reason"] == g.why_not("place Gallia")["reason"]
+    assert unchanged(store) == before
+    p2 = net.join("p2", Guest(SITE, 2, keys[2]))
+    net.send("p2", p2.why("setup Gallia")[1])
+    assert net.last("p2").reason == "not-your-turn"
+
+
+def test_a_seat_given_to_the_computer_is_no_longer_a_friends() -> None:
+    store, host, net, keys = room()
+    net.join("p2", Guest(SITE, 2, keys[2]))
+    session = store.model.session
+    assert session is not None
+    store.dispatch(ev.OnlineStatus(Online("host", connected=tuple(host.connected(3)))))
+    store.dispatch(ev.Choice("online-computer:2"))
+    assert session.remote == frozenset({1, 2})  # p2 is connected: the seat stays theirs
+    net.leave("p2")
+    store.dispatch(ev.OnlineStatus(Online("host", connected=tuple(host.connected(3)))))
+    store.dispatch(ev.Choice("online-computer:2"))
+    assert session.remote == frozenset({1}) and session.seats[2].kind == "normal"
+    again = net.join("p2b", Guest(SITE, 2, keys[2]))
+    assert net.last("p2b").reason == "bad-secret" and not again.welcomed

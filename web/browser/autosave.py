@@ -42,7 +42,7 @@ class Autosave:
         self._tell_tabs(model)
 
     def _autosave(self, model: Model) -> None:
-        s, ui = model.session, model.ui
+        s, ui = model.held, model.ui
         if s is not self._session:  # another game on the page: it says a refusal once
             self._session, self._storage_ok = s, True
             if s is not None and s.slot is not None:  # just read from storage: kept already
@@ -101,7 +101,7 @@ class Autosave:
     def take_over(self) -> None:
         """"Play it here": the game's latest save (the other tab may have played on) becomes
         this tab's, and the tab that played it is told to stop."""
-        s = self.model().session
+        s = self.model().held
         if s is None or s.slot is None:
             return
         loaded, _problem = storage.load(s.slot)

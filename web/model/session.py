@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from rattus.shapes import View
 
 class Session(TableLog):
+    #: This page holds the game (model/remote_table.py: a seat played from another device's).
+    holds_game = True
+
     def __init__(self, config: Config, game: rattus.Game | None = None):
         self.config = config
         self.game = game or rattus.new_game(config.players, seed=config.seed,
@@ -54,7 +57,7 @@ class Session(TableLog):
         self.slot: str | None = None
         #: The seats played from other devices (online/host.py): humans, but not at this
         #: screen, so no pass screen is ever shown for them and their view never drawn here.
-        self.remote: frozenset[int] = frozenset()
+        self.remote = frozenset(i for i, s in enumerate(config.seats) if s.is_friend)
         self.update_screen()
 
     # -- who plays, who watches ----------------------------------------------------------
@@ -99,7 +102,7 @@ class Session(TableLog):
         if cur is None:  # game over: the public view for everyone around the table
             self.screen_seat, self.pass_to = None, None
             return
-        if self.is_bot(cur):
+        if self.is_bot(cur) or cur in self.remote:  # (a friend plays on their own device)
             self.screen_seat = None
             return
         if self.screen_seat != cur:
@@ -178,10 +181,13 @@ class Session(TableLog):
 
     def rename(self, seats: list) -> None:
         """The players' names changed (a default name in another language, setup_config's
-        ``renamed_defaults``): the log says the new ones, and the autosave keeps them."""
-        if [s.name for s in seats] != self.names:
+        ``renamed_defaults``, a friend's own name), or who plays a seat (a computer for an
+        absent friend): the log says the new ones, and the autosave keeps them."""
+        if [(s.name, s.kind) for s in seats] != [(s.name, s.kind) for s in self.seats]:
             self.config.seats = seats
+            self.remote = frozenset(i for i, s in enumerate(seats) if s.is_friend)
             self.retell()
+            self.update_screen()
             self.version += 1
 
     def summary(self) -> str:

@@ -21,6 +21,7 @@ from model.game_config import Config, default_seats
 
 if TYPE_CHECKING:
     from model.page_events import Event
+    from model.remote_table import RemoteTable
     from model.replay import Replay
     from model.session import Session
 
@@ -155,6 +156,22 @@ class Prefs:
 
 
 @dataclass(frozen=True)
+class Online:
+    """An online game as this page sees its room (docs/online.md): the host's invitations
+    and who is connected, or a guest's standing with the host. The browser edge
+    (browser/online_room.py) says it anew (``OnlineStatus``) whenever it changes."""
+
+    role: str  # "host" or "guest"
+    invitations: tuple[tuple[int, str], ...] = ()  # host: (seat, link) per friend's seat
+    watch: str = ""  # host: the link to watch
+    connected: tuple[bool, ...] = ()  # per seat: a device is there
+    relays: str = "connecting"  # "connecting", "ok", "unreachable"
+    host_here: bool = False  # guest: the host's device is in the room
+    joined: bool = False  # guest: the host gave it its seat
+    problem: str = ""  # guest: a refusal code that stops it playing ("seat-taken", …)
+
+
+@dataclass(frozen=True)
 class Ui:
     """The screen of the game on the page: replaced whole when another game comes."""
 
@@ -178,6 +195,7 @@ class Ui:
     games: Listing | None = None  # while "Your games" is open (control/kept_games.py)
     elsewhere: bool = False  # this game is played in another tab: shown, not played or saved
     unkept: bool = False  # the browser refused to keep this game: replacing it asks first
+    online: Online | None = None  # an online game's room (None: not online)
 
     def but(self, **changes) -> Ui:
         return replace(self, **changes)
@@ -197,10 +215,19 @@ class Model:
 
     prefs: Prefs = Prefs()
     ui: Ui = field(default_factory=Ui)
-    session: Session | None = None
+    #: The game on the page: held here (a Session), or played from this device while it
+    #: lives on a host's page (a RemoteTable: online/, docs/online.md).
+    session: Session | RemoteTable | None = None
 
     def but(self, **changes) -> Model:
         return replace(self, **changes)
+
+    @property
+    def held(self) -> Session | None:
+        """The game on the page if this page holds it (None for a seat played here while
+        the game lives on a host's page): what saves, bots, undo, hints and replays need."""
+        s = self.session
+        return s if s is not None and s.holds_game else None  # type: ignore[return-value]
 
     @property
     def paused(self) -> bool:

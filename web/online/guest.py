@@ -1,7 +1,7 @@
 """A guest's side of an online game: :class:`Guest` — the messages it sends, and what the
 host's answers mean for its page.
 
-Why apart from the table: :class:`online.remote_table.RemoteTable` is what the page renders;
+Why apart from the table: :class:`model.remote_table.RemoteTable` is what the page renders;
 this is the conversation around it — saying hello with the seat's secret (again after a
 reload or a lost connection: the host answers with the present state), sending an action's
 notation and matching the host's refusal to it, learning that another device took the seat
@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from model.remote_table import RemoteTable
+
 from online import messages
 from online.messages import BadMessage, encode
-from online.remote_table import RemoteTable
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,13 @@ class Guest:
         self.table = RemoteTable(seat)
         self.welcomed = False
         self.taken_over = False
+        self.host: str | None = None  # the peer that proved it is the host (its welcome)
         self._ref = 0
 
     def hello(self, take_over: bool = False) -> str:
-        """The first message to the host (and again after any reconnection)."""
+        """The first message to the host (and again after any reconnection: the host's page
+        may be another peer after its reload, so the proof is asked for again)."""
+        self.host = None
         fields: dict[str, Any] = {"site": self.site, "seat": self.seat}
         if self.seat is not None:
             fields["secret"] = self.secret
@@ -62,20 +66,32 @@ class Guest:
         self._ref += 1
         return self._ref, encode("act", action=str(action), ref=self._ref)
 
-    def receive(self, text: Any) -> News:
+    def why(self, action: Any) -> tuple[int, str]:
+        """Ask the host why a click of this seat does nothing (the action it meant)."""
+        self._ref += 1
+        return self._ref, encode("why", action=str(action)[:200], ref=self._ref)
+
+    def receive(self, text: Any, peer: str | None = None) -> News:
+        """A message from ``peer``: only the peer whose welcome proved it knows this seat's
+        secret is heard from then on (another guest cannot pose as the host)."""
+        if self.host is not None and peer is not None and peer != self.host:
+            return News("bad", reason="not-the-host")
         try:
             m = messages.read(text, messages.HOST_TYPES, messages.HOST_LIMIT)
         except BadMessage as exc:
             return News("bad", reason=exc.reason, detail=exc.detail)
         kind = m["type"]
         if kind == "welcome":
-            if m["seat"] != self.seat:
-                return News("bad", reason="malformed", detail="seat")
-            self.welcomed = True
+            if m["seat"] != self.seat or (self.seat is not None and m.get("proof") !=
+                                          messages.host_proof(self.secret)):
+                return News("bad", reason="not-the-host")
+            self.welcomed, self.host = True, peer
             return News("welcome")
-        if kind == "refused":
+        if kind == "refused":  # (before a welcome too: the host says why it gave none)
             return News("refused", reason=m["reason"], why=m.get("why"), ref=m.get("ref"),
                         detail=m.get("detail"))
+        if self.host is None and peer is not None:  # no game before a proven welcome
+            return News("bad", reason="not-the-host")
         if kind == "taken_over":
             self.taken_over, self.welcomed = True, False
             return News("taken_over")

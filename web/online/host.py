@@ -2,7 +2,7 @@
 is sent, and the checks on everything a guest sends.
 
 Why the host decides: the host's page holds the only engine game (model/session.py); the
-other devices hold a :class:`online.remote_table.RemoteTable` each. A guest sends only
+other devices hold a :class:`model.remote_table.RemoteTable` each. A guest sends only
 actions (their notation) for its own seat; :meth:`Host.receive` checks the message
 (online/messages.py), the sender's claim on the seat, that the seat is to act, and that the
 action is legal now (``Game.legal_actions``; a refusal carries ``Game.why_not``), and only
@@ -106,6 +106,8 @@ class Host:
             return self._hello(peer, message)
         if kind == "ping":
             return Outcome()
+        if kind == "why":
+            return self._why(peer, message)
         return self._act(peer, message)
 
     def _hello(self, peer: str, m: dict) -> Outcome:
@@ -119,7 +121,7 @@ class Host:
             self.peers[peer] = Peer(None)
             return Outcome([(peer, encode("welcome", seat=None, site=self.site)),
                             *self._state_for(peer)])
-        secret = self.secrets.get(seat)
+        secret = self.secrets.get(seat) if seat in session.remote else None
         if secret is None or not secrets.compare_digest(str(m.get("secret", "")), secret):
             return self._refuse(peer, "bad-secret", detail=seat)
         holder = self.holder(seat)
@@ -130,7 +132,8 @@ class Host:
             del self.peers[holder]
             send.append((holder, encode("taken_over", seat=seat)))
         self.peers[peer] = Peer(seat)
-        send.append((peer, encode("welcome", seat=seat, site=self.site)))
+        send.append((peer, encode("welcome", seat=seat, site=self.site,
+                                  proof=messages.host_proof(secret))))
         name = str(m.get("name", "")).strip()
         event = None
         if name and name != session.names[seat]:
@@ -139,18 +142,41 @@ class Host:
             send.extend(self.publish())
         return Outcome(send, event)
 
-    def _act(self, peer: str, m: dict) -> Outcome:
-        ref = m.get("ref")
+    def _turn_of(self, peer: str, ref: Any) -> tuple[Any, int] | Outcome:
+        """The game and the sender's seat if the sender holds the seat to act; else the
+        refusal to send."""
         holder = self.peers.get(peer)
-        if holder is None or holder.seat is None:
+        if holder is None or holder.seat is None or holder.seat not in self._remote():
             return self._refuse(peer, "no-seat", ref)
         session = self._session()
         if session is None:
             return self._refuse(peer, "no-game", ref)
         game = session.game
-        seat = holder.seat
-        if game.is_over or game.current_player != seat:
+        if game.is_over or game.current_player != holder.seat:
             return self._refuse(peer, "not-your-turn", ref, detail=session.current)
+        return game, holder.seat
+
+    def _remote(self) -> frozenset[int]:
+        session = self._session()
+        return frozenset() if session is None else session.remote
+
+    def _why(self, peer: str, m: dict) -> Outcome:
+        """A guest's refused click: the engine's reason (it never changes the game)."""
+        ref = m.get("ref")
+        turn = self._turn_of(peer, ref)
+        if isinstance(turn, Outcome):
+            return turn
+        game, _seat = turn
+        why = game.why_not(m["action"][:200]) or {"reason": "not_now", "details": {}}
+        return self._refuse(peer, "illegal", ref,
+                            why={"reason": why["reason"], "details": why["details"]})
+
+    def _act(self, peer: str, m: dict) -> Outcome:
+        ref = m.get("ref")
+        turn = self._turn_of(peer, ref)
+        if isinstance(turn, Outcome):
+            return turn
+        game, seat = turn
         try:
             action = rattus.parse_action(m["action"])
         except rattus.IllegalAction as exc:
@@ -219,7 +245,7 @@ def _common(sent: list, told: list) -> int:
 def table_for(session: Session, seat: int | None, connected: list[bool],
               told: list[tuple[dict, int]] | None = None, start: int = 0) -> dict:
     """What the device of ``seat`` (None: a spectator) may know of the game now — the table
-    a :class:`online.remote_table.RemoteTable` reads."""
+    a :class:`model.remote_table.RemoteTable` reads."""
     game = session.game
     if told is None:
         told = public_log(session)

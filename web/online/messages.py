@@ -14,8 +14,11 @@ sends carries a seat's view and the log.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
+
+from model import remote_table
 
 import rattus
 from rattus.serialize import check_nesting
@@ -41,12 +44,16 @@ GUEST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
               "secret": (str, False), "name": (str, False), "take_over": (bool, False)},
     # one action for the guest's seat, in the engine's notation; ref is echoed in the answer
     "act": {"action": (str, True), "ref": (int, False)},
+    # why a click of the guest's does nothing: the host answers with Game.why_not
+    "why": {"action": (str, True), "ref": (int, False)},
     # the guest's page is still there (the host answers nothing)
     "ping": {},
 }
 #: The host's messages: checked the same way when a guest reads them.
 HOST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
-    "welcome": {"seat": ((int, type(None)), True), "site": (str, True)},
+    # proof: host_proof(the seat's secret), which only the host (and the guest) can make
+    "welcome": {"seat": ((int, type(None)), True), "site": (str, True),
+                "proof": (str, False)},
     "state": {"seat": ((int, type(None)), True), "table": (dict, True)},
     "refused": {"reason": (str, True), "ref": ((int, type(None)), False),
                 "why": ((dict, type(None)), False), "detail": ((str, int, type(None)), False)},
@@ -54,13 +61,15 @@ HOST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
 }
 
 
-class BadMessage(ValueError):
-    """A message that is not read: ``reason`` is the refusal code sent back."""
+# A message that is not read: ``reason`` is the refusal code sent back (one class with the
+# remote table's, which reads the host's tables below the online package's layer).
+BadMessage = remote_table.BadMessage
 
-    def __init__(self, reason: str, detail: str = ""):
-        super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason = reason
-        self.detail = detail
+
+def host_proof(secret: str) -> str:
+    """What the host's welcome carries to show it knows the seat's secret: another guest in
+    the room (who knows only its own) cannot pose as the host to this one."""
+    return hashlib.sha256(("rattus-host:" + secret).encode("utf-8")).hexdigest()[:32]
 
 
 def encode(kind: str, **fields: Any) -> str:

@@ -2,7 +2,7 @@
 
 Why: the frame, the digest, the odds overlay, the coach and the hint read the game only
 through a :class:`model.seat_view.SeatTable`. This one is filled from the host's ``state``
-messages (online/host.py, :func:`online.host.table_for`), which carry exactly what the seat
+messages (online/host.py, ``table_for``), which carry exactly what the seat
 may know — its view (``Game.view(seat)``, R8), its legal actions when it is to act, the
 public log events and who took each action — so a guest's page renders as a local seat's
 would, and holds nothing its seat may not know. Once the game is over the host adds the
@@ -11,24 +11,33 @@ whole game (nothing is hidden then): the replay and the analysis read it (:meth:
 The log arrives as events, not lines: this page words them in its own language
 (``text/narrate.py``), so a guest reading German beside a Danish host reads German.
 Everything here is checked as it is read (:meth:`RemoteTable.take`): a host's message that
-does not fit is refused whole (:class:`online.messages.BadMessage`), the table unchanged.
+does not fit is refused whole (:class:`BadMessage`), the table unchanged.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from text.narrate import narrate_one
+
+import rattus
 from model import save_file
 from model.game_config import COLOURS, KINDS, Seat
 from model.session import Session
 from model.table_log import TableLog
-from text.narrate import narrate_one
-
-import rattus
-from online.messages import BadMessage
 
 if TYPE_CHECKING:
     from rattus.shapes import View
+
+class BadMessage(ValueError):
+    """A host's table that does not fit (online/messages.py says the same of a message):
+    ``reason`` is a refusal code, ``detail`` what did not fit."""
+
+    def __init__(self, reason: str, detail: str = ""):
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
 
 #: The seat kinds a host may name: a human on some device, or a computer level.
 SEAT_KINDS = frozenset(KINDS)
@@ -37,6 +46,7 @@ SEAT_KINDS = frozenset(KINDS)
 class RemoteTable(TableLog):
     """What this device knows of the host's game, for its seat (None: a spectator)."""
 
+    holds_game = False  # the host's page holds it
     pass_to: int | None = None  # no pass screens: each device is one seat's
     slot: str | None = None
 

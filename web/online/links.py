@@ -1,0 +1,93 @@
+"""Invitation links: which room, its password, which seat and the seat's secret — all after
+the ``#``, which a browser never sends to any server (docs/online.md).
+
+    https://…/rattus/?relays=wss://relay.example#play=ROOM.PASSWORD.1.SECRET
+    https://…/rattus/#play=ROOM.PASSWORD.w                       (to watch)
+
+Why its own module: the link is read from an address anyone can edit, so it is checked here
+(:func:`read`: None for anything that is not an invitation of the right shape), and the host
+writes it here (:func:`link`), so both sides agree. The relays and the ICE setting travel in
+the query (``?relays=…&ice=none``): they are no secret, and a club's own relay must reach
+every device of its game.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from urllib.parse import parse_qs, quote, urlencode
+
+#: The letters of room names, passwords and secrets (``secrets.token_urlsafe``).
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+WATCH = "w"
+MAX_RELAYS = 8
+
+
+@dataclass(frozen=True)
+class Invitation:
+    room: str
+    password: str
+    seat: int | None  # None: to watch
+    secret: str = ""
+
+
+@dataclass(frozen=True)
+class Network:
+    """Where the devices find each other: relays (empty: Trystero's public Nostr relays)
+    and the ICE servers (``None``: Trystero's; ``("none",)``: host candidates only)."""
+
+    relays: tuple[str, ...] = ()
+    ice: tuple[str, ...] | None = None
+
+
+def new_room() -> tuple[str, str]:
+    """A room's name and its password (each 128 bits, random)."""
+    return secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+
+
+def link(base: str, invitation: Invitation, network: Network = Network()) -> str:
+    """The link that opens ``invitation`` on another device (``base``: the page's address
+    without query or fragment)."""
+    query: dict[str, str] = {}
+    if network.relays:
+        query["relays"] = ",".join(network.relays)
+    if network.ice is not None:
+        query["ice"] = ",".join(network.ice)
+    seat = WATCH if invitation.seat is None else str(invitation.seat)
+    parts = [invitation.room, invitation.password, seat] + (
+        [invitation.secret] if invitation.seat is not None else [])
+    return (base + (("?" + urlencode(query, safe=":/,")) if query else "")
+            + "#play=" + ".".join(quote(p) for p in parts))
+
+
+def read(fragment: str) -> Invitation | None:
+    """The invitation in an address's fragment (``#play=…``), or None."""
+    text = fragment.lstrip("#")
+    if not text.startswith("play="):
+        return None
+    parts = text[len("play="):].split(".")
+    if len(parts) not in (3, 4) or not all(TOKEN.match(p) for p in parts[:2]):
+        return None
+    room, password, seat = parts[:3]
+    if seat == WATCH and len(parts) == 3:
+        return Invitation(room, password, None)
+    if len(parts) == 4 and seat in ("0", "1", "2", "3") and TOKEN.match(parts[3]):
+        return Invitation(room, password, int(seat), parts[3])
+    return None
+
+
+def network_of(query: str) -> Network:
+    """The relays and ICE servers an address names (``?relays=wss://a,wss://b&ice=none``);
+    only ``ws://`` and ``wss://`` relays and ``stun:``/``turn:`` servers are taken."""
+    q = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    relays = tuple(r.strip() for r in q.get("relays", "").split(",")
+                   if re.match(r"^wss?://[^\s\"'<>]+$", r.strip()))[:MAX_RELAYS]
+    ice_text = q.get("ice")
+    ice: tuple[str, ...] | None = None
+    if ice_text == "none":
+        ice = ("none",)
+    elif ice_text:
+        ice = tuple(s.strip() for s in ice_text.split(",")
+                    if re.match(r"^(stun|turns?):[^\s\"'<>]+$", s.strip()))[:MAX_RELAYS] or None
+    return Network(relays, ice)
