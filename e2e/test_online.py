@@ -5,16 +5,25 @@ between browser contexts — each context one device.
 * A game that is not online opens no socket and never loads the network library.
 * The vendored Trystero (its bare imports rewritten by the build) meets another device
   through the relay, and text goes both ways.
+* A whole game through clicks on three devices (the host and two guests; and with a
+  computer player on the host in a 4-player game): every device renders each action, no
+  guest's page ever holds a face its seat may not know, a guest reloads mid-game and
+  rejoins, and the scores are the engine's replay of the host's history.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Iterator
 
 import pytest
 from conftest import READY_TIMEOUT_MS, ROOT, Guard
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
+from uidriver import perform
+from uipaths import choose, tags
+
+import rattus
 
 sys.path.insert(0, str(ROOT / "tools"))
 import relay as nostr_relay  # noqa: E402  (tools/relay.py)
@@ -70,3 +79,113 @@ def test_two_devices_meet_through_the_relay(devices, relay: str) -> None:
     for i, p in enumerate(pages):
         p.wait_for_function("window.got.length > 0", timeout=30_000)
         assert p.evaluate("window.got") == [f"hello from {1 - i}"]
+
+
+# -- whole games: a host and its guests, each in its own browser context ---------------------
+GAME_JSON = "() => window.rattusGameJson()"
+
+
+def host_game(host: Page) -> rattus.Game:
+    return rattus.Game.from_json(host.evaluate(GAME_JSON))
+
+
+def wait_step(pages, step: int, timeout: int = 30_000) -> None:
+    """Every device has rendered ``step`` actions (and tells no strike)."""
+    for p in pages:
+        p.wait_for_function(
+            "n => Number(document.body.dataset.actions) >= n && !document.body.dataset.busy",
+            arg=step, timeout=timeout)
+
+
+def check_privacy(page: Page, game: rattus.Game, seat: int) -> None:
+    """A device never holds a face its seat may not know (R8): the faces on its map are
+    exactly those of its seat's view."""
+    view = game.view(seat)
+    known = sum(1 for r in view["regions"] for f in view["board"][r]["tokens"] if f)
+    assert page.locator("#map .token-face").count() == known
+
+
+def start_online(devices, relay: str, kinds: list[str], seed: int):
+    """The host's page with ``kinds`` (``friend`` seats become guests' pages); returns
+    ``(host, {seat: guest page})`` once every guest has its seat."""
+    n = len(kinds)
+    names = ",".join(["Ann", "Bob", "Cy", "Di"][:n])
+    host = devices()
+    host.goto(f"./?players={n}&names={names}&bots={','.join(kinds)}&seed={seed}&pace=0"
+              f"&relays={relay}&ice=none")
+    host.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    guests = {}
+    for seat, kind in enumerate(kinds):
+        if kind != "friend":
+            continue
+        link = host.locator(f'#online input[data-link="{seat}"]').input_value()
+        assert "#play=" in link and f".{seat}." in link
+        guest = devices()
+        guest.goto(link)
+        guest.wait_for_selector("body[data-ready]", state="attached",
+                                timeout=READY_TIMEOUT_MS)
+        guests[seat] = guest
+    for seat, guest in guests.items():
+        expect(host.locator(f'#online [data-connected="{seat}"]')).to_have_text(
+            "connected", timeout=60_000)
+        guest.wait_for_function("() => document.body.dataset.actions !== undefined",
+                                timeout=60_000)
+    return host, guests
+
+
+def play_online(host: Page, guests: dict, seed: int, reload_at: int | None = None) -> None:
+    """Play to the end through clicks on the device of the seat to act; after each action
+    every device has rendered it and shows only what its seat knows."""
+    rng = random.Random(seed)
+    pages = [host, *guests.values()]
+    seen: set[str] = set()
+    while True:
+        game = host_game(host)
+        if game.is_over:
+            break
+        seat = game.current_player
+        if game.num_players == 4 and seat == 3:  # the computer's: it plays on the host
+            wait_step([host], len(game.history) + 1)
+            continue
+        page = guests.get(seat, host)
+        action = choose(game, rng, seen)
+        seen |= tags(game, action)
+        perform(page, game, action)
+        wait_step(pages, len(game.history))
+        for s, guest in guests.items():
+            check_privacy(guest, game, s)
+        if reload_at is not None and len(game.history) == reload_at:
+            reloaded = guests[min(guests)]
+            reloaded.reload()
+            reloaded.wait_for_selector("body[data-ready]", state="attached",
+                                       timeout=READY_TIMEOUT_MS)
+            wait_step([reloaded], len(game.history), timeout=60_000)
+            check_privacy(reloaded, game, min(guests))
+
+
+#: What Trystero itself logs as an error on the other devices when one device's page goes
+#: away (a reload): its WebRTC connection was closed by that page, as expected.
+PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
+
+
+def forget_closed_peers(guard: Guard) -> None:
+    guard.console_errors[:] = [m for m in guard.console_errors if PEER_CLOSED not in m]
+
+
+@pytest.mark.parametrize(("kinds", "seed"), [
+    (["human", "friend", "friend"], 4),
+    (["human", "friend", "friend", "easy"], 6),
+])
+def test_a_whole_game_on_three_devices(devices, relay: str, guard: Guard, kinds, seed) -> None:
+    host, guests = start_online(devices, relay, kinds, seed)
+    play_online(host, guests, seed, reload_at=25)
+    forget_closed_peers(guard)
+    game = host_game(host)
+    replay = rattus.new_game(players=len(kinds), seed=seed)
+    for action in game.history:
+        replay.apply(action)
+    assert replay.scores() == game.scores() and replay.is_over
+    for page in (host, *guests.values()):
+        for p, score in enumerate(game.scores()):
+            cell = page.locator(f'.dialog[data-screen="results"] td[data-score="{p}"]')
+            expect(cell).to_have_text(str(score), timeout=30_000)
