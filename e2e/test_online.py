@@ -9,10 +9,13 @@ between browser contexts — each context one device.
   computer player on the host in a 4-player game): every device renders each action, no
   guest's page ever holds a face its seat may not know, a guest reloads mid-game and
   rejoins, and the scores are the engine's replay of the host's history.
+* A hostile guest's forged messages (another seat's action, an illegal action, garbage,
+  10 MB) are refused and change nothing.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Iterator
@@ -189,3 +192,41 @@ def test_a_whole_game_on_three_devices(devices, relay: str, guard: Guard, kinds,
         for p, score in enumerate(game.scores()):
             cell = page.locator(f'.dialog[data-screen="results"] td[data-score="{p}"]')
             expect(cell).to_have_text(str(score), timeout=30_000)
+
+
+def test_a_hostile_guests_forged_messages_change_nothing(devices, relay: str) -> None:
+    """Cy's page sends, straight into the room: Bob's action while Bob is to act, an
+    illegal action, garbage and a 10 MB message. The host refuses each (Cy's page says so)
+    and the game stays exactly as it was on every device."""
+    host, guests = start_online(devices, relay, ["human", "friend", "friend"], 4)
+    rng = random.Random(1)
+    game = host_game(host)
+    while game.current_player != 1:  # to Bob's first decision
+        page = guests.get(game.current_player, host)
+        perform(page, game, choose(game, rng, set()))
+        wait_step([host, *guests.values()], len(game.history))
+        game = host_game(host)
+    before = host.evaluate(GAME_JSON)
+    cy = guests[2]
+    bob_move = game.legal_actions()[0]
+    forged = [
+        (json.dumps({"v": 1, "type": "act", "action": str(bob_move), "ref": 1}), "not your turn"),
+        (json.dumps({"v": 1, "type": "act", "action": "place Atlantis 9", "ref": 2}), ""),
+        ("{{{ garbage", "could not read"),
+        ("x" * 10_000_000, "could not read"),
+    ]
+    for text, said in forged:
+        cy.evaluate("text => window.rattusRoom.send(null, text)", text)
+        if said:
+            expect(cy.locator("#notice")).to_contain_text(said, ignore_case=True,
+                                                          timeout=30_000)
+        else:  # the engine's reason, in the page's words
+            cy.wait_for_function("() => document.getElementById('notice').textContent",
+                                 timeout=30_000)
+        cy.evaluate("() => { document.getElementById('notice').textContent = ''; }")
+    host.wait_for_timeout(1000)
+    assert host.evaluate(GAME_JSON) == before
+    for page in (host, *guests.values()):
+        assert page.locator("body").get_attribute("data-actions") == str(len(game.history))
+    perform(guests[1], game, bob_move)  # and the game goes on
+    wait_step([host, cy], len(game.history))
