@@ -8,7 +8,8 @@ between browser contexts — each context one device.
 * A whole game through clicks on three devices (the host and two guests; and with a
   computer player on the host in a 4-player game): every device renders each action, no
   guest's page ever holds a face its seat may not know, a guest reloads mid-game and
-  rejoins, and the scores are the engine's replay of the host's history.
+  rejoins, the host reloads and the game goes on in the same room, and the scores are the
+  engine's replay of the host's history.
 * A hostile guest's forged messages (another seat's action, an illegal action, garbage,
   10 MB) are refused and change nothing.
 """
@@ -136,7 +137,8 @@ def start_online(devices, relay: str, kinds: list[str], seed: int):
     return host, guests
 
 
-def play_online(host: Page, guests: dict, seed: int, reload_at: int | None = None) -> None:
+def play_online(host: Page, guests: dict, seed: int, reload_at: int | None = None,
+                host_reload_at: int | None = None) -> None:
     """Play to the end through clicks on the device of the seat to act; after each action
     every device has rendered it and shows only what its seat knows."""
     rng = random.Random(seed)
@@ -164,6 +166,14 @@ def play_online(host: Page, guests: dict, seed: int, reload_at: int | None = Non
                                        timeout=READY_TIMEOUT_MS)
             wait_step([reloaded], len(game.history), timeout=60_000)
             check_privacy(reloaded, game, min(guests))
+        if host_reload_at is not None and len(game.history) == host_reload_at:
+            host.reload()  # the game resumes from the autosave, in the same room
+            host.wait_for_selector("body[data-ready]", state="attached",
+                                   timeout=READY_TIMEOUT_MS)
+            for seat in guests:
+                expect(host.locator(f'#online [data-connected="{seat}"]')).to_have_text(
+                    "connected", timeout=60_000)
+            assert host_game(host).history == game.history
 
 
 #: What Trystero itself logs as an error on the other devices when one device's page goes
@@ -181,7 +191,7 @@ def forget_closed_peers(guard: Guard) -> None:
 ])
 def test_a_whole_game_on_three_devices(devices, relay: str, guard: Guard, kinds, seed) -> None:
     host, guests = start_online(devices, relay, kinds, seed)
-    play_online(host, guests, seed, reload_at=25)
+    play_online(host, guests, seed, reload_at=25, host_reload_at=40)
     forget_closed_peers(guard)
     game = host_game(host)
     replay = rattus.new_game(players=len(kinds), seed=seed)

@@ -451,3 +451,25 @@ def test_a_seat_given_to_the_computer_is_no_longer_a_friends() -> None:
     assert session.remote == frozenset({1}) and session.seats[2].kind == "normal"
     again = net.join("p2b", Guest(SITE, 2, keys[2]))
     assert net.last("p2b").reason == "bad-secret" and not again.welcomed
+
+
+def test_invitation_links_round_trip_and_odd_ones_are_not_read() -> None:
+    from online import links
+
+    room, password, secrets = links.room_of("k" * 43, "slot-1", [1, 2])
+    assert (room, password, secrets) == links.room_of("k" * 43, "slot-1", [1, 2])
+    assert room != links.room_of("k" * 43, "slot-2", [1])[0]  # another game, another room
+    assert len(set(secrets.values()) | {room, password}) == 4
+    network = links.Network(("ws://127.0.0.1:7000",), ("none",))
+    invitation = links.Invitation(room, password, 2, secrets[2])
+    link = links.link("http://localhost/rattus/", invitation, network)
+    query, fragment = link.split("?", 1)[1].split("#", 1)
+    assert links.read("#" + fragment) == invitation and links.network_of(query) == network
+    watch = links.link("http://x/", links.Invitation(room, password, None))
+    assert links.read(watch.split("#", 1)[1]) == links.Invitation(room, password, None)
+    for odd in ("", "#play=", "#play=a.b.1.c", f"#play={room}.{password}.7.{secrets[2]}",
+                f"#play={room}.{password}.w.{secrets[2]}", f"#replay={room}",
+                f"#play={room}.{password}.1.<script>"):
+        assert links.read(odd) is None, odd
+    assert links.network_of("?relays=javascript:alert(1),wss://ok.example&ice=x") == \
+        links.Network(("wss://ok.example",), None)

@@ -28,6 +28,8 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 from text.catalogue import t
 
+from browser import storage
+
 
 def site_version() -> str:
     """This page's Python, as a short digest of its files (app.zip, unpacked): two devices
@@ -46,6 +48,10 @@ def site_version() -> str:
                 digest.update(path.relative_to(root).as_posix().encode() + b"\0")
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+#: Where this browser keeps its own secret for its rooms (online/links.py's ``room_of``).
+KEY = "rattus.online.key"
 
 
 class OnlineRooms:
@@ -93,10 +99,19 @@ class OnlineRooms:
             self._send_all(self.host.publish())
 
     def _open_host(self, s: Session) -> None:
+        """The room of the game on the page: the same room for the same kept game, so a
+        reload (or the game resumed later) finds its guests again (links.room_of)."""
         self._close()
-        room, password = links.new_room()
         self.session = s
-        secrets = {seat: new_secret() for seat in sorted(s.remote)}
+        key = storage.read(KEY)
+        if key is None:
+            key = links.new_key()
+            storage.write(key, KEY)
+        if s.slot is not None and storage.read(KEY) == key:
+            room, password, secrets = links.room_of(key, s.slot, sorted(s.remote))
+        else:  # the browser keeps nothing: a room for this page only
+            room, password = links.new_room()
+            secrets = {seat: new_secret() for seat in sorted(s.remote)}
         self.host = Host(self.site, secrets, lambda: self.model().held)
         base = str(window.location.origin) + str(window.location.pathname)
         self.invitations = tuple(

@@ -13,6 +13,9 @@ every device of its game.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import re
 import secrets
 from dataclasses import dataclass
@@ -44,6 +47,23 @@ class Network:
 def new_room() -> tuple[str, str]:
     """A room's name and its password (each 128 bits, random)."""
     return secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+
+
+def new_key() -> str:
+    """This browser's own secret for its rooms (kept in its storage, never sent)."""
+    return secrets.token_urlsafe(32)
+
+
+def room_of(key: str, slot: str, seats) -> tuple[str, str, dict[int, str]]:
+    """The room, password and seat secrets of the game kept as ``slot`` by the browser whose
+    secret is ``key``: derived, not stored, so a host that reloads (or resumes the game from
+    "Your games") opens the same room with the same invitations, and its guests rejoin by
+    themselves. Each is 128 bits of an HMAC-SHA256 of the browser's secret."""
+    def derive(what: str) -> str:
+        mac = hmac.new(key.encode("utf-8"), f"{slot}:{what}".encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(mac.digest()[:16]).decode("ascii").rstrip("=")
+
+    return derive("room"), derive("password"), {seat: derive(f"seat{seat}") for seat in seats}
 
 
 def link(base: str, invitation: Invitation, network: Network = Network()) -> str:
