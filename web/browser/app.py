@@ -55,7 +55,9 @@ class App:
         self.online = OnlineRooms(self._model, self.dispatch, links.network_of(query))
         self.store.run_effects({**browser.table(), **self.autosave.effects(),
                                 **self.online.effects()})
-        for subscriber in (self.autosave, self.painter, self.bots.kick, self.online):
+        # the other devices first: they paint while this one saves and paints
+        for subscriber in (self.online.send_first, self.autosave, self.painter,
+                           self.bots.kick, self.online):
             self.store.subscribe(subscriber)
 
     def _model(self) -> Model:

@@ -83,6 +83,13 @@ class OnlineRooms:
                 ev.CopyText: self._copy, ev.ShareText: self._share}
 
     # -- the host ---------------------------------------------------------------------------
+    def send_first(self, model: Model) -> None:
+        """Before the page saves and paints: what changed goes out at once, so the other
+        devices paint while this one does (tools/bench_online.py)."""
+        if self.guest is None and self.host is not None and self.room is not None \
+                and model.held is self.session:
+            self._send_all(self.host.publish())
+
     def __call__(self, model: Model) -> None:
         """After every dispatch: open or close the host's room as the game on the page asks,
         and send every device what changed for it."""
