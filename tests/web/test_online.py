@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import pytest
 from control.store import Store
+from control.update import update
 from glue import ANCHORS, config, everything
 from model import page_events as ev
 from model.remote_table import RemoteTable
@@ -473,3 +474,23 @@ def test_invitation_links_round_trip_and_odd_ones_are_not_read() -> None:
         assert links.read(odd) is None, odd
     assert links.network_of("?relays=javascript:alert(1),wss://ok.example&ice=x") == \
         links.Network(("wss://ok.example",), None)
+
+
+def test_a_guest_renames_itself_with_a_second_hello() -> None:
+    """The page's "Use this name" says hello again with the name: the seat stays this
+    device's, and every device and the log say the new name."""
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    p2 = net.join("p2", Guest(SITE, 2, keys[2]))
+    guest_model = Model().but(session=p1.table,  # type: ignore[arg-type]
+                              ui=Model().ui.but(online=Online("guest", joined=True,
+                                                              host_here=True, seat=1)))
+    panel = page_frame.frame(guest_model, ANCHORS, rattus.REGIONS).html["online"]
+    assert 'id="online-name"' in panel and 'value="Bob"' in panel
+    after, effects = update(guest_model, ev.Choice("online-name", {"name": "  Zed   Q "}))
+    assert effects == (ev.NameMe("Zed Q"),)
+    p1.name = "Zed Q"
+    net.send("p1", p1.hello())
+    session = store.model.session
+    assert session is not None and session.names[1] == "Zed Q" and host.holder(1) == "p1"
+    assert p1.table.names[1] == p2.table.names[1] == "Zed Q"

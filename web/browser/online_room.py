@@ -52,6 +52,8 @@ def site_version() -> str:
 
 #: Where this browser keeps its own secret for its rooms (online/links.py's ``room_of``).
 KEY = "rattus.online.key"
+#: The name this browser's player last gave as a guest.
+NAME = "rattus.online.name"
 
 
 class OnlineRooms:
@@ -80,7 +82,7 @@ class OnlineRooms:
     def effects(self) -> dict:
         return {ev.SendAction: self._send_action, ev.AskWhy: self._ask_why,
                 ev.TakeSeat: lambda _e: self._to_host(self._guest().hello(take_over=True)),
-                ev.CopyText: self._copy, ev.ShareText: self._share}
+                ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me}
 
     # -- the host ---------------------------------------------------------------------------
     def send_first(self, model: Model) -> None:
@@ -143,17 +145,25 @@ class OnlineRooms:
         self.dispatch(ev.OnlineStatus(online))
 
     # -- a guest ----------------------------------------------------------------------------
-    def join(self, invitation: links.Invitation, name: str = "") -> None:
-        """This page plays ``invitation``'s seat (or watches) in a host's room."""
+    def join(self, invitation: links.Invitation) -> None:
+        """This page plays ``invitation``'s seat (or watches) in a host's room, under the
+        name this browser's player gave last (if any)."""
         self.invitation = invitation
+        name = storage.read(NAME) or ""
         self.guest = Guest(self.site, invitation.seat, invitation.secret, name)
-        self.dispatch(ev.OnlineStatus(Online("guest")))
+        self.dispatch(ev.OnlineStatus(Online("guest", seat=invitation.seat)))
         asyncio.ensure_future(self._join(invitation.room, invitation.password))
 
     def _guest(self) -> Guest:
         if self.guest is None:
             raise ValueError("this page plays no seat of a host's game")
         return self.guest
+
+    def _name_me(self, effect: ev.NameMe) -> None:
+        guest = self._guest()
+        guest.name = effect.name
+        storage.write(effect.name, NAME)
+        self._to_host(guest.hello())  # the same seat again, with the name
 
     def _send_action(self, effect: ev.SendAction) -> None:
         self._to_host(self._guest().act(effect.action)[1])

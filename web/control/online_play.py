@@ -96,6 +96,16 @@ def on_guest_refused(m: Model, e: ev.GuestRefused, refusal_text: Callable[[dict]
 
 
 # -- the online controls (data-choice) --------------------------------------------------------
+def name_me(ui: Ui, session, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
+    """A guest's own name for its seat: the host renames the seat (every device and the log
+    say it), and this browser remembers it for the next invitation."""
+    name = " ".join(str(fields.get("name", "")).split())[:24]
+    if not is_guest(session) or session.viewer is None or not name:
+        return ui
+    return ui.news(""), (ev.NameMe(name),)
+
+
+
 def take_seat(ui: Ui, session) -> tuple[Ui, ev.Effects] | None:
     """"Play it here": this device takes its seat over from the one that holds it."""
     if ui.online is None or ui.online.role != "guest":

@@ -434,6 +434,8 @@ def on_choice(m: Model, e: ev.Choice) -> Result:
     value, ui, session = e.value, m.ui, m.session
     if value in PREFS_CHOICES:
         return PREFS_CHOICES[value](m)
+    if value == "online-name":
+        return online_play.name_me(ui, session, e.fields or {})
     if ui.screen == "new-game" and e.fields is not None:
         ui = new_game_dialog.read_fields(ui, e.fields)
     handled = _run(PAGE_CHOICES, PAGE_PREFIXED, value, ui,

@@ -329,6 +329,13 @@ class AskWhy(Effect):
 
 
 @dataclass(frozen=True)
+class NameMe(Effect):
+    """A guest's name for its seat, to the host (and remembered by this browser)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class TakeSeat(Effect):
     """A guest takes its seat over from the device that holds it."""
 

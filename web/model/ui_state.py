@@ -169,6 +169,7 @@ class Online:
     host_here: bool = False  # guest: the host's device is in the room
     joined: bool = False  # guest: the host gave it its seat
     problem: str = ""  # guest: a refusal code that stops it playing ("seat-taken", …)
+    seat: int | None = None  # guest: the seat it plays (None: it watches)
 
 
 @dataclass(frozen=True)

@@ -524,6 +524,12 @@ def online(room, seats) -> str:
         parts.append(f'<p>{esc(t("online.waiting_host"))}</p>')
     else:
         parts.append(f'<p>{esc(t("online.joined"))}</p>')
+    if room.joined and room.seat is not None and room.seat < len(seats):
+        parts.append(
+            f'<div class="invite-link"><label for="online-name">{esc(t("online.your_name"))}'
+            f'</label><input type="text" id="online-name" maxlength="24" '
+            f'value="{esc(seats[room.seat].name)}"><button type="button" class="btn" '
+            f'data-choice="online-name">{esc(t("online.use_name"))}</button></div>')
     return "".join(parts)
 
 

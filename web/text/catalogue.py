@@ -138,6 +138,8 @@ EN: dict[str, str] = {
     "online.refused.site": "The host's page is another version of the site: reload this page.",
     "online.refused.unreadable": "The host could not read a message of this device.",
     "online.your_turn": "Your turn",
+    "online.your_name": "Your name",
+    "online.use_name": "Use this name",
     "player.default": "Player {n}",
     "player.bot_tag": "computer",
     # -- status line: what the current player may do now ---------------------------------
