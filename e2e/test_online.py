@@ -240,3 +240,14 @@ def test_a_hostile_guests_forged_messages_change_nothing(devices, relay: str) ->
         assert page.locator("body").get_attribute("data-actions") == str(len(game.history))
     perform(guests[1], game, bob_move)  # and the game goes on
     wait_step([host, cy], len(game.history))
+
+
+def test_relays_that_cannot_be_reached_are_said_at_once(page: Page, guard: Guard) -> None:
+    """A relay address where nothing listens: the host's panel says so within seconds."""
+    closed = f"ws://127.0.0.1:{nostr_relay.free_port()}"
+    page.goto(f"./?players=2&names=Ann,Bob&bots=0,friend&seed=3&pace=0&relays={closed}"
+              "&ice=none")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator('#online [data-relays="unreachable"]')).to_be_visible(timeout=15_000)
+    guard.console_errors[:] = [m for m in guard.console_errors  # the socket's own complaint
+                               if "WebSocket connection to" not in m]
