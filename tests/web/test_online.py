@@ -494,3 +494,75 @@ def test_a_guest_renames_itself_with_a_second_hello() -> None:
     session = store.model.session
     assert session is not None and session.names[1] == "Zed Q" and host.holder(1) == "p1"
     assert p1.table.names[1] == p2.table.names[1] == "Zed Q"
+
+
+# -- the page around the protocol (control/online_play.py, the frame) --------------------------
+def guest_page(net: Network, peer: str) -> Model:
+    """A guest's page after its first state: the store's model as the browser builds it."""
+    guest = net.guests[peer]
+    model = Model().but(ui=Model().ui.but(online=Online("guest", seat=guest.seat)))
+    model, _ = update(model, ev.GuestState(guest.table, True, ()))
+    return model
+
+
+def test_a_guests_click_goes_to_the_host_and_its_refusal_is_said_in_its_words() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))
+    model = guest_page(net, "p1")
+    assert model.session is p1.table and model.ui.online is not None
+    assert model.ui.online.joined and model.ui.online.host_here
+    legal = p1.table.legal()[0]
+    region = legal.args[0]
+    after, effects = update(model, ev.Target("region", region))
+    assert effects == (ev.SendAction(str(legal)),) or (
+        effects == () and after.ui.pick.mode is not None)  # (a count still to choose)
+    occupied = next(r for r in rattus.REGIONS if r not in {str(a.args[0]) for a in
+                                                          p1.table.legal()})
+    after, effects = update(model, ev.Target("region", occupied))
+    assert effects and isinstance(effects[0], ev.AskWhy)  # the host's engine says why
+    news = ev.GuestRefused("illegal", {"reason": "not_now", "details": {}})
+    assert update(model, news)[0].ui.notice
+    taken, _ = update(model, ev.GuestRefused("taken"))
+    assert taken.ui.online is not None and taken.ui.online.problem == "taken"
+    panel = page_frame.frame(taken, ANCHORS, rattus.REGIONS).html["online"]
+    assert 'data-choice="online-take-seat"' in panel
+    again, effects = update(taken, ev.Choice("online-take-seat"))
+    assert effects == (ev.TakeSeat(),) and again.ui.online.problem == ""
+
+
+def test_the_host_waits_for_a_friend_and_a_guest_for_the_host() -> None:
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))  # Bob (a friend) is to act
+    online = Online("host", ((1, "link1"), (2, "link2")), "watch", (True, True, False), "ok")
+    store.dispatch(ev.OnlineStatus(online))
+    f = page_frame.frame(store.model, ANCHORS, rattus.REGIONS)
+    assert f.text["status"] == "Waiting for Bob to play…" and f.data["yourTurn"] == ""
+    assert 'data-connected="1"' in f.html["players"] and "away" in f.html["players"]
+    assert 'data-choice="online-computer:2"' in f.html["online"]  # Cy is away
+    assert 'data-choice="online-computer:1"' not in f.html["online"]
+    assert 'data-qr="link1"' in f.html["online"] and 'data-choice="online-copy:w"' in \
+        f.html["online"]
+    _, effects = update(store.model, ev.Choice("online-share:2"))
+    assert effects == (ev.ShareText("link2", "Rattus: join my game"),)
+    model = guest_page(net, "p1")
+    f = page_frame.frame(model, ANCHORS, rattus.REGIONS)
+    assert f.data["yourTurn"] == "1"
+    gone = model.but(ui=model.ui.but(online=replace(model.ui.online, host_here=False)))
+    f = page_frame.frame(gone, ANCHORS, rattus.REGIONS)
+    assert f.text["status"] == "Waiting for the host's device…"
+
+
+def test_a_guests_page_keeps_its_hands_off_what_only_the_host_holds() -> None:
+    """Saving, replaying, the new-game dialog: on a guest's page they see no game (the
+    game is the host's); undo says why not."""
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    model = guest_page(net, "p1")
+    assert model.held is None
+    for choice in ("export", "replay-enter", "new-game", "games"):
+        after, effects = update(model, ev.Choice(choice))
+        assert not any(isinstance(e, (ev.ApplyAction, ev.TakeBack)) for e in effects)
+    after, effects = update(model, ev.Choice("undo"))
+    assert after.ui.notice and effects == ()  # why not, in words (the host's game is safe)
