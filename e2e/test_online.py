@@ -11,7 +11,7 @@ between browser contexts — each context one device.
   rejoins, the host reloads and the game goes on in the same room, and the scores are the
   engine's replay of the host's history.
 * A hostile guest's forged messages (another seat's action, an illegal action, garbage,
-  10 MB) are refused and change nothing.
+  10 MB) are refused and change nothing; a spectator's link shows the public view.
 """
 
 from __future__ import annotations
@@ -240,6 +240,16 @@ def test_a_hostile_guests_forged_messages_change_nothing(devices, relay: str) ->
         assert page.locator("body").get_attribute("data-actions") == str(len(game.history))
     perform(guests[1], game, bob_move)  # and the game goes on
     wait_step([host, cy], len(game.history))
+    watcher = devices()  # a spectator: the public view, no decision, no face
+    watcher.goto(host.locator('#online input[data-link="w"]').input_value())
+    watcher.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    try:
+        wait_step([watcher], len(game.history), timeout=60_000)
+    except Exception as exc:  # say where the spectator's page stands
+        raise AssertionError(f"spectator: {watcher.locator('#status').inner_text()!r} "
+                             f"{watcher.locator('#online').inner_text()!r}") from exc
+    assert watcher.locator("body").get_attribute("data-viewer") in (None, "")
+    assert watcher.locator("#map .token-face").count() == 0
 
 
 def test_relays_that_cannot_be_reached_are_said_at_once(page: Page, guard: Guard) -> None:
