@@ -566,3 +566,25 @@ def test_a_guests_page_keeps_its_hands_off_what_only_the_host_holds() -> None:
         assert not any(isinstance(e, (ev.ApplyAction, ev.TakeBack)) for e in effects)
     after, effects = update(model, ev.Choice("undo"))
     assert after.ui.notice and effects == ()  # why not, in words (the host's game is safe)
+
+
+def test_your_games_lists_the_online_games_joined_to_rejoin() -> None:
+    from control import kept_games
+    from online import links
+    from render import kept_games_panel
+
+    room_name, password, secrets = links.room_of("k" * 43, "slot-9", [1])
+    link = links.link("http://localhost/", links.Invitation(room_name, password, 1, secrets[1]))
+    text = links.joined_with(None, link, ["Ann", "Bob"], 1, 1_700_000_000.0)
+    text = links.joined_with(text, link, ["Ann", "Zed"], 1, 1_700_000_100.0)  # the same game
+    kept = links.read_joined(text)
+    assert [(j.names, j.seat) for j in kept] == [(("Ann", "Zed"), 1)]
+    assert links.read_joined('[{"link": "http://x/#play=nope", "names": ["a","b"], '
+                             '"seat": 0, "updated": 1}, 7, "x"]') == []
+    assert links.read_joined("{{") == []
+    ui = kept_games.on_listed(Model().ui, None, [], frozenset(), 0, tuple(kept))
+    html = kept_games_panel.listing(ui.games, None)
+    assert 'data-choice="rejoin:0"' in html and "you play Zed" in html
+    _, effects = update(Model().but(ui=ui), ev.Choice("rejoin:0"))
+    assert effects == (ev.OpenLink(link),)
+    assert update(Model().but(ui=ui), ev.Choice("rejoin:5"))[0].ui.notice

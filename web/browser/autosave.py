@@ -14,11 +14,14 @@ from collections.abc import Callable
 from model import page_events as ev
 from model.session import Session
 from model.ui_state import Model
+from online import links
 from pyscript import window
 from text.catalogue import t
 
 from browser import storage, tabs
 
+#: The online games this browser joined as a guest (online/links.py: ``joined_with``).
+JOINED = "rattus.online.joined"
 
 class Autosave:
     def __init__(self, model: Callable[[], Model], dispatch: Callable[[ev.Event], None]):
@@ -81,8 +84,9 @@ class Autosave:
     # -- your games (control/kept_games.py) ------------------------------------------------
     def list_games(self) -> None:
         offset = -int(window.Date.new().getTimezoneOffset())
+        joined = tuple(links.read_joined(storage.read(JOINED)))
         self.dispatch(ev.GamesListed(tuple(storage.entries()), frozenset(tabs.elsewhere()),
-                                     offset))
+                                     offset, joined))
 
     def _delete(self, effect: ev.DeleteKept) -> None:
         storage.delete(effect.slot)

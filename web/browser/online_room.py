@@ -29,6 +29,7 @@ from pyscript import window
 from text.catalogue import t
 
 from browser import storage
+from browser.autosave import JOINED
 
 
 def site_version() -> str:
@@ -71,6 +72,7 @@ class OnlineRooms:
         self.room = None  # web/online.js's handle, once open
         self.relays = "connecting"
         self.host_here = False
+        self._remembered: tuple | None = None  # (link, names) last kept in the joined list
         self._proxies: list = []
 
     @property
@@ -82,7 +84,8 @@ class OnlineRooms:
     def effects(self) -> dict:
         return {ev.SendAction: self._send_action, ev.AskWhy: self._ask_why,
                 ev.TakeSeat: lambda _e: self._to_host(self._guest().hello(take_over=True)),
-                ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me}
+                ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me,
+                ev.OpenLink: self._open_link}
 
     # -- the host ---------------------------------------------------------------------------
     def send_first(self, model: Model) -> None:
@@ -159,6 +162,23 @@ class OnlineRooms:
             raise ValueError("this page plays no seat of a host's game")
         return self.guest
 
+    def _remember(self) -> None:
+        """This game in the browser's list of joined games ("Your games": rejoin)."""
+        guest = self._guest()
+        link = str(window.location.href)
+        names = guest.table.names
+        if (link, names) == self._remembered:
+            return
+        self._remembered = (link, names)
+        text = links.joined_with(storage.read(JOINED), link, names, guest.seat,
+                                 float(window.Date.now()) / 1000)
+        storage.write(text, JOINED)
+
+    def _open_link(self, effect: ev.OpenLink) -> None:
+        """A joined game's link in this tab: a new page load (only the ``#`` may differ)."""
+        window.location.assign(effect.link)
+        window.location.reload()
+
     def _name_me(self, effect: ev.NameMe) -> None:
         guest = self._guest()
         guest.name = effect.name
@@ -215,6 +235,8 @@ class OnlineRooms:
             self.host_here, self.relays = True, "ok"  # (the relays did their part)
             self._status()
         elif news.kind == "state":
+            if news.moved or self._remembered is None:
+                self._remember()
             self.dispatch(ev.GuestState(self.guest.table, news.moved, tuple(news.events)))
         elif news.kind == "refused":
             self.dispatch(ev.GuestRefused(news.reason, news.why, news.detail))

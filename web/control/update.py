@@ -570,7 +570,8 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.FileRead: _screen(save_files.on_file, "name", "size", "text"),
     ev.FileUnreadable: _screen(save_files.on_file_unreadable, "name", "detail"),
     ev.Exported: _screen(save_files.on_exported, "name"),
-    ev.GamesListed: _screen(kept_games.on_listed, "entries", "elsewhere", "tz_minutes"),
+    ev.GamesListed: _screen(kept_games.on_listed, "entries", "elsewhere", "tz_minutes",
+                            "joined"),
     ev.DeleteGame: _screen(kept_games.on_delete, "slot", "summary"),
     ev.Elsewhere: _screen(kept_games.on_elsewhere, "why"),
 }

@@ -289,6 +289,7 @@ class GamesListed(Event):
     entries: tuple
     elsewhere: frozenset = field(default_factory=frozenset)
     tz_minutes: int = 0
+    joined: tuple = ()  # online games joined as a guest (model/ui_state.py's Joined)
 
 
 @dataclass(frozen=True)
@@ -333,6 +334,13 @@ class NameMe(Effect):
     """A guest's name for its seat, to the host (and remembered by this browser)."""
 
     name: str
+
+
+@dataclass(frozen=True)
+class OpenLink(Effect):
+    """Open an invitation link in this tab (a guest rejoining from "Your games")."""
+
+    link: str
 
 
 @dataclass(frozen=True)

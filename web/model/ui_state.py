@@ -132,12 +132,24 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Joined:
+    """An online game this browser joined as a guest (online/links.py keeps the list): its
+    invitation link, who plays, which seat was this device's, when it was last heard of."""
+
+    link: str
+    names: tuple[str, ...]
+    seat: int | None  # None: watched
+    updated: float
+
+
+@dataclass(frozen=True)
 class Listing:
     """The "Your games" screen: the entries, newest first, and which are open in other tabs."""
 
     entries: tuple[Entry, ...] = ()
     elsewhere: frozenset[str] = field(default_factory=frozenset)
     tz_minutes: int = 0  # the browser's offset from UTC (Date.getTimezoneOffset, negated)
+    joined: tuple[Joined, ...] = ()  # online games joined as a guest, newest first
 
 
 @dataclass(frozen=True)

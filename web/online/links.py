@@ -16,10 +16,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import re
 import secrets
 from dataclasses import dataclass
 from urllib.parse import parse_qs, quote, urlencode
+
+from model.ui_state import Joined
 
 #: The letters of room names, passwords and secrets (``secrets.token_urlsafe``).
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -111,3 +114,39 @@ def network_of(query: str) -> Network:
         ice = tuple(s.strip() for s in ice_text.split(",")
                     if re.match(r"^(stun|turns?):[^\s\"'<>]+$", s.strip()))[:MAX_RELAYS] or None
     return Network(relays, ice)
+
+
+#: How many joined games a browser keeps to rejoin.
+MAX_JOINED = 8
+
+
+def joined_with(text: str | None, link: str, names: list[str], seat: int | None,
+                now: float) -> str:
+    """The list of joined games (the text kept in storage) with this one first."""
+    kept = [j for j in read_joined(text) if j.link != link]
+    new = Joined(link, tuple(names), seat, now)
+    return json.dumps([{"link": j.link, "names": list(j.names), "seat": j.seat,
+                        "updated": j.updated} for j in [new, *kept][:MAX_JOINED]])
+
+
+def read_joined(text: str | None) -> list[Joined]:
+    """The joined games in the stored text, newest first; anything odd dropped."""
+    try:
+        data = json.loads(text or "[]")
+    except (ValueError, RecursionError):
+        return []
+    out = []
+    for item in data if isinstance(data, list) else []:
+        if not isinstance(item, dict):
+            continue
+        link, names, seat, updated = (item.get("link"), item.get("names"), item.get("seat"),
+                                      item.get("updated"))
+        if not isinstance(link, str) or read(link.partition("#")[2]) is None:
+            continue
+        if (not isinstance(names, list)
+                or not all(isinstance(n, str) for n in names) or not 2 <= len(names) <= 4
+                or not (seat is None or (type(seat) is int and 0 <= seat < len(names)))
+                or not isinstance(updated, int | float)):
+            continue
+        out.append(Joined(link, tuple(n[:40] for n in names), seat, float(updated)))
+    return out[:MAX_JOINED]
