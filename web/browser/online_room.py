@@ -73,6 +73,7 @@ class OnlineRooms:
         self.relays = "connecting"
         self.host_here = False
         self._remembered: tuple | None = None  # (link, names) last kept in the joined list
+        self._remote: frozenset[int] = frozenset()  # the friends' seats the status shows
         self._proxies: list = []
 
     @property
@@ -107,14 +108,18 @@ class OnlineRooms:
                 self._close()
             else:
                 self._open_host(wanted)
-        elif self.host is not None and self.room is not None:
-            self._send_all(self.host.publish())
+        else:
+            if self.host is not None and self.room is not None:
+                self._send_all(self.host.publish())
+            if wanted is not None and wanted.remote != self._remote:  # a computer took a seat
+                self._remote = wanted.remote
+                self._status()
 
     def _open_host(self, s: Session) -> None:
         """The room of the game on the page: the same room for the same kept game, so a
         reload (or the game resumed later) finds its guests again (links.room_of)."""
         self._close()
-        self.session = s
+        self.session, self._remote = s, s.remote
         key = storage.read(KEY)
         if key is None:
             key = links.new_key()
@@ -137,7 +142,9 @@ class OnlineRooms:
     def _status(self) -> None:
         """The room as the page shows it (model/ui_state.py's ``Online``)."""
         if self.host is not None and self.session is not None:
-            online = Online("host", self.invitations, self.watch,
+            invitations = tuple((seat, link) for seat, link in self.invitations
+                                if seat in self.session.remote)  # (not a computer's now)
+            online = Online("host", invitations, self.watch,
                             tuple(self.host.connected(len(self.session.seats))), self.relays)
         elif self.guest is not None:
             current = self.model().ui.online or Online("guest")
