@@ -164,7 +164,7 @@ def play_online(host: Page, guests: dict, seed: int, reload_at: int | None = Non
             reloaded.reload()
             reloaded.wait_for_selector("body[data-ready]", state="attached",
                                        timeout=READY_TIMEOUT_MS)
-            wait_step([reloaded], len(game.history), timeout=60_000)
+            wait_step([reloaded], len(game.history), timeout=READY_TIMEOUT_MS)
             check_privacy(reloaded, game, min(guests))
         if host_reload_at is not None and len(game.history) == host_reload_at:
             host.reload()  # the game resumes from the autosave, in the same room

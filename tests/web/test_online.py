@@ -588,3 +588,16 @@ def test_your_games_lists_the_online_games_joined_to_rejoin() -> None:
     _, effects = update(Model().but(ui=ui), ev.Choice("rejoin:0"))
     assert effects == (ev.OpenLink(link),)
     assert update(Model().but(ui=ui), ev.Choice("rejoin:5"))[0].ui.notice
+
+
+def test_a_tab_that_reloads_gets_its_seat_back_before_the_network_saw_it_leave() -> None:
+    """The reloaded tab says hello with the same tab id while the host still counts the old
+    connection: it is the same device, so the seat is simply its again — another device with
+    the same link is still told the seat is taken."""
+    store, host, net, keys = room()
+    net.join("old", Guest(SITE, 1, keys[1], device="tab-1"))
+    again = net.join("new", Guest(SITE, 1, keys[1], device="tab-1"))
+    assert again.welcomed and host.holder(1) == "new"
+    assert all(n.kind != "taken_over" for n in net.news["old"])
+    other = net.join("phone", Guest(SITE, 1, keys[1], device="tab-2"))
+    assert net.last("phone").reason == "seat-taken" and not other.welcomed

@@ -55,6 +55,8 @@ def site_version() -> str:
 KEY = "rattus.online.key"
 #: The name this browser's player last gave as a guest.
 NAME = "rattus.online.name"
+#: This tab's id as a guest (sessionStorage: kept over a reload, not shared by tabs).
+DEVICE = "rattus.online.device"
 
 
 class OnlineRooms:
@@ -160,7 +162,11 @@ class OnlineRooms:
         name this browser's player gave last (if any)."""
         self.invitation = invitation
         name = storage.read(NAME) or ""
-        self.guest = Guest(self.site, invitation.seat, invitation.secret, name)
+        device = storage.read(DEVICE, "sessionStorage")
+        if device is None:  # this tab's id: a reload is the same device, another tab is not
+            device = links.new_key()[:22]
+            storage.write(device, DEVICE, "sessionStorage")
+        self.guest = Guest(self.site, invitation.seat, invitation.secret, name, device)
         self.dispatch(ev.OnlineStatus(Online("guest", seat=invitation.seat)))
         asyncio.ensure_future(self._join(invitation.room, invitation.password))
 

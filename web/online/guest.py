@@ -38,8 +38,10 @@ class News:
 class Guest:
     """The device of ``seat`` (None: a spectator) in a host's room."""
 
-    def __init__(self, site: str, seat: int | None, secret: str = "", name: str = ""):
+    def __init__(self, site: str, seat: int | None, secret: str = "", name: str = "",
+                 device: str = ""):
         self.site, self.seat, self.secret, self.name = site, seat, secret, name
+        self.device = device  # this tab's id, kept over a reload (sessionStorage)
         self.table = RemoteTable(seat)
         self.welcomed = False
         self.taken_over = False
@@ -57,6 +59,8 @@ class Guest:
                 fields["take_over"] = True
         if self.name:
             fields["name"] = self.name[:messages.NAME_LIMIT]
+        if self.device:
+            fields["device"] = self.device
         if take_over:
             self.taken_over = False
         return encode("hello", **fields)

@@ -64,6 +64,7 @@ class Peer:
     """A device in the room: the seat it holds (None: it watches) and what it was sent."""
 
     seat: int | None
+    device: str = ""  # the tab's own id (its hello's ``device``)
     log: list[tuple[dict, int]] = field(default_factory=list)  # the log it holds
     last: Any = None  # the last table sent (nothing new: nothing sent)
 
@@ -126,12 +127,16 @@ class Host:
             return self._refuse(peer, "bad-secret", detail=seat)
         holder = self.holder(seat)
         send: list[Outgoing] = []
+        device = str(m.get("device", ""))
         if holder is not None and holder != peer:
-            if not m.get("take_over"):
+            if device and self.peers[holder].device == device:  # the same tab, reloaded
+                del self.peers[holder]  # (before the network noticed that it left)
+            elif not m.get("take_over"):
                 return self._refuse(peer, "seat-taken", detail=seat)
-            del self.peers[holder]
-            send.append((holder, encode("taken_over", seat=seat)))
-        self.peers[peer] = Peer(seat)
+            else:
+                del self.peers[holder]
+                send.append((holder, encode("taken_over", seat=seat)))
+        self.peers[peer] = Peer(seat, device)
         send.append((peer, encode("welcome", seat=seat, site=self.site,
                                   proof=messages.host_proof(secret))))
         name = str(m.get("name", "")).strip()

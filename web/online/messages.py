@@ -41,7 +41,9 @@ SECRET_LIMIT = 64
 GUEST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     # claim a seat with its secret (seat None: watch); take_over: the seat is taken, take it
     "hello": {"site": (str, True), "seat": ((int, type(None)), True),
-              "secret": (str, False), "name": (str, False), "take_over": (bool, False)},
+              "secret": (str, False), "name": (str, False), "take_over": (bool, False),
+              # this tab's own id (kept over a reload): the same tab back, not another device
+              "device": (str, False)},
     # one action for the guest's seat, in the engine's notation; ref is echoed in the answer
     "act": {"action": (str, True), "ref": (int, False)},
     # why a click of the guest's does nothing: the host answers with Game.why_not
@@ -129,7 +131,8 @@ def _limits(message: dict) -> None:
     """The lengths of the guest's strings and the range of a seat (a bool is no seat)."""
     if len(message.get("name", "")) > NAME_LIMIT:
         raise BadMessage("malformed", "name too long")
-    if len(message.get("secret", "")) > SECRET_LIMIT:
+    if len(message.get("secret", "")) > SECRET_LIMIT or len(
+            message.get("device", "")) > SECRET_LIMIT:
         raise BadMessage("malformed", "secret too long")
     seat = message.get("seat")
     if seat is not None and not 0 <= seat < 4:
