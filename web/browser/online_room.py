@@ -113,7 +113,8 @@ class OnlineRooms:
         else:
             if self.host is not None and self.room is not None:
                 self._send_all(self.host.publish())
-            if wanted is not None and wanted.remote != self._remote:  # a computer took a seat
+            if wanted is not None and (wanted.remote != self._remote  # a computer took a seat
+                                       or model.ui.online is None):  # a fresh screen
                 self._remote = wanted.remote
                 self._status()
 
@@ -154,7 +155,8 @@ class OnlineRooms:
                              joined=self.guest.welcomed)
         else:
             online = None
-        self.dispatch(ev.OnlineStatus(online))
+        if online != self.model().ui.online:  # (a dispatch repaints: only for news)
+            self.dispatch(ev.OnlineStatus(online))
 
     # -- a guest ----------------------------------------------------------------------------
     def join(self, invitation: links.Invitation) -> None:
