@@ -340,6 +340,54 @@ def vendor(out: Path) -> None:
         if not src.is_file():
             fail(f"{src.relative_to(ROOT)} is missing: run `npm ci` (or `make setup`)")
         shutil.copy2(src, dst / name)
+    vendor_trystero(out / "vendor" / "trystero")
+    qrcode = NODE_MODULES / "qrcode-generator"
+    dst = out / "vendor" / "qrcode"
+    dst.mkdir(parents=True, exist_ok=True)
+    if not (qrcode / "qrcode.js").is_file():  # (its MIT licence is in the file's header)
+        fail("node_modules/qrcode-generator is missing: run `npm ci` (or `make setup`)")
+    shutil.copy2(qrcode / "qrcode.js", dst / "qrcode.js")
+
+
+#: Trystero (online play, docs/online.md): its Nostr strategy, the core it is built on and the
+#: signature library it signs with, each module at its place under ``vendor/trystero/``; their
+#: bare imports are written as relative paths (what a bundler would resolve), so the page
+#: needs no import map. The page imports it only when a game goes online (web/online.js).
+TRYSTERO = {  # npm package -> (its folder of modules, where they go, the file imported)
+    "@trystero-p2p/nostr": ("dist", ".", "index.mjs"),
+    "@trystero-p2p/core": ("dist", "core", "index.mjs"),
+    "@noble/secp256k1": (".", "noble", "index.js"),
+}
+IMPORT_RE = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"'./][^"']*)\2""")
+
+
+def vendor_trystero(dst: Path) -> None:
+    """Copy Trystero's modules (no source maps, no types) and rewrite their bare imports."""
+    places = {name: place for name, (_src, place, _main) in TRYSTERO.items()}
+    for package, (folder, place, main) in TRYSTERO.items():
+        src = NODE_MODULES / package / folder
+        if not (src / main).is_file():
+            fail(f"node_modules/{package} is missing: run `npm ci` (or `make setup`)")
+        target = dst / place
+        target.mkdir(parents=True, exist_ok=True)
+        for module in sorted(src.glob("*.mjs" if main.endswith(".mjs") else "*.js")):
+            text = module.read_text(encoding="utf-8")
+
+            def relative(m: re.Match, place: str = place, package: str = package) -> str:
+                name = m.group(3)
+                if name not in TRYSTERO:
+                    fail(f"vendor/trystero: {package} imports {name!r}, which is not vendored")
+                there = Path(places[name]) / TRYSTERO[name][2]
+                path = os.path.relpath(there, place).replace(os.sep, "/")
+                path = path if path.startswith(".") else "./" + path
+                return f"{m.group(1)}{m.group(2)}{path}{m.group(2)}"
+
+            text = "".join(line if line.lstrip().startswith(("*", "//", "/*"))  # comments
+                           else IMPORT_RE.sub(relative, line)
+                           for line in text.splitlines(keepends=True))
+            text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)
+            (target / module.name).write_text(text, encoding="utf-8")
+        shutil.copy2(NODE_MODULES / package / "LICENSE", target / "LICENSE.txt")
 
 
 LOCK = "pyodide-lock.json"

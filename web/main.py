@@ -29,6 +29,7 @@ from model import share_link
 from model.game_config import BadQuery, from_query, query_pace
 from model.pace import PACES
 from model.session import Session
+from online import links
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from render import board
@@ -150,6 +151,12 @@ def _resume(app, query: str) -> None:
     warning = "" if storage.available() else t("err.storage_read")
     old = storage.migrate()  # the single slot of earlier versions joins "Your games"
     damaged = "" if old is None else t("err.storage", reason=t(old.key, **old.details))
+    invitation = links.read(str(window.location.hash or ""))
+    if invitation is not None:  # a seat of a host's game (or watching it): nothing resumed
+        app.online.join(invitation)
+        if warning:
+            app.dispatch(ev.Problem(warning))
+        return
     token = share_link.token_of(str(window.location.hash or ""))
     if token is not None:
         window.history.replaceState(None, "", str(window.location.pathname)
@@ -212,7 +219,8 @@ def _kept_game(app):
 def _drop_game_params(query: str) -> None:
     """Remove the game parameters from the address (a reload then resumes the game); keep
     ``pace`` and ``lang``, which apply to every game."""
-    kept = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items() if k in ("pace", "lang")}
+    kept = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()
+            if k in ("pace", "lang", "relays", "ice")}
     rest = f"?{urlencode(kept)}" if kept else ""
     url = str(window.location.pathname) + rest + str(window.location.hash or "")
     window.history.replaceState(None, "", url)

@@ -311,6 +311,8 @@ def reset() -> None:
     window.console = types.SimpleNamespace(warn=window.warnings.append)
     window.Date = types.SimpleNamespace(new=lambda: types.SimpleNamespace(
         toISOString=lambda: "2025-03-14T09:26:53.589Z", getTimezoneOffset=lambda: -60))
+    window.location = types.SimpleNamespace(search="", hash="", origin="http://localhost",
+                                            pathname="/")
     window.downloads = []
     window.rattusDownload = lambda name, text: window.downloads.append((name, text))
     window.updates = []  # each time the page let a new version take over: the games kept then
@@ -333,6 +335,7 @@ def install() -> None:
     pyodide = types.ModuleType("pyodide")
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda f: f
+    ffi.to_js = lambda value, **_options: value
     pyodide.ffi = ffi
     sys.modules.update({"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi})
 

@@ -15,7 +15,7 @@ import rattus
 BUILT = ("region.", "card.", "class.", "ability.", "sym.", "colour.", "kind.", "why.",
          "undo.why.", "log.spread_stopped.", "log.no_strike.", "log.token_revealed.",
          "log.neutral.", "log.final_round.", "pace.", "help.", "coach.", "btn.mode.",
-         "err.save.", "aria.rats.", "hint.reason.")
+         "err.save.", "aria.rats.", "hint.reason.", "online.refused.", "online.relays.")
 
 
 def glue_source() -> str:

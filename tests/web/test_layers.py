@@ -12,13 +12,14 @@ import pytest
 from conftest import WEB
 
 #: What each package may import of the others (the engine, ``rattus``, and the standard
-#: library: any). Bottom first: text → model → render → control → browser; main.py: all.
+#: library: any). Bottom first: text → model → render → control → online → browser; main.py: all.
 MAY_IMPORT = {
     "text": set(),
     "model": {"text"},
     "render": {"model", "text"},
     "control": {"model", "text", "render"},
-    "browser": {"model", "text", "render", "control"},
+    "online": {"model", "text"},
+    "browser": {"model", "text", "render", "control", "online"},
 }
 PACKAGES = set(MAY_IMPORT)
 BROWSER = {"pyscript", "pyodide", "js"}

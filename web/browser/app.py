@@ -5,11 +5,13 @@ Every input becomes an event (model/page_events.py): a click or a key (browser/d
 a bot's chosen move (browser/bots_runner.py), a file read, a tick of the strike being told, an
 answer of the storage. The store (control/store.py) runs
 
-    event → update (pure) → effects → subscribers: autosave, paint, bots
+    event → update (pure) → effects → subscribers: autosave, paint, bots, the network
 
 so that no handler renders, saves or wakes the bots by itself. The subscribers, in order:
 :class:`browser.autosave.Autosave` (the game written, the other tabs told),
-:class:`browser.paint.Painter` (the frame on the DOM) and the bots' runner.
+:class:`browser.paint.Painter` (the frame on the DOM), the bots' runner and the online room
+(:class:`browser.online_room.OnlineRooms`: each device sent what changed for it; it opens a
+room only for a game with a friend's seat, or a page opened from an invitation).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from control.store import Store
 from model import page_events as ev
 from model.session import Session
 from model.ui_state import Model, Prefs, Ui
+from online import links
 from pyscript import window
 
 import rattus
@@ -31,6 +34,7 @@ from browser.effects import BrowserEffects
 from browser.focus import Focus
 from browser.map_view import MapView
 from browser.motion import Motion
+from browser.online_room import OnlineRooms
 from browser.paint import Painter
 
 
@@ -49,8 +53,13 @@ class App:
                               self.dispatch)
         browser = BrowserEffects(self._model, self.dispatch, self.autosave,
                                  self.painter.reveal_next)
-        self.store.run_effects({**browser.table(), **self.autosave.effects()})
-        for subscriber in (self.autosave, self.painter, self.bots.kick):
+        query = str(window.location.search or "")
+        self.online = OnlineRooms(self._model, self.dispatch, links.network_of(query))
+        self.store.run_effects({**browser.table(), **self.autosave.effects(),
+                                **self.online.effects()})
+        # the other devices first: they paint while this one saves and paints
+        for subscriber in (self.online.send_first, self.autosave, self.painter,
+                           self.bots.kick, self.online):
             self.store.subscribe(subscriber)
 
     def _model(self) -> Model:
@@ -66,7 +75,8 @@ class App:
 
     @property
     def session(self) -> Session | None:
-        return self.store.model.session
+        """The game this page holds (None while it plays a seat of a host's game)."""
+        return self.store.model.held
 
     @property
     def zoom(self):
@@ -91,7 +101,7 @@ class App:
             window.rattusTimings.push(dom.now_ms() - t0)
 
     def _moves(self) -> tuple | None:
-        s = self.store.model.session
+        s = self.store.model.held
         return None if s is None else (s, len(s.game.history))
 
     @staticmethod

@@ -14,11 +14,14 @@ from collections.abc import Callable
 from model import page_events as ev
 from model.session import Session
 from model.ui_state import Model
+from online import links
 from pyscript import window
 from text.catalogue import t
 
 from browser import storage, tabs
 
+#: The online games this browser joined as a guest (online/links.py: ``joined_with``).
+JOINED = "rattus.online.joined"
 
 class Autosave:
     def __init__(self, model: Callable[[], Model], dispatch: Callable[[ev.Event], None]):
@@ -42,7 +45,7 @@ class Autosave:
         self._tell_tabs(model)
 
     def _autosave(self, model: Model) -> None:
-        s, ui = model.session, model.ui
+        s, ui = model.held, model.ui
         if s is not self._session:  # another game on the page: it says a refusal once
             self._session, self._storage_ok = s, True
             if s is not None and s.slot is not None:  # just read from storage: kept already
@@ -81,8 +84,9 @@ class Autosave:
     # -- your games (control/kept_games.py) ------------------------------------------------
     def list_games(self) -> None:
         offset = -int(window.Date.new().getTimezoneOffset())
+        joined = tuple(links.read_joined(storage.read(JOINED)))
         self.dispatch(ev.GamesListed(tuple(storage.entries()), frozenset(tabs.elsewhere()),
-                                     offset))
+                                     offset, joined))
 
     def _delete(self, effect: ev.DeleteKept) -> None:
         storage.delete(effect.slot)
@@ -101,7 +105,7 @@ class Autosave:
     def take_over(self) -> None:
         """"Play it here": the game's latest save (the other tab may have played on) becomes
         this tab's, and the tab that played it is told to stop."""
-        s = self.model().session
+        s = self.model().held
         if s is None or s.slot is None:
             return
         loaded, _problem = storage.load(s.slot)

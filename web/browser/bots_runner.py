@@ -92,7 +92,7 @@ class BotRunner:
 
     def kick(self, _model: Model | None = None) -> None:
         """Start the bot loop if a bot is to play and it is not running yet."""
-        s = self.model().session
+        s = self.model().held
         if self.running or s is None or s.game.is_over or not s.is_bot(s.current):
             return
         self.running = True
@@ -112,7 +112,7 @@ class BotRunner:
         return model.ui.busy or model.paused
 
     async def _run(self) -> None:
-        s = self.model().session
+        s = self.model().held
         try:
             while s is not None:  # (kick starts the loop only with a game on the page)
                 if self.model().session is not s or s.game.is_over or not s.is_bot(s.current):

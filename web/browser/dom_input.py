@@ -84,6 +84,9 @@ class DomInput:
         def get(name):
             return dom.attr(node, name)
 
+        if get("data-choice") == "online-name":  # a guest's name, from its field
+            field = dom.by_id("online-name")
+            return ev.Choice("online-name", {"name": "" if field is None else str(field.value)})
         if get("data-choice") is not None:
             return ev.Choice(get("data-choice"), self._dialog_fields())
         if get("data-step") is not None:

@@ -58,7 +58,7 @@ class BrowserEffects:
         asyncio.ensure_future(job)
 
     def _session(self) -> Session:
-        session = self.model().session
+        session = self.model().held
         if session is None:
             raise ValueError("no game on the page")
         return session
@@ -132,8 +132,10 @@ class BrowserEffects:
         """The Hard bot's choice for the player at the screen, searched in slices (the page
         answers meanwhile) with a fixed number of iterations: the same hint every time for
         the same position and seed, as ``rattus.bots.hint`` gives on CPython."""
-        s = self._session()
-        step = len(s.game.history)
+        s = self.model().session  # (a guest's table too: its view and legal actions)
+        if s is None:
+            return
+        step = s.step
         try:
             from rattus.bots import make_bot  # on first use: the first load does without
             from rattus.bots.hint import explain
@@ -142,7 +144,8 @@ class BrowserEffects:
             if seat is None:  # nobody at the screen (a pass screen came meanwhile): no hint
                 raise ValueError("no player at the screen to hint")
             view, legal = s.view(), s.legal()
-            search = make_bot("hard", seed=bot_seed(s, seat), time_budget=HINT_GUARD_S,
+            seed = bot_seed(s, seat) if s.holds_game else seat
+            search = make_bot("hard", seed=seed, time_budget=HINT_GUARD_S,
                               iterations=HINT_ITERATIONS).start(view, legal)
             action = await run_sliced(search, HINT_GUARD_S)
             reason, details = explain(view, action, search)

@@ -9,9 +9,11 @@ the live region read by screen readers, the toolbar's states, the focus — is d
 from __future__ import annotations
 
 from model.ui_state import Model
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 from render import frame as page_frame
 from render.escaping import esc
+from text.catalogue import t
 
 import rattus
 from browser import dom
@@ -77,6 +79,7 @@ class Painter:
                     and active not in (None, document.body)):
                 self.focus.lost()
         self._strike_in_sight(was_striking, f.data.get("strike", ""))
+        self._online(f.data.get("yourTurn", ""))
         if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
             self.zoom.follow()
         if self._reveal is not None:
@@ -84,6 +87,22 @@ class Painter:
             node = dom.by_id(key)
             if node is not None:
                 node.scrollIntoView(top)
+
+    def _online(self, your_turn: str) -> None:
+        """An online game: the QR codes of the invitations drawn (web/online.js, once per
+        link), and "your turn" in the tab's title, seen from another tab or window."""
+        codes = document.querySelectorAll("#online .qr[data-qr]")
+        for i in range(codes.length):
+            node = codes.item(i)
+            text = str(node.dataset.qr)
+            if str(getattr(node.dataset, "drawn", "") or "") != text:
+                node.dataset.drawn = text
+                window.rattusOnline.qr(text).then(
+                    create_proxy(lambda svg, node=node: setattr(node, "innerHTML", svg)))
+        base, mine = t("ui.title"), t("online.your_turn")
+        title = f"{mine} — {base}" if your_turn else base
+        if str(document.title) != title:
+            document.title = title
 
     def _strike_in_sight(self, before: str, now: str) -> None:
         """A new strike tops the side panel (style.css): scroll it there, the phone's sheet

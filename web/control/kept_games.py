@@ -124,10 +124,20 @@ def show(ui: Ui, session) -> tuple[Ui, ev.Effects]:
     return ui, (ev.ListGames(),)
 
 
-def on_listed(ui: Ui, session, entries, elsewhere, tz_minutes: int = 0) -> Ui:
-    """The list as read from storage; the screen opens (or is brought up to date)."""
+def on_listed(ui: Ui, session, entries, elsewhere, tz_minutes: int = 0, joined=()) -> Ui:
+    """The list as read from storage; the screen opens (or is brought up to date).
+    ``joined``: the online games this browser joined as a guest, to rejoin."""
     return ui.but(screen="games", games=Listing(tuple(newest_first(entries)),
-                                                frozenset(elsewhere), int(tz_minutes)))
+                                                frozenset(elsewhere), int(tz_minutes),
+                                                tuple(joined)))
+
+
+def rejoin(ui: Ui, session, index: str) -> Ui | tuple[Ui, ev.Effects]:
+    """Rejoin an online game joined before: its invitation opens in this tab."""
+    joined = ui.games.joined if ui.games is not None else ()
+    if not index.isdigit() or int(index) >= len(joined):
+        return ui.say(t("err.games.gone"))
+    return ui, (ev.OpenLink(joined[int(index)].link),)
 
 
 def close(ui: Ui, session) -> Ui:
@@ -197,4 +207,4 @@ def take_over(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects]:
 
 
 CHOICES = {"games": show, "games-close": close, "take-over": take_over}
-PREFIXED = (("resume:", resume), ("delete:", delete))
+PREFIXED = (("resume:", resume), ("delete:", delete), ("rejoin:", rejoin))

@@ -41,7 +41,7 @@ class Store:
         self._effects: dict[type, EffectRunner] = {
             ev.ApplyAction: self._apply, ev.TakeBack: self._take_back,
             ev.ConfirmPass: self._confirm_pass, ev.NoteInLog: self._note,
-            ev.RenameSeats: self._rename, ev.RetellLog: lambda _e: self._session.retell(),
+            ev.RenameSeats: self._rename, ev.RetellLog: self._retell,
             ev.SetGamePace: self._set_pace,
             ev.MakeGame: self._make_game, ev.Then: lambda e: self.dispatch(e.event),
             **(effects or {}),
@@ -105,7 +105,7 @@ class Store:
     # -- the effects on the session --------------------------------------------------------
     @property
     def _session(self) -> Session:
-        session = self.model.session
+        session = self.model.held
         if session is None:
             raise ValueError("no game on the page")
         return session
@@ -124,6 +124,11 @@ class Store:
 
     def _rename(self, effect: ev.RenameSeats) -> None:
         self._session.rename(list(effect.seats))
+
+    def _retell(self, effect: ev.RetellLog) -> None:
+        """The log in the words now in use: a game held here, or a seat played from here."""
+        if self.model.session is not None:
+            self.model.session.retell()
 
     def _set_pace(self, effect: ev.SetGamePace) -> None:
         self._session.config.pace_ms = effect.pace_ms

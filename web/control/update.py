@@ -38,6 +38,7 @@ from control import (
     coach,
     kept_games,
     new_game_dialog,
+    online_play,
     questions,
     replay_controls,
     save_files,
@@ -95,24 +96,27 @@ def on_target(m: Model, e: ev.Target) -> Result:
     if what == "plague":
         if o.plague_clickable and ui.pick.mode in (None, "plague"):  # pick up / put down
             return ui.but(pick=Pick() if ui.pick.mode == "plague" else Pick("plague"), notice="")
-        what, value = "region", session.game.view(None)["plague"]  # else: the piece's region
+        what, value = "region", session.view()["plague"]  # else: the piece's region
     if what == "token" and value not in o.tokens and value[0] in o.regions:
         what, value = "region", value[0]  # a token outside a token mode: its region
     table = {"region": o.regions, "token": o.tokens, "card": o.cards}.get(what, {})
     if value in table:
         action = table[value]
         if action is not None:
-            return act(ui, action)
+            return online_play.send(ui, action) if online_play.is_guest(session) else act(
+                ui, action)
         return ui.but(pick=offers.step(ui.pick, what, value), notice="")
-    view = session.game.view(session.viewer)
+    view = session.view()
     return refuse(ui, session, offers.stands_for(ui.pick, view["decision"], what, value))
 
 
-def refuse(ui: Ui, session, meant: str) -> Ui:
+def refuse(ui: Ui, session, meant: str) -> Result:
     """Say why a click does nothing: a catalogue key, or the engine's reason for the action
     the click meant (``Game.why_not``)."""
     if meant.startswith("why."):
         return ui.say(t(meant))
+    if online_play.is_guest(session):  # the host's engine says why
+        return online_play.ask_why(ui, meant)
     refusal = session.game.why_not(meant)
     if refusal is None:  # cannot happen: every legal action is offered
         return ui.say(t("why.not_now"))
@@ -153,10 +157,12 @@ def on_applied(m: Model, e: ev.ActionApplied) -> Result:
     story = Story.from_events(e.events)
     if story is None or session is None:
         return ui.but(story=_off_map(ui.story))
-    animate = session.config.pace_ms > 0 and m.prefs.motion
-    # a strike before a bot's move waits until the player at the screen has seen it
-    hold = (session.config.pace_ms > 0 and bool(session.humans) and not session.game.is_over
-            and session.is_bot(session.current))
+    animate = session.pace_ms > 0 and m.prefs.motion
+    # a strike before a bot's move waits until the player at the screen has seen it (the
+    # host's bots do not wait for a guest's page: it tells the strike by itself)
+    held = m.held
+    hold = (held is not None and held.pace_ms > 0 and bool(held.humans) and not held.is_over
+            and held.is_bot(held.current))
     story = _replace(story, on_map=True, upto=0 if animate else len(story.items), hold=hold)
     ui = ui.but(story=story)
     if animate:
@@ -179,11 +185,30 @@ def on_strike_done(m: Model, e: ev.StrikeDone) -> Result:
 
 def on_bot_move(m: Model, e: ev.BotMove) -> Result:
     """A bot's chosen move: applied only if it is still that bot's decision."""
-    s, ui = m.session, m.ui
+    s, ui = m.held, m.ui
     if (s is None or s.game.is_over or s.current != e.seat or not s.is_bot(e.seat) or ui.busy
             or m.paused):
         return ui
     return act(ui.but(go=False), e.action)
+
+
+def on_remote_move(m: Model, e: ev.RemoteMove) -> Result:
+    """A move from another device (online/host.py checked it): applied if that seat is still
+    to act — a move the host's page itself made in between wins."""
+    s, ui = m.held, m.ui
+    if s is None or s.game.is_over or s.current != e.seat or s.is_bot(e.seat):
+        return ui
+    return act(ui, e.action)
+
+
+def on_remote_name(m: Model, e: ev.RemoteName) -> Result:
+    """A guest named itself as it took its seat: the game's seats are renamed (the log
+    says the new name, the autosave keeps it)."""
+    s = m.held
+    if s is None or not 0 <= e.seat < len(s.seats) or s.is_bot(e.seat):
+        return m
+    seats = [_replace(x, name=e.name) if i == e.seat else x for i, x in enumerate(s.seats)]
+    return m, (ev.RenameSeats(tuple(seats)),)
 
 
 def story_seen(ui: Ui, session) -> Ui:
@@ -244,14 +269,14 @@ def on_hint_ready(m: Model, e: ev.HintReady) -> Result:
     """The hint arrived: highlighted on the board, said in words (``reason`` is a key of
     ``rattus.bots.hint``, worded by text/hint_words.py), and noted in the log."""
     ui, session = m.ui.but(hinting=False), m.session
-    if session is None or len(session.game.history) != e.step or not human_turn(session):
+    if session is None or session.step != e.step or not human_turn(session):
         return ui.news("")  # the position moved on meanwhile: the hint is stale
     sentence = hint_words.sentence(e.reason, e.details, session.names)
     note = ev.NoteInLog({"kind": "hint", "seat": session.current, "reason": e.reason,
                          "details": e.details})
     return ui.but(hint={"action": e.action, "sentence": sentence, "step": e.step},
                   pick=Pick()).news(  # the hint is for the position, not a pick under way
-        t("hint.text", sentence=sentence)), (note,)
+        t("hint.text", sentence=sentence)), (note,) if m.held is not None else ()
 
 
 def on_language(m: Model, e: ev.LanguageChosen) -> Result:
@@ -271,9 +296,9 @@ def on_language_ready(m: Model, e: ev.LanguageReady) -> Result:
         return ui.news(t("err.language_load", code=e.code))
     effects: ev.Effects = ()
     if session is not None:  # the log in the new words, and the default names renamed
-        seats = renamed_defaults(session.config.seats, e.before)
+        seats = renamed_defaults(session.seats, e.before)
         effects = (ev.RetellLog(),)
-        if [s.name for s in seats] != session.names:
+        if [s.name for s in seats] != session.names and m.held is not None:  # (the host's)
             effects = (*effects, ev.RenameSeats(tuple(seats)))
     draft = ui.draft
     seats = renamed_defaults(draft.config.seats, e.before)
@@ -397,10 +422,11 @@ PAGE_CHOICES: dict[str, Callable[..., Any]] = {
     **save_files.CHOICES,
     **undo.CHOICES,
     **replay_controls.CHOICES,
+    **online_play.CHOICES,
 }
 PAGE_PREFIXED: tuple[tuple[str, Callable[..., Any]], ...] = (
     new_game_dialog.PREFIXED + kept_games.PREFIXED + replay_controls.PREFIXED
-    + (("help:", open_help),))
+    + online_play.PREFIXED + (("help:", open_help),))
 
 
 def on_choice(m: Model, e: ev.Choice) -> Result:
@@ -410,9 +436,12 @@ def on_choice(m: Model, e: ev.Choice) -> Result:
     value, ui, session = e.value, m.ui, m.session
     if value in PREFS_CHOICES:
         return PREFS_CHOICES[value](m)
+    if value == "online-name":
+        return online_play.name_me(ui, session, e.fields or {})
     if ui.screen == "new-game" and e.fields is not None:
         ui = new_game_dialog.read_fields(ui, e.fields)
-    handled = _run(PAGE_CHOICES, PAGE_PREFIXED, value, ui, session)
+    handled = _run(PAGE_CHOICES, PAGE_PREFIXED, value, ui,
+                   online_play.page_table(session, value))
     if handled is not None:
         return handled
     blocked = _blocked(ui, session)
@@ -423,6 +452,8 @@ def on_choice(m: Model, e: ev.Choice) -> Result:
         return handled
     for button in current_offer(ui, session).buttons:
         if button.choice == value and button.action is not None:
+            if online_play.is_guest(session):
+                return online_play.send(ui, button.action)
             return act(ui, button.action)
     return ui.say(t("why.not_now"))
 
@@ -508,6 +539,12 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.Target: on_target,
     ev.Choice: on_choice,
     ev.BotMove: on_bot_move,
+    ev.RemoteMove: on_remote_move,
+    ev.RemoteName: on_remote_name,
+    ev.OnlineStatus: online_play.on_status,
+    ev.Said: lambda m, e: m.ui.news(e.text),
+    ev.GuestState: online_play.on_guest_state,
+    ev.GuestRefused: lambda m, e: online_play.on_guest_refused(m, e, refusal_text),
     ev.ActionApplied: on_applied,
     ev.StrikeStep: on_strike_step,
     ev.StrikeDone: on_strike_done,
@@ -535,7 +572,8 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.FileRead: _screen(save_files.on_file, "name", "size", "text"),
     ev.FileUnreadable: _screen(save_files.on_file_unreadable, "name", "detail"),
     ev.Exported: _screen(save_files.on_exported, "name"),
-    ev.GamesListed: _screen(kept_games.on_listed, "entries", "elsewhere", "tz_minutes"),
+    ev.GamesListed: _screen(kept_games.on_listed, "entries", "elsewhere", "tz_minutes",
+                            "joined"),
     ev.DeleteGame: _screen(kept_games.on_delete, "slot", "summary"),
     ev.Elsewhere: _screen(kept_games.on_elsewhere, "why"),
 }

@@ -29,7 +29,10 @@ DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 #: The ink written on a player's colour (the letter and count on a cube, a swatch's letter):
 #: whichever of dark and white contrasts more, at least 4.5:1 (WCAG AA; tests/web/test_contrast.py).
 INKS = ("#ffffff", "#1e1810")
-KINDS = ("human", "easy", "normal", "hard")
+#: Who plays a seat: a human at this screen, a computer level, or a friend on another device
+#: (online: docs/online.md — a human whose moves come over the network).
+KINDS = ("human", "easy", "normal", "hard", "friend")
+LEVELS = ("easy", "normal", "hard")
 DEFAULT_PACE_MS = 300
 
 
@@ -37,11 +40,16 @@ DEFAULT_PACE_MS = 300
 class Seat:
     name: str
     colour: str
-    kind: str = "human"  # "human" or a bot level
+    kind: str = "human"  # "human", a bot level, or "friend" (on another device)
 
     @property
     def is_bot(self) -> bool:
-        return self.kind != "human"
+        return self.kind in LEVELS
+
+    @property
+    def is_friend(self) -> bool:
+        """Played from another device (online): a human, not at this screen."""
+        return self.kind == "friend"
 
 
 @dataclass

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from model.game_config import Config, Seat
+    from model.remote_table import RemoteTable
     from model.session import Session
-    from model.ui_state import Question
+    from model.ui_state import Online, Question
 
 
 class Event:
@@ -162,6 +163,58 @@ class BotMove(Event):
 
 
 @dataclass(frozen=True)
+class RemoteMove(Event):
+    """An action of a seat played from another device, already checked by the host's room
+    (online/host.py: that device holds the seat, the seat is to act, the action is legal)."""
+
+    seat: int
+    action: str  # the notation
+
+
+@dataclass(frozen=True)
+class RemoteName(Event):
+    """The name a guest gave when it took its seat (online/host.py)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class OnlineStatus(Event):
+    """The room of an online game changed (browser/online_room.py): invitations, who is
+    connected, the relays, the host's answers to this guest."""
+
+    online: Online | None
+
+
+@dataclass(frozen=True)
+class Said(Event):
+    """News for the notice line from the browser (an invitation link copied)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class GuestState(Event):
+    """A guest's table took the host's new state (``moved``: the game moved on; ``events``:
+    the last strike as this seat may see it, to tell)."""
+
+    table: RemoteTable
+    moved: bool
+    events: tuple = ()
+
+
+@dataclass(frozen=True)
+class GuestRefused(Event):
+    """The host refused this guest's message: a code of docs/online.md, and for an illegal
+    action the engine's reason (``why``)."""
+
+    reason: str
+    why: dict | None = None
+    detail: Any = None
+
+
+@dataclass(frozen=True)
 class ActionApplied(Event):
     """The store applied an action (``ApplyAction``): the engine's events it gave."""
 
@@ -236,6 +289,7 @@ class GamesListed(Event):
     entries: tuple
     elsewhere: frozenset = field(default_factory=frozenset)
     tz_minutes: int = 0
+    joined: tuple = ()  # online games joined as a guest (model/ui_state.py's Joined)
 
 
 @dataclass(frozen=True)
@@ -259,6 +313,55 @@ class ApplyAction(Effect):
     """Apply an action to the game on the page (then ``ActionApplied``)."""
 
     action: Any
+
+
+@dataclass(frozen=True)
+class SendAction(Effect):
+    """A guest's action, to the host (who applies it if it is legal: online/host.py)."""
+
+    action: str
+
+
+@dataclass(frozen=True)
+class AskWhy(Effect):
+    """A guest's refused click: the host says why not (``Game.why_not`` of ``action``)."""
+
+    action: str
+
+
+@dataclass(frozen=True)
+class NameMe(Effect):
+    """A guest's name for its seat, to the host (and remembered by this browser)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class OpenLink(Effect):
+    """Open an invitation link in this tab (a guest rejoining from "Your games")."""
+
+    link: str
+
+
+@dataclass(frozen=True)
+class TakeSeat(Effect):
+    """A guest takes its seat over from the device that holds it."""
+
+
+@dataclass(frozen=True)
+class CopyText(Effect):
+    """Put ``text`` on the clipboard (an invitation link), then say ``done``."""
+
+    text: str
+    done: str
+
+
+@dataclass(frozen=True)
+class ShareText(Effect):
+    """The system's share sheet for ``text`` (an invitation link), where there is one."""
+
+    text: str
+    title: str
 
 
 @dataclass(frozen=True)

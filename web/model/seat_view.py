@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 class SeatTable(Protocol):
+    holds_game: bool  # the engine's game is on this page (False: on an online host's page)
     pass_to: int | None  # a pass screen for this seat is showing (hotseat)
     slot: str | None  # the game's slot in "Your games"
     version: int  # counts every change (an action, an undo, a pass confirmed)

@@ -26,20 +26,15 @@ from text.narrate import entries, narrate_one
 import rattus
 from model import save_file
 from model.game_config import Config, Seat
+from model.table_log import TableLog
 
 if TYPE_CHECKING:
     from rattus.shapes import View
 
-#: The events a "since your last turn" digest tells (the rest is in the log), and those of
-#: them that are a seat's own doing (not news to that seat; its cubes lost are).
-DIGEST = frozenset({"card_taken", "cubes_placed", "plague_moved", "rat_spread",
-                    "spread_stopped", "strike", "no_strike", "token_revealed", "cube_killed",
-                    "final_round", "final_plague", "monk", "witch_swap", "king", "merchant"})
-DONE_BY = frozenset({"card_taken", "cubes_placed", "plague_moved", "rat_spread", "monk",
-                     "witch_swap", "king", "merchant"})
+class Session(TableLog):
+    #: This page holds the game (model/remote_table.py: a seat played from another device's).
+    holds_game = True
 
-
-class Session:
     def __init__(self, config: Config, game: rattus.Game | None = None):
         self.config = config
         self.game = game or rattus.new_game(config.players, seed=config.seed,
@@ -60,6 +55,9 @@ class Session:
         #: The game's slot in "Your games" (control/kept_games.py, browser/storage.py): None until
         #: first saved.
         self.slot: str | None = None
+        #: The seats played from other devices (online/host.py): humans, but not at this
+        #: screen, so no pass screen is ever shown for them and their view never drawn here.
+        self.remote = frozenset(i for i, s in enumerate(config.seats) if s.is_friend)
         self.update_screen()
 
     # -- who plays, who watches ----------------------------------------------------------
@@ -73,7 +71,9 @@ class Session:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.config.seats) if not s.is_bot]
+        """The human seats at this screen (not those played from another device)."""
+        return [i for i, s in enumerate(self.config.seats)
+                if not s.is_bot and i not in self.remote]
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and self.config.seats[seat].is_bot
@@ -102,7 +102,7 @@ class Session:
         if cur is None:  # game over: the public view for everyone around the table
             self.screen_seat, self.pass_to = None, None
             return
-        if self.is_bot(cur):
+        if self.is_bot(cur) or cur in self.remote:  # (a friend plays on their own device)
             self.screen_seat = None
             return
         if self.screen_seat != cur:
@@ -181,53 +181,14 @@ class Session:
 
     def rename(self, seats: list) -> None:
         """The players' names changed (a default name in another language, setup_config's
-        ``renamed_defaults``): the log says the new ones, and the autosave keeps them."""
-        if [s.name for s in seats] != self.names:
+        ``renamed_defaults``, a friend's own name), or who plays a seat (a computer for an
+        absent friend): the log says the new ones, and the autosave keeps them."""
+        if [(s.name, s.kind) for s in seats] != [(s.name, s.kind) for s in self.seats]:
             self.config.seats = seats
+            self.remote = frozenset(i for i, s in enumerate(seats) if s.is_friend)
             self.retell()
+            self.update_screen()
             self.version += 1
-
-    def retell(self) -> None:
-        """Word every log line again from its event: after a change of language."""
-        self.log = [narrate_one(e, self.names) or "" for e in self.log_events]
-
-    def lines_of(self, step: int) -> list[str]:
-        """The log lines of the move that made ``step`` actions (what undo takes back); the
-        page's own notes (a hint) are not the move's."""
-        return [x for x, k, e in zip(self.log, self.log_steps, self.log_events, strict=True)
-                if k == step and not e.get("note")]
-
-    def last_move_text(self) -> str:
-        """The log lines of the last move (what undo would take back)."""
-        return " ".join(self.lines_of(len(self.game.history)))
-
-    def since_last_turn(self, seat: int) -> list[tuple[int, str]]:
-        """What the others did since ``seat`` last acted, as (step, log line): cards taken,
-        the plague's moves and spreads, and every strike with each cube lost (R5). Empty once
-        ``seat`` has acted this turn (the digest is for the start of a turn)."""
-        if not self.actors or self.actors[-1] == seat:
-            return []
-        first = self._first_line_since(seat)
-        return [(self.log_steps[i], self.log[i]) for i in range(first, len(self.log))
-                if self.log_events[i]["kind"] in DIGEST
-                and not (self.log_events[i]["kind"] in DONE_BY
-                         and self.log_events[i].get("seat") == seat)]
-
-    def lost_since_last_turn(self, seat: int) -> int:
-        """The cubes ``seat`` lost since it last acted (R5.5): the digest's first line."""
-        return sum(1 for e in self.log_events[self._first_line_since(seat):]
-                   if e["kind"] == "cube_killed" and e.get("seat") == seat)
-
-    def _first_line_since(self, seat: int) -> int:
-        """The first log line after ``seat``'s last action, both looked for from the end: this
-        runs on every render, and must not walk the whole game."""
-        last = len(self.actors)
-        while last and self.actors[last - 1] != seat:
-            last -= 1
-        first = len(self.log_steps)
-        while first and self.log_steps[first - 1] > last:
-            first -= 1
-        return first
 
     def summary(self) -> str:
         return t("save.summary", names=", ".join(self.names), moves=len(self.game.history))

@@ -21,6 +21,7 @@ from model.game_config import Config, default_seats
 
 if TYPE_CHECKING:
     from model.page_events import Event
+    from model.remote_table import RemoteTable
     from model.replay import Replay
     from model.session import Session
 
@@ -131,12 +132,24 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Joined:
+    """An online game this browser joined as a guest (online/links.py keeps the list): its
+    invitation link, who plays, which seat was this device's, when it was last heard of."""
+
+    link: str
+    names: tuple[str, ...]
+    seat: int | None  # None: watched
+    updated: float
+
+
+@dataclass(frozen=True)
 class Listing:
     """The "Your games" screen: the entries, newest first, and which are open in other tabs."""
 
     entries: tuple[Entry, ...] = ()
     elsewhere: frozenset[str] = field(default_factory=frozenset)
     tz_minutes: int = 0  # the browser's offset from UTC (Date.getTimezoneOffset, negated)
+    joined: tuple[Joined, ...] = ()  # online games joined as a guest, newest first
 
 
 @dataclass(frozen=True)
@@ -152,6 +165,23 @@ class Prefs:
 
     def but(self, **changes) -> Prefs:
         return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Online:
+    """An online game as this page sees its room (docs/online.md): the host's invitations
+    and who is connected, or a guest's standing with the host. The browser edge
+    (browser/online_room.py) says it anew (``OnlineStatus``) whenever it changes."""
+
+    role: str  # "host" or "guest"
+    invitations: tuple[tuple[int, str], ...] = ()  # host: (seat, link) per friend's seat
+    watch: str = ""  # host: the link to watch
+    connected: tuple[bool, ...] = ()  # per seat: a device is there
+    relays: str = "connecting"  # "connecting", "ok", "unreachable"
+    host_here: bool = False  # guest: the host's device is in the room
+    joined: bool = False  # guest: the host gave it its seat
+    problem: str = ""  # guest: a refusal code that stops it playing ("seat-taken", …)
+    seat: int | None = None  # guest: the seat it plays (None: it watches)
 
 
 @dataclass(frozen=True)
@@ -181,6 +211,7 @@ class Ui:
     games: Listing | None = None  # while "Your games" is open (control/kept_games.py)
     elsewhere: bool = False  # this game is played in another tab: shown, not played or saved
     unkept: bool = False  # the browser refused to keep this game: replacing it asks first
+    online: Online | None = None  # an online game's room (None: not online)
 
     def but(self, **changes) -> Ui:
         return replace(self, **changes)
@@ -200,10 +231,19 @@ class Model:
 
     prefs: Prefs = Prefs()
     ui: Ui = field(default_factory=Ui)
-    session: Session | None = None
+    #: The game on the page: held here (a Session), or played from this device while it
+    #: lives on a host's page (a RemoteTable: online/, docs/online.md).
+    session: Session | RemoteTable | None = None
 
     def but(self, **changes) -> Model:
         return replace(self, **changes)
+
+    @property
+    def held(self) -> Session | None:
+        """The game on the page if this page holds it (None for a seat played here while
+        the game lives on a host's page): what saves, bots, undo, hints and replays need."""
+        s = self.session
+        return s if s is not None and s.holds_game else None  # type: ignore[return-value]
 
     @property
     def paused(self) -> bool:

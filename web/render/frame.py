@@ -67,8 +67,11 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f.notice_is_news = ui.notice_is_news
     f.html["update"] = panels.update_offer() if prefs.update_ready else ""
     f.shown["update"] = prefs.update_ready
+    f.html["online"] = panels.online(ui.online, table.seats if table else []) \
+        if ui.online is not None else ""
+    f.shown["online"] = ui.online is not None
     if table is None:
-        f.text["status"] = t("status.new_game")
+        f.text["status"] = t("online.joining" if ui.online is not None else "status.new_game")
         _screen(f, ui, table)
         return f
     if ui.replay is not None:
@@ -117,8 +120,16 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     elif prefs.stepping and not ui.go and not ui.busy:
         waiting = "bot-next"
         status = t("status.bot_next", name=mover)
+    elif s.current is not None and not s.is_bot(s.current):  # online: a human elsewhere
+        status = t("status.remote", name=mover)
     else:
         status = t("status.bot", name=mover)
+    online = ui.online
+    if (online is not None and online.role == "guest" and not s.is_over
+            and (not online.host_here or online.problem)):
+        status = t("online.waiting_host") if not online.problem else t(
+            "online.refused." + online.problem)
+    f.data["yourTurn"] = "1" if online is not None and human_turn(s) else ""
     upto = story.upto if ui.busy else len(story.items)
     shaded = odds_overlay.cached(s, view) if prefs.odds and s.viewer is not None else None
     f.map = board.draw(all_regions, view, o, seats,
@@ -130,7 +141,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     if story.on_map and story.items:  # read out token by token as it is told
         f.announce = (f"{s.step}:{','.join(story.regions)}",
                       panels.strike_sentences(story, seats, upto))
-    f.html["players"] = panels.players(view, seats, s.is_over)
+    f.html["players"] = panels.players(view, seats, s.is_over,
+                                       online.connected if online is not None else None)
     f.html["cards"] = panels.cards(view, seats, o)
     if ui.elsewhere:
         f.html["bar"] = kept_games_panel.elsewhere_bar()

@@ -66,7 +66,7 @@ def listing(listing, here: str | None) -> str:
             f'<span class="games-when">{esc(saved)}</span></div>'
             f'<div class="games-actions">{resume}{delete}</div></li>')
     body = (f'<ul class="games-list">{"".join(rows)}</ul>' if rows else
-            f'<p class="games-empty">{esc(t("games.empty"))}</p>')
+            f'<p class="games-empty">{esc(t("games.empty"))}</p>') + joined(listing)
     return (f'<div class="dialog games" role="dialog" aria-modal="true" '
             f'aria-labelledby="games-title" data-screen="games">'
             f'<h2 id="games-title">{esc(t("games.title"))}</h2>'
@@ -74,6 +74,28 @@ def listing(listing, here: str | None) -> str:
             f'<div class="dialog-buttons"><button type="button" class="btn" '
             f'data-choice="games-close" data-key="games-close">{esc(t("btn.close"))}</button>'
             f'</div></div>')
+
+
+def joined(listing) -> str:
+    """The online games this browser joined as a guest (docs/online.md), each to rejoin:
+    the game lives on its host's device, so only its link is kept here."""
+    if not listing.joined:
+        return ""
+    rows = []
+    for i, j in enumerate(listing.joined):
+        names = ", ".join(j.names)
+        role = (t("games.you_play", name=j.names[j.seat])
+                if j.seat is not None and j.seat < len(j.names) else t("games.watching"))
+        saved = t("games.saved", when=when(j.updated, listing.tz_minutes))
+        rows.append(
+            f'<li class="games-row" data-joined="{i}"><div class="games-what">'
+            f'<div><b>{esc(names)}</b></div><span class="games-state">{esc(role)}</span>'
+            f'<span class="games-when">{esc(saved)}</span></div><div class="games-actions">'
+            f'<button type="button" class="btn primary" data-choice="rejoin:{i}" '
+            f'aria-label="{esc(t("games.rejoin_aria", names=names))}">'
+            f'{esc(t("btn.rejoin"))}</button></div></li>')
+    return (f'<h3 class="games-online">{esc(t("games.online_title"))}</h3>'
+            f'<ul class="games-list">{"".join(rows)}</ul>')
 
 
 def elsewhere_bar() -> str:

@@ -32,7 +32,9 @@ def card_cost(c: str) -> str:
     return pieces.with_icons(t("card.cost", sym=pieces.slot("sym")), {"sym": CARD_SYMBOL[c]})
 
 
-def players(view: View, seats, scores_shown: bool) -> str:
+def players(view: View, seats, scores_shown: bool, connected=None) -> str:
+    """The players' panel; ``connected`` (an online game): per seat, whether its device is
+    there — a seat played from another device says "connected" or "away"."""
     rows = []
     cur = view["current_player"]
     held: dict[int, list[str]] = {}
@@ -47,6 +49,10 @@ def players(view: View, seats, scores_shown: bool) -> str:
         score = (f'<div class="score">{esc(t("panel.score"))}: '
                  f'<b data-score="{p}">{view["scores"][p]}</b></div>') if scores_shown else ""
         bot = f' <span class="tag">{esc(t("player.bot_tag"))}</span>' if seat.is_bot else ""
+        if connected is not None and seat.is_friend and p < len(connected):
+            here = "online.connected" if connected[p] else "online.away"
+            bot = (f' <span class="tag net {"here" if connected[p] else "away"}" '
+                   f'data-connected="{p}">{esc(t(here))}</span>')
         turn_tag = f'<span class="turn-tag">▶ {esc(t("panel.turn"))}</span>' if turn else ""
         current = ' aria-current="true"' if turn else ""
         rows.append(
@@ -478,3 +484,64 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
             + f'<button type="button" class="btn primary" '
             f'data-choice="dlg-start" data-key="dlg-start">{esc(t("btn.start"))}</button></div>'
             f'</div>')
+
+
+def online(room, seats) -> str:
+    """An online game's panel (docs/online.md): on the host's page each friend's invitation
+    (its link to copy or share, its QR code, filled in by the browser from ``data-qr``), who
+    is connected, a computer for an absent friend, the link to watch; on a guest's page its
+    standing with the host. ``room`` is the model's ``Online``."""
+    relays = {"connecting": "online.relays.connecting",
+              "unreachable": "online.relays.unreachable"}.get(room.relays)
+    parts = [f'<h2>{esc(t("online.title"))}</h2>']
+    if relays is not None:
+        role = ' role="alert"' if room.relays == "unreachable" else ""
+        parts.append(f'<p class="online-relays" data-relays="{esc(room.relays)}"{role}>'
+                     f'{esc(t(relays))}</p>')
+    if room.role == "host":
+        for seat, link in room.invitations:
+            name = seats[seat].name if seat < len(seats) else str(seat + 1)
+            here = seat < len(room.connected) and room.connected[seat]
+            state = t("online.connected") if here else t("online.away")
+            label = t("online.invite", name=name)
+            computer = "" if here else (
+                f'<button type="button" class="btn" data-choice="online-computer:{seat}">'
+                f'{esc(t("online.computer", name=name))}</button>')
+            parts.append(
+                f'<div class="invite" data-invite="{seat}"><h3>{esc(label)} '
+                f'<span class="tag" data-connected="{seat}">{esc(state)}</span></h3>'
+                + _link_row(str(seat), link, label)
+                + f'<div class="qr" data-qr="{esc(link)}" role="img" '
+                  f'aria-label="{esc(t("online.qr", name=name))}"></div>{computer}</div>')
+        if room.watch:
+            parts.append(f'<div class="invite" data-invite="w"><h3>{esc(t("online.watch"))}</h3>'
+                         + _link_row("w", room.watch, t("online.watch")) + "</div>")
+        return "".join(parts)
+    if room.problem in ("seat-taken", "taken"):
+        parts.append(f'<p>{esc(t("online.refused.seat-taken"))}</p>'
+                     f'<button type="button" class="btn primary" data-choice="online-take-seat">'
+                     f'{esc(t("online.take_seat"))}</button>')
+    elif room.problem:
+        parts.append(f'<p>{esc(t("online.refused." + room.problem))}</p>')
+    elif not room.joined:
+        parts.append(f'<p>{esc(t("online.joining"))}</p>')
+    elif not room.host_here:
+        parts.append(f'<p>{esc(t("online.waiting_host"))}</p>')
+    else:
+        parts.append(f'<p>{esc(t("online.joined"))}</p>')
+    if room.joined and room.seat is not None and room.seat < len(seats):
+        parts.append(
+            f'<div class="invite-link"><label for="online-name">{esc(t("online.your_name"))}'
+            f'</label><input type="text" id="online-name" maxlength="24" '
+            f'value="{esc(seats[room.seat].name)}"><button type="button" class="btn" '
+            f'data-choice="online-name">{esc(t("online.use_name"))}</button></div>')
+    return "".join(parts)
+
+
+def _link_row(key: str, link: str, label: str) -> str:
+    return (f'<div class="invite-link"><input type="text" readonly value="{esc(link)}" '
+            f'aria-label="{esc(label)}" data-link="{key}">'
+            f'<button type="button" class="btn" data-choice="online-copy:{key}">'
+            f'{esc(t("online.copy"))}</button>'
+            f'<button type="button" class="btn" data-choice="online-share:{key}">'
+            f'{esc(t("online.share"))}</button></div>')

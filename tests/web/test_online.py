@@ -1,0 +1,603 @@
+"""The online protocol (web/online/) on CPython, through an in-memory network: the host's
+store and room, guests with their remote tables, messages delivered in order.
+
+What must hold: the host's engine is the only authority (a guest's action is applied only
+for its own seat, when legal; every refusal leaves the game exactly as it was), each device
+receives only what its seat may know (its view, its legal actions when it is to act, public
+log events), seats are claimed by their secret (taken, taken over, rejoined), and a guest's
+page renders from what it received as a local seat's page would.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from dataclasses import replace
+
+import pytest
+from control.store import Store
+from control.update import update
+from glue import config, everything
+from model import page_events as ev
+from model.remote_table import RemoteTable
+from model.session import Session
+from model.ui_state import Model, Online
+from online import messages
+from online.guest import Guest, News
+from online.host import Host, new_secret
+from render import frame as page_frame
+
+import rattus
+
+SITE = "build-1"
+
+
+class Network:
+    """Messages between the host and the guests, delivered in the order sent; every text
+    sent to a peer is kept (``seen``) to look for what it must not hold."""
+
+    def __init__(self, host: Host, store: Store):
+        self.host, self.store = host, store
+        self.guests: dict[str, Guest] = {}
+        self.queue: deque[tuple[str, str, str]] = deque()  # (from, to, text)
+        self.seen: dict[str, list[str]] = {}
+        self.news: dict[str, list[News]] = {}
+        self._running = False
+        store.subscribe(self._published)
+
+    def _published(self, _model) -> None:
+        """The host's store subscriber: the present state to every device that needs it."""
+        self._out(self.host.publish())
+        self.run()
+
+    def join(self, peer: str, guest: Guest, take_over: bool = False) -> Guest:
+        self.guests[peer] = guest
+        self.send(peer, guest.hello(take_over))
+        return guest
+
+    def send(self, peer: str, text: str) -> None:
+        self.queue.append((peer, "host", text))
+        self.run()
+
+    def leave(self, peer: str) -> None:
+        self.guests.pop(peer, None)
+        self._out(self.host.left(peer))
+        self.run()
+
+    def _out(self, outgoing) -> None:
+        for to, text in outgoing:
+            self.queue.append(("host", to, text))
+
+    def run(self) -> None:
+        if self._running:  # (a dispatch inside the loop: its messages wait their turn)
+            return
+        self._running = True
+        try:
+            self._deliver()
+        finally:
+            self._running = False
+
+    def _deliver(self) -> None:
+        while self.queue:
+            sender, to, text = self.queue.popleft()
+            if to == "host":
+                outcome = self.host.receive(sender, text)
+                self._out(outcome.send)
+                if outcome.event is not None:
+                    self.store.dispatch(outcome.event)
+            elif to in self.guests:
+                self.seen.setdefault(to, []).append(text)
+                self.news.setdefault(to, []).append(self.guests[to].receive(text, sender))
+
+    def last(self, peer: str) -> News:
+        return self.news[peer][-1]
+
+
+def room(n: int = 3, kinds=None, seed: int = 3, remote=(1, 2)):
+    """A host's page with a game whose ``remote`` seats are played from other devices."""
+    kinds = kinds or ["easy"] + ["friend" if i in remote else "human" for i in range(1, n)]
+    session = Session(config(n, seed=seed, kinds=kinds))
+    assert session.remote == frozenset(remote)
+    store = Store(Model().but(session=session))
+    keys = {seat: new_secret() for seat in remote}
+    host = Host(SITE, keys, lambda: store.model.session)
+    return store, host, Network(host, store), keys
+
+
+def game_of(store: Store) -> rattus.Game:
+    assert store.model.session is not None
+    return store.model.session.game
+
+
+def unchanged(store: Store):
+    """The game's saved text and the session's version now: nothing refused may move them."""
+    s = store.model.session
+    assert s is not None
+    return s.game.to_json(), s.version, list(s.log)
+
+
+def host_move(store: Store, rng: random.Random) -> None:
+    """The host's computer player (seat 0, a bot) makes a random legal move."""
+    g = game_of(store)
+    store.dispatch(ev.BotMove(g.current_player, rng.choice(g.legal_actions())))
+
+
+def test_a_whole_game_with_two_guests_and_each_device_knows_only_its_seat() -> None:
+    store, host, net, keys = room()
+    guests = {"p1": net.join("p1", Guest(SITE, 1, keys[1])),
+              "p2": net.join("p2", Guest(SITE, 2, keys[2]))}
+    spectator = net.join("w", Guest(SITE, None))
+    rng = random.Random(5)
+    moves = 0
+    while not game_of(store).is_over:
+        g = game_of(store)
+        for guest in guests.values():  # every device holds the present view, no more
+            seat = guest.seat
+            assert seat is not None
+            assert guest.table.view() == json.loads(json.dumps(g.view(seat)))
+            mine = g.current_player == seat
+            assert [str(a) for a in guest.table.legal()] == (
+                [str(a) for a in g.legal_actions()] if mine else [])
+        assert spectator.table.view() == json.loads(json.dumps(g.view(None)))
+        seat = g.current_player
+        if seat == 0:
+            host_move(store, rng)
+        else:
+            peer = f"p{seat}"
+            action = rng.choice(guests[peer].table.legal())
+            net.send(peer, guests[peer].act(action)[1])
+        moves += 1
+        assert moves < 3000
+    g = game_of(store)
+    replay = rattus.Game.from_json(g.to_json())
+    assert replay.scores() == g.scores()
+    session = store.model.session
+    assert session is not None
+    for guest in (*guests.values(), spectator):
+        assert guest.table.is_over and guest.table.log == session.log
+        finished = guest.table.finished()
+        assert finished is not None and finished.game.scores() == g.scores()
+    # nothing ever sent to a guest named another seat's private knowledge
+    for peer, texts in net.seen.items():
+        seat = net.guests[peer].seat if peer in net.guests else None
+        for text in texts[:-1]:  # the last one carries the whole game: it is over
+            m = json.loads(text)
+            if m["type"] == "state":
+                assert m["table"]["final"] is None
+                for e in m["table"]["events"] + m["table"]["log"]["events"]:
+                    assert e.get("private_to") in (None, seat), e
+
+
+def test_a_guest_is_sent_only_what_changed_in_the_log() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    rng = random.Random(2)
+    host_move(store, rng)
+    net.send("p1", p1.act(p1.table.legal()[0])[1])
+    starts = [json.loads(t)["table"]["log"]["from"] for t in net.seen["p1"]
+              if json.loads(t)["type"] == "state"]
+    assert starts[0] == 0 and starts[-1] == len(p1.table.log) - 1 > 0
+
+
+def test_a_guest_may_act_only_for_its_own_seat_when_it_is_to_act() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    p2 = net.join("p2", Guest(SITE, 2, keys[2]))
+    host_move(store, random.Random(1))  # seat 0's setup: seat 1 is to act
+    assert game_of(store).current_player == 1
+    before = unchanged(store)
+    seat_one_move = str(p1.table.legal()[0])
+    ref, text = p2.act(seat_one_move)  # another seat's action
+    net.send("p2", text)
+    news = net.last("p2")
+    assert (news.kind, news.reason, news.ref) == ("refused", "not-your-turn", ref)
+    assert unchanged(store) == before
+    net.send("p1", p1.act(seat_one_move)[1])  # its own: applied
+    assert game_of(store).current_player == 2 and unchanged(store) != before
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("{", "malformed"),
+    ("null", "malformed"),
+    ("[1, 2]", "malformed"),
+    ("[" * 100_000, "too-big"),
+    ("[" * 3_000, "malformed"),  # nested too deep, refused before json.loads
+    ("x" * 10_000_000, "too-big"),
+    (b"\xff\xfe", "malformed"),
+    (json.dumps({"v": 1, "type": "shout"}), "unknown-type"),
+    (json.dumps({"v": 99, "type": "act", "action": "setup Gallia"}), "protocol"),
+    (json.dumps({"v": 1, "type": "act"}), "malformed"),
+    (json.dumps({"v": 1, "type": "act", "action": 7}), "malformed"),
+    (json.dumps({"v": 1, "type": "act", "action": "setup Gallia", "ref": True}), "malformed"),
+    (messages.encode("act", action="fly to the moon"), "illegal"),
+    (messages.encode("act", action="setup Atlantis"), "illegal"),
+])
+def test_bad_input_is_refused_and_changes_nothing(text, reason) -> None:
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))
+    before = unchanged(store)
+    net.send("p1", text)
+    news = net.last("p1")
+    assert (news.kind, news.reason) == ("refused", reason)
+    assert unchanged(store) == before
+
+
+def test_an_illegal_action_is_answered_with_the_engines_reason() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))
+    g = game_of(store)
+    bad = next(f"place {r} 1" for r in rattus.REGIONS)  # not a setup move: wrong now
+    before = unchanged(store)
+    net.send("p1", p1.act(bad)[1])
+    news = net.last("p1")
+    assert news.kind == "refused" and news.reason == "illegal"
+    assert news.why is not None and news.why["reason"] == g.why_not(bad)["reason"]
+    assert unchanged(store) == before
+
+
+def test_a_guest_on_another_version_of_the_site_is_told_to_reload() -> None:
+    store, host, net, keys = room()
+    other = net.join("p1", Guest("build-2", 1, keys[1]))
+    news = net.last("p1")
+    assert (news.kind, news.reason, news.detail) == ("refused", "site", SITE)
+    assert not other.welcomed and host.holder(1) is None
+
+
+def test_a_wrong_secret_claims_no_seat_and_no_seat_no_action() -> None:
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, "guessed"))
+    assert net.last("p1").reason == "bad-secret" and host.holder(1) is None
+    net.join("p9", Guest(SITE, 0, keys[1]))  # the host's own seat has no secret
+    assert net.last("p9").reason == "bad-secret"
+    before = unchanged(store)
+    net.send("p1", messages.encode("act", action="setup Gallia"))
+    assert net.last("p1").reason == "no-seat" and unchanged(store) == before
+
+
+def test_a_second_device_is_told_the_seat_is_taken_and_may_take_it_over() -> None:
+    store, host, net, keys = room()
+    first = net.join("phone", Guest(SITE, 1, keys[1]))
+    second = net.join("laptop", Guest(SITE, 1, keys[1]))
+    assert net.last("laptop").reason == "seat-taken" and host.holder(1) == "phone"
+    net.join("laptop", second, take_over=True)
+    assert host.holder(1) == "laptop" and second.table.received
+    assert net.last("phone").kind == "taken_over" and first.taken_over
+    host_move(store, random.Random(1))
+    before = unchanged(store)
+    net.send("phone", first.act(second.table.legal()[0])[1])  # the old device: refused
+    assert net.last("phone").reason == "no-seat" and unchanged(store) == before
+    net.send("laptop", second.act(second.table.legal()[0])[1])
+    assert unchanged(store) != before
+
+
+def test_a_guest_that_reloads_rejoins_and_gets_the_present_view() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    rng = random.Random(4)
+    for _ in range(12):  # some moves, the guest's among them
+        g = game_of(store)
+        if g.current_player == 1:
+            net.send("p1", p1.act(rng.choice(p1.table.legal()))[1])
+        elif g.current_player == 0:
+            host_move(store, rng)
+        else:
+            store.dispatch(ev.RemoteMove(2, str(rng.choice(g.legal_actions()))))
+    net.leave("p1")
+    assert host.connected(3) == [True, False, False]
+    again = net.join("p1-reloaded", Guest(SITE, 1, keys[1]))
+    g = game_of(store)
+    assert again.table.view() == json.loads(json.dumps(g.view(1)))
+    assert again.table.log == p1.table.log and again.table.actors == p1.table.actors
+    assert again.table.connected == [True, True, False]
+
+
+def test_a_guest_names_itself_and_every_device_hears_the_name() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    net.join("p2", Guest(SITE, 2, keys[2], name="Zoë"))
+    session = store.model.session
+    assert session is not None and session.names[2] == "Zoë"
+    assert p1.table.names[2] == "Zoë"
+    net.send("p2", messages.encode("hello", site=SITE, seat=2, secret=keys[2], name="x" * 99))
+    assert net.last("p2").reason == "malformed" and session.names[2] == "Zoë"
+
+
+def test_the_host_sends_nothing_when_nothing_changed() -> None:
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    count = len(net.seen["p1"])
+    store.dispatch(ev.Choice("log-toggle", None))  # a change of the host's screen only
+    assert len(net.seen["p1"]) == count
+
+
+def test_a_bad_state_from_the_host_leaves_the_guests_table_as_it_was() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    view, log = p1.table.view(), list(p1.table.log)
+    for table in ({"view": {"seat": 2}}, {**_last_table(net, "p1"), "legal": ["nonsense"]},
+                  {**_last_table(net, "p1"), "seats": []},
+                  {**_last_table(net, "p1"), "view": {**view, "seat": 2}}):
+        news = p1.receive(messages.encode("state", seat=1, table=table))
+        assert news.kind == "bad"
+        assert p1.table.view() == view and p1.table.log == log
+    assert p1.receive(messages.encode("state", seat=2, table=_last_table(net, "p1"))).kind == "bad"
+    assert p1.receive("x" * (messages.HOST_LIMIT + 1)).reason == "too-big"
+
+
+def _last_table(net: Network, peer: str) -> dict:
+    states = [json.loads(t) for t in net.seen[peer] if json.loads(t)["type"] == "state"]
+    return states[-1]["table"]
+
+
+def test_a_guests_page_renders_as_a_local_seats_page_would() -> None:
+    """The frame from a remote table equals the frame of the same game on a page where that
+    seat is the only human at the screen (but the undo button, which online says why not)."""
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    rng = random.Random(8)
+    checked = 0
+    while not game_of(store).is_over and checked < 120:
+        g = game_of(store)
+        local = _local_seat(store, 1)
+        remote_frame = page_frame.frame(Model().but(session=p1.table),  # type: ignore[arg-type]
+                                        rattus.REGIONS)
+        local_frame = page_frame.frame(Model().but(session=local), rattus.REGIONS)
+        assert remote_frame.html == local_frame.html
+        assert remote_frame.text == local_frame.text
+        assert remote_frame.map == local_frame.map and remote_frame.data == local_frame.data
+        checked += 1
+        if g.current_player == 1:
+            net.send("p1", p1.act(rng.choice(p1.table.legal()))[1])
+        elif g.current_player == 0:
+            host_move(store, rng)
+        else:
+            store.dispatch(ev.RemoteMove(2, str(rng.choice(g.legal_actions()))))
+    assert checked == 120
+    assert "private_to" not in everything(remote_frame)
+
+
+def _local_seat(store: Store, seat: int) -> Session:
+    """The host's game on a page where ``seat`` is the one human at the screen (the other
+    humans played from other devices)."""
+    host = store.model.session
+    assert host is not None
+    local = Session.from_dict(host.to_dict())
+    seats = [replace(s, kind="human") if i == seat else s for i, s in enumerate(host.seats)]
+    local.rename(seats)
+    assert local.humans == [seat] and local.viewer == seat
+    return local
+
+
+def test_a_remote_table_holds_nothing_before_the_host_answers() -> None:
+    table = RemoteTable(1)
+    assert not table.received and table.legal() == [] and table.finished() is None
+    with pytest.raises(ValueError):
+        table.view()
+
+
+def test_a_witchs_look_stays_on_the_device_of_the_seat_that_looked() -> None:
+    """R6.6/R8.3: the face seat 1's Witch saw is on seat 1's device only."""
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    p2 = net.join("p2", Guest(SITE, 2, keys[2]))
+    rng = random.Random(11)
+    for _ in range(3000):
+        g = game_of(store)
+        if p1.table.view()["knows"] > 0 or g.is_over:
+            break
+        seat = g.current_player
+        legal = g.legal_actions()
+        witch = [a for a in legal if str(a).startswith(("take Witch", "witch"))]
+        action = rng.choice(witch if seat == 1 and witch else legal)
+        if seat == 0:
+            store.dispatch(ev.BotMove(0, action))
+        else:
+            guest = {1: p1, 2: p2}[seat]
+            net.send(f"p{seat}", guest.act(action)[1])
+    mine = p1.table.view()["board"]
+    assert p1.table.view()["knows"] > 0
+    theirs = p2.table.view()["board"]
+    seen = [(r, i) for r, b in mine.items() for i, f in enumerate(b["tokens"]) if f is not None]
+    assert seen and all(theirs[r]["tokens"][i] is None for r, i in seen
+                        if game_of(store).view(2)["board"][r]["tokens"][i] is None)
+    faces = json.dumps([mine[r]["tokens"][i] for r, i in seen])
+    assert all(faces not in text for text in net.seen["p2"])
+
+
+def test_another_guest_cannot_pose_as_the_host() -> None:
+    """A welcome must prove it knows the seat's secret; after it only the host is heard."""
+    store, host, net, keys = room()
+    p1 = Guest(SITE, 1, keys[1])
+    p1.hello()
+    forged = messages.encode("welcome", seat=1, site=SITE, proof="0" * 32)
+    assert p1.receive(forged, "p2").reason == "not-the-host" and not p1.welcomed
+    net.join("p1", p1)
+    assert p1.welcomed and p1.host == "host"
+    view = p1.table.view()
+    fake = {**_last_table(net, "p1"), "step": 99}
+    assert p1.receive(messages.encode("state", seat=1, table=fake), "p2").kind == "bad"
+    assert p1.table.view() == view and p1.table.step != 99
+
+
+def test_a_guest_asks_why_a_click_does_nothing_and_the_game_stays() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))
+    before = unchanged(store)
+    g = game_of(store)
+    net.send("p1", p1.why("place Gallia")[1])
+    news = net.last("p1")
+    assert news.kind == "refused" and news.why is not None
+    assert news.why["reason"] == g.why_not("place Gallia")["reason"]
+    assert unchanged(store) == before
+    p2 = net.join("p2", Guest(SITE, 2, keys[2]))
+    net.send("p2", p2.why("setup Gallia")[1])
+    assert net.last("p2").reason == "not-your-turn"
+
+
+def test_a_seat_given_to_the_computer_is_no_longer_a_friends() -> None:
+    store, host, net, keys = room()
+    net.join("p2", Guest(SITE, 2, keys[2]))
+    session = store.model.session
+    assert session is not None
+    store.dispatch(ev.OnlineStatus(Online("host", connected=tuple(host.connected(3)))))
+    store.dispatch(ev.Choice("online-computer:2"))
+    assert session.remote == frozenset({1, 2})  # p2 is connected: the seat stays theirs
+    net.leave("p2")
+    store.dispatch(ev.OnlineStatus(Online("host", connected=tuple(host.connected(3)))))
+    store.dispatch(ev.Choice("online-computer:2"))
+    assert session.remote == frozenset({1}) and session.seats[2].kind == "normal"
+    again = net.join("p2b", Guest(SITE, 2, keys[2]))
+    assert net.last("p2b").reason == "bad-secret" and not again.welcomed
+
+
+def test_invitation_links_round_trip_and_odd_ones_are_not_read() -> None:
+    from online import links
+
+    room, password, secrets = links.room_of("k" * 43, "slot-1", [1, 2])
+    assert (room, password, secrets) == links.room_of("k" * 43, "slot-1", [1, 2])
+    assert room != links.room_of("k" * 43, "slot-2", [1])[0]  # another game, another room
+    assert len(set(secrets.values()) | {room, password}) == 4
+    network = links.Network(("ws://127.0.0.1:7000",), ("none",))
+    invitation = links.Invitation(room, password, 2, secrets[2])
+    link = links.link("http://localhost/rattus/", invitation, network)
+    query, fragment = link.split("?", 1)[1].split("#", 1)
+    assert links.read("#" + fragment) == invitation and links.network_of(query) == network
+    watch = links.link("http://x/", links.Invitation(room, password, None))
+    assert links.read(watch.split("#", 1)[1]) == links.Invitation(room, password, None)
+    for odd in ("", "#play=", "#play=a.b.1.c", f"#play={room}.{password}.7.{secrets[2]}",
+                f"#play={room}.{password}.w.{secrets[2]}", f"#replay={room}",
+                f"#play={room}.{password}.1.<script>"):
+        assert links.read(odd) is None, odd
+    assert links.network_of("?relays=javascript:alert(1),wss://ok.example&ice=x") == \
+        links.Network(("wss://ok.example",), None)
+
+
+def test_a_guest_renames_itself_with_a_second_hello() -> None:
+    """The page's "Use this name" says hello again with the name: the seat stays this
+    device's, and every device and the log say the new name."""
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    p2 = net.join("p2", Guest(SITE, 2, keys[2]))
+    guest_model = Model().but(session=p1.table,  # type: ignore[arg-type]
+                              ui=Model().ui.but(online=Online("guest", joined=True,
+                                                              host_here=True, seat=1)))
+    panel = page_frame.frame(guest_model, rattus.REGIONS).html["online"]
+    assert 'id="online-name"' in panel and 'value="Bob"' in panel
+    after, effects = update(guest_model, ev.Choice("online-name", {"name": "  Zed   Q "}))
+    assert effects == (ev.NameMe("Zed Q"),)
+    p1.name = "Zed Q"
+    net.send("p1", p1.hello())
+    session = store.model.session
+    assert session is not None and session.names[1] == "Zed Q" and host.holder(1) == "p1"
+    assert p1.table.names[1] == p2.table.names[1] == "Zed Q"
+
+
+# -- the page around the protocol (control/online_play.py, the frame) --------------------------
+def guest_page(net: Network, peer: str) -> Model:
+    """A guest's page after its first state: the store's model as the browser builds it."""
+    guest = net.guests[peer]
+    model = Model().but(ui=Model().ui.but(online=Online("guest", seat=guest.seat)))
+    model, _ = update(model, ev.GuestState(guest.table, True, ()))
+    return model
+
+
+def test_a_guests_click_goes_to_the_host_and_its_refusal_is_said_in_its_words() -> None:
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))
+    model = guest_page(net, "p1")
+    assert model.session is p1.table and model.ui.online is not None
+    assert model.ui.online.joined and model.ui.online.host_here
+    legal = p1.table.legal()[0]
+    region = legal.args[0]
+    after, effects = update(model, ev.Target("region", region))
+    assert effects == (ev.SendAction(str(legal)),) or (
+        effects == () and after.ui.pick.mode is not None)  # (a count still to choose)
+    occupied = next(r for r in rattus.REGIONS if r not in {str(a.args[0]) for a in
+                                                          p1.table.legal()})
+    after, effects = update(model, ev.Target("region", occupied))
+    assert effects and isinstance(effects[0], ev.AskWhy)  # the host's engine says why
+    news = ev.GuestRefused("illegal", {"reason": "not_now", "details": {}})
+    assert update(model, news)[0].ui.notice
+    taken, _ = update(model, ev.GuestRefused("taken"))
+    assert taken.ui.online is not None and taken.ui.online.problem == "taken"
+    panel = page_frame.frame(taken, rattus.REGIONS).html["online"]
+    assert 'data-choice="online-take-seat"' in panel
+    again, effects = update(taken, ev.Choice("online-take-seat"))
+    assert effects == (ev.TakeSeat(),) and again.ui.online.problem == ""
+
+
+def test_the_host_waits_for_a_friend_and_a_guest_for_the_host() -> None:
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))  # Bob (a friend) is to act
+    online = Online("host", ((1, "link1"), (2, "link2")), "watch", (True, True, False), "ok")
+    store.dispatch(ev.OnlineStatus(online))
+    f = page_frame.frame(store.model, rattus.REGIONS)
+    assert f.text["status"] == "Waiting for Bob to play…" and f.data["yourTurn"] == ""
+    assert 'data-connected="1"' in f.html["players"] and "away" in f.html["players"]
+    assert 'data-choice="online-computer:2"' in f.html["online"]  # Cy is away
+    assert 'data-choice="online-computer:1"' not in f.html["online"]
+    assert 'data-qr="link1"' in f.html["online"] and 'data-choice="online-copy:w"' in \
+        f.html["online"]
+    _, effects = update(store.model, ev.Choice("online-share:2"))
+    assert effects == (ev.ShareText("link2", "Rattus: join my game"),)
+    model = guest_page(net, "p1")
+    f = page_frame.frame(model, rattus.REGIONS)
+    assert f.data["yourTurn"] == "1"
+    gone = model.but(ui=model.ui.but(online=replace(model.ui.online, host_here=False)))
+    f = page_frame.frame(gone, rattus.REGIONS)
+    assert f.text["status"] == "Waiting for the host's device…"
+
+
+def test_a_guests_page_keeps_its_hands_off_what_only_the_host_holds() -> None:
+    """Saving, replaying, the new-game dialog: on a guest's page they see no game (the
+    game is the host's); undo says why not."""
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    model = guest_page(net, "p1")
+    assert model.held is None
+    for choice in ("export", "replay-enter", "new-game", "games"):
+        after, effects = update(model, ev.Choice(choice))
+        assert not any(isinstance(e, (ev.ApplyAction, ev.TakeBack)) for e in effects)
+    after, effects = update(model, ev.Choice("undo"))
+    assert after.ui.notice and effects == ()  # why not, in words (the host's game is safe)
+
+
+def test_your_games_lists_the_online_games_joined_to_rejoin() -> None:
+    from control import kept_games
+    from online import links
+    from render import kept_games_panel
+
+    room_name, password, secrets = links.room_of("k" * 43, "slot-9", [1])
+    link = links.link("http://localhost/", links.Invitation(room_name, password, 1, secrets[1]))
+    text = links.joined_with(None, link, ["Ann", "Bob"], 1, 1_700_000_000.0)
+    text = links.joined_with(text, link, ["Ann", "Zed"], 1, 1_700_000_100.0)  # the same game
+    kept = links.read_joined(text)
+    assert [(j.names, j.seat) for j in kept] == [(("Ann", "Zed"), 1)]
+    assert links.read_joined('[{"link": "http://x/#play=nope", "names": ["a","b"], '
+                             '"seat": 0, "updated": 1}, 7, "x"]') == []
+    assert links.read_joined("{{") == []
+    ui = kept_games.on_listed(Model().ui, None, [], frozenset(), 0, tuple(kept))
+    html = kept_games_panel.listing(ui.games, None)
+    assert 'data-choice="rejoin:0"' in html and "you play Zed" in html
+    _, effects = update(Model().but(ui=ui), ev.Choice("rejoin:0"))
+    assert effects == (ev.OpenLink(link),)
+    assert update(Model().but(ui=ui), ev.Choice("rejoin:5"))[0].ui.notice
+
+
+def test_a_tab_that_reloads_gets_its_seat_back_before_the_network_saw_it_leave() -> None:
+    """The reloaded tab says hello with the same tab id while the host still counts the old
+    connection: it is the same device, so the seat is simply its again — another device with
+    the same link is still told the seat is taken."""
+    store, host, net, keys = room()
+    net.join("old", Guest(SITE, 1, keys[1], device="tab-1"))
+    again = net.join("new", Guest(SITE, 1, keys[1], device="tab-1"))
+    assert again.welcomed and host.holder(1) == "new"
+    assert all(n.kind != "taken_over" for n in net.news["old"])
+    other = net.join("phone", Guest(SITE, 1, keys[1], device="tab-2"))
+    assert net.last("phone").reason == "seat-taken" and not other.welcomed

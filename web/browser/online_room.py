@@ -1,0 +1,309 @@
+"""The network of an online game on this page (docs/online.md): the host's room while a game
+with friends' seats is on the page, or this device's seat in a host's room.
+
+Why thin: everything said is read and decided by the pure protocol (online/host.py,
+online/guest.py); this module only opens the room (web/online.js, Trystero), hands each text
+that arrives to the protocol, sends what it answers, and turns its news into events for the
+store. So the network is one more source of events and one more subscriber
+(browser/app.py): after every dispatch the host's room sends each device what changed.
+
+A game that is not online opens nothing: :class:`OnlineRooms` asks web/online.js for a room
+only when the game on the page has a friend's seat, or when the page was opened from an
+invitation link.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+
+from model import page_events as ev
+from model.session import Session
+from model.ui_state import Model, Online
+from online import links
+from online.guest import Guest
+from online.host import Host, new_secret
+from pyodide.ffi import create_proxy, to_js
+from pyscript import window
+from text.catalogue import t
+
+from browser import storage
+from browser.autosave import JOINED
+
+
+def site_version() -> str:
+    """This page's Python, as a short digest of its files (app.zip, unpacked): two devices
+    whose pages run other code (another deploy) are told so instead of misreading each other.
+    Computed when a room opens, never at start."""
+    import hashlib
+    from pathlib import Path
+
+    import rattus
+
+    root = Path(rattus.__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for folder in ("rattus", "online", "model", "control", "text"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file():
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+#: Where this browser keeps its own secret for its rooms (online/links.py's ``room_of``).
+KEY = "rattus.online.key"
+#: The name this browser's player last gave as a guest.
+NAME = "rattus.online.name"
+#: This tab's id as a guest (sessionStorage: kept over a reload, not shared by tabs).
+DEVICE = "rattus.online.device"
+
+
+class OnlineRooms:
+    """The page's room, if any: a subscriber of the store and the runner of its effects."""
+
+    def __init__(self, model: Callable[[], Model], dispatch: Callable[[ev.Event], None],
+                 network: links.Network):
+        self.model, self.dispatch = model, dispatch
+        self._site: str | None = None
+        self.network = network
+        self.session: Session | None = None  # the game whose room is open (host)
+        self.host: Host | None = None
+        self.guest: Guest | None = None
+        self.invitation: links.Invitation | None = None
+        self.room = None  # web/online.js's handle, once open
+        self.relays = "connecting"
+        self.host_here = False
+        self._remembered: tuple | None = None  # (link, names) last kept in the joined list
+        self._remote: frozenset[int] = frozenset()  # the friends' seats the status shows
+        self._proxies: list = []
+
+    @property
+    def site(self) -> str:
+        if self._site is None:
+            self._site = site_version()
+        return self._site
+
+    def effects(self) -> dict:
+        return {ev.SendAction: self._send_action, ev.AskWhy: self._ask_why,
+                ev.TakeSeat: lambda _e: self._to_host(self._guest().hello(take_over=True)),
+                ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me,
+                ev.OpenLink: self._open_link}
+
+    # -- the host ---------------------------------------------------------------------------
+    def send_first(self, model: Model) -> None:
+        """Before the page saves and paints: what changed goes out at once, so the other
+        devices paint while this one does (tools/bench_online.py)."""
+        if self.guest is None and self.host is not None and self.room is not None \
+                and model.held is self.session:
+            self._send_all(self.host.publish())
+
+    def __call__(self, model: Model) -> None:
+        """After every dispatch: open or close the host's room as the game on the page asks,
+        and send every device what changed for it."""
+        if self.guest is not None:
+            return
+        s = model.held
+        wanted = s if s is not None and s.remote else None
+        if wanted is not self.session:
+            if wanted is None:
+                self._close()
+            else:
+                self._open_host(wanted)
+        else:
+            if self.host is not None and self.room is not None:
+                self._send_all(self.host.publish())
+            if wanted is not None and (wanted.remote != self._remote  # a computer took a seat
+                                       or model.ui.online is None):  # a fresh screen
+                self._remote = wanted.remote
+                self._status()
+
+    def _open_host(self, s: Session) -> None:
+        """The room of the game on the page: the same room for the same kept game, so a
+        reload (or the game resumed later) finds its guests again (links.room_of)."""
+        self._close()
+        self.session, self._remote = s, s.remote
+        key = storage.read(KEY)
+        if key is None:
+            key = links.new_key()
+            storage.write(key, KEY)
+        if s.slot is not None and storage.read(KEY) == key:
+            room, password, secrets = links.room_of(key, s.slot, sorted(s.remote))
+        else:  # the browser keeps nothing: a room for this page only
+            room, password = links.new_room()
+            secrets = {seat: new_secret() for seat in sorted(s.remote)}
+        self.host = Host(self.site, secrets, lambda: self.model().held)
+        base = str(window.location.origin) + str(window.location.pathname)
+        self.invitations = tuple(
+            (seat, links.link(base, links.Invitation(room, password, seat, secret),
+                              self.network)) for seat, secret in secrets.items())
+        self.watch = links.link(base, links.Invitation(room, password, None), self.network)
+        self.relays = "connecting"
+        self._status()
+        asyncio.ensure_future(self._join(room, password))
+
+    def _status(self) -> None:
+        """The room as the page shows it (model/ui_state.py's ``Online``)."""
+        if self.host is not None and self.session is not None:
+            invitations = tuple((seat, link) for seat, link in self.invitations
+                                if seat in self.session.remote)  # (not a computer's now)
+            online = Online("host", invitations, self.watch,
+                            tuple(self.host.connected(len(self.session.seats))), self.relays)
+        elif self.guest is not None:
+            current = self.model().ui.online or Online("guest")
+            online = replace(current, relays=self.relays, host_here=self.host_here,
+                             joined=self.guest.welcomed)
+        else:
+            online = None
+        if online != self.model().ui.online:  # (a dispatch repaints: only for news)
+            self.dispatch(ev.OnlineStatus(online))
+
+    # -- a guest ----------------------------------------------------------------------------
+    def join(self, invitation: links.Invitation) -> None:
+        """This page plays ``invitation``'s seat (or watches) in a host's room, under the
+        name this browser's player gave last (if any)."""
+        self.invitation = invitation
+        name = storage.read(NAME) or ""
+        device = storage.read(DEVICE, "sessionStorage")
+        if device is None:  # this tab's id: a reload is the same device, another tab is not
+            device = links.new_key()[:22]
+            storage.write(device, DEVICE, "sessionStorage")
+        self.guest = Guest(self.site, invitation.seat, invitation.secret, name, device)
+        self.dispatch(ev.OnlineStatus(Online("guest", seat=invitation.seat)))
+        asyncio.ensure_future(self._join(invitation.room, invitation.password))
+
+    def _guest(self) -> Guest:
+        if self.guest is None:
+            raise ValueError("this page plays no seat of a host's game")
+        return self.guest
+
+    def _remember(self) -> None:
+        """This game in the browser's list of joined games ("Your games": rejoin)."""
+        guest = self._guest()
+        link = str(window.location.href)
+        names = guest.table.names
+        if (link, names) == self._remembered:
+            return
+        self._remembered = (link, names)
+        text = links.joined_with(storage.read(JOINED), link, names, guest.seat,
+                                 float(window.Date.now()) / 1000)
+        storage.write(text, JOINED)
+
+    def _open_link(self, effect: ev.OpenLink) -> None:
+        """A joined game's link in this tab: a new page load (only the ``#`` may differ)."""
+        window.location.assign(effect.link)
+        window.location.reload()
+
+    def _name_me(self, effect: ev.NameMe) -> None:
+        guest = self._guest()
+        guest.name = effect.name
+        storage.write(effect.name, NAME)
+        self._to_host(guest.hello())  # the same seat again, with the name
+
+    def _send_action(self, effect: ev.SendAction) -> None:
+        self._to_host(self._guest().act(effect.action)[1])
+
+    def _ask_why(self, effect: ev.AskWhy) -> None:
+        self._to_host(self._guest().why(effect.action)[1])
+
+    def _to_host(self, text: str) -> None:
+        guest = self._guest()
+        if self.room is not None:  # (to every peer until the host proved itself)
+            self.room.send(guest.host, text)
+
+    # -- the room ---------------------------------------------------------------------------
+    async def _join(self, room: str, password: str) -> None:
+        settings = {"room": room, "password": password, "relays": list(self.network.relays)}
+        if self.network.ice is not None:
+            settings["ice"] = "none" if self.network.ice == ("none",) else list(
+                self.network.ice)
+        on_message = create_proxy(lambda peer, text: self._on_message(str(peer), str(text)))
+        on_peer = create_proxy(lambda peer, joined: self._on_peer(str(peer), bool(joined)))
+        on_relays = create_proxy(lambda state, *_: self._on_relays(str(state)))
+        self._proxies += [on_message, on_peer, on_relays]
+        try:
+            handle = await window.rattusOnline.open(
+                to_js(settings, dict_converter=window.Object.fromEntries),
+                on_message, on_peer, on_relays)
+        except Exception as exc:  # noqa: BLE001 - the network library failed: said
+            self.relays = "unreachable"
+            window.console.warn(f"online: {exc}")
+            self._status()
+            return
+        self.room = handle
+        window.rattusRoom = handle  # test hook: e2e/test_online.py sends forged messages
+        if self.host is not None:
+            self._send_all(self.host.publish())
+
+    def _on_message(self, peer: str, text: str) -> None:
+        if self.host is not None:
+            outcome = self.host.receive(peer, text)
+            self._send_all(outcome.send)
+            if outcome.event is not None:
+                self.dispatch(outcome.event)
+            self._status()  # who is connected may have changed
+            return
+        if self.guest is None:
+            return
+        news = self.guest.receive(text, peer)
+        if news.kind == "welcome":
+            self.host_here, self.relays = True, "ok"  # (the relays did their part)
+            self._status()
+        elif news.kind == "state":
+            if news.moved or self._remembered is None:
+                self._remember()
+            self.dispatch(ev.GuestState(self.guest.table, news.moved, tuple(news.events)))
+        elif news.kind == "refused":
+            self.dispatch(ev.GuestRefused(news.reason, news.why, news.detail))
+        elif news.kind == "taken_over":
+            self.dispatch(ev.GuestRefused("taken"))
+        # "bad": a message that does not fit (or not the host's) changes nothing
+
+    def _on_peer(self, peer: str, joined: bool) -> None:
+        if self.host is not None:
+            if not joined:
+                self._send_all(self.host.left(peer))
+                self._status()
+            return
+        guest = self.guest
+        if guest is None:
+            return
+        if joined and not guest.welcomed and not guest.taken_over and self.room is not None:
+            self.room.send(peer, guest.hello())  # one of them is the host
+        elif not joined and peer == guest.host:
+            self.host_here = False
+            guest.host, guest.welcomed = None, False
+            self._status()
+
+    def _on_relays(self, state: str) -> None:
+        self.relays = state
+        self._status()
+
+    def _send_all(self, outgoing) -> None:
+        if self.room is None:
+            return
+        for peer, text in outgoing:
+            self.room.send(peer, text)
+
+    def _close(self) -> None:
+        if self.room is not None:
+            self.room.leave()
+        self.room, self.host, self.session = None, None, None
+        self.dispatch(ev.OnlineStatus(None))
+
+    # -- the invitations' buttons -------------------------------------------------------------
+    def _copy(self, effect: ev.CopyText) -> None:
+        try:
+            window.navigator.clipboard.writeText(effect.text)
+        except Exception:  # noqa: BLE001 - no clipboard: the link stays in its field to copy
+            return
+        self.dispatch(ev.Said(effect.done))
+
+    def _share(self, effect: ev.ShareText) -> None:
+        """The system's share sheet where there is one (phones), else a copy."""
+        if getattr(window.navigator, "share", None) is None:
+            self._copy(ev.CopyText(effect.text, t("online.copied")))
+            return
+        data = to_js({"title": effect.title, "url": effect.text},
+                     dict_converter=window.Object.fromEntries)
+        window.navigator.share(data).catch(create_proxy(lambda *_: None))

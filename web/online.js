@@ -1,0 +1,80 @@
+// The network of an online game (docs/online.md): a room of Trystero's, as thin as it can be.
+//
+// Why a classic script that imports nothing at load: a game that is not online must send
+// nothing to any outside host. Trystero (vendor/trystero/, its Nostr strategy) is imported
+// only when Python opens a room (window.rattusOnline.open), and only then do its sockets reach
+// the relays. Everything said in the room is text that Python reads and checks
+// (web/online/messages.py); this file only carries it, with the peer it came from.
+//
+// The relays are where browsers find each other (signalling), not where the game goes: the
+// game's messages go straight between the browsers over WebRTC, encrypted with the room's
+// password (from the link's "#" part, which no server sees). The relays are a setting: the
+// address parameter ?relays=wss://a,wss://b, else Trystero's public Nostr relays.
+(function () {
+  "use strict";
+  var APP = "rattus-in-the-browser";
+  var CHECK_MS = [1500, 4000, 10000];  // when the relays' sockets are looked at
+
+  function open(settings, onMessage, onPeer, onRelays) {
+    return import("./vendor/trystero/index.mjs").then(function (trystero) {
+      var config = {appId: APP, password: settings.password};
+      if (settings.relays && settings.relays.length) {
+        config.relayConfig = {urls: Array.from(settings.relays)};
+      }
+      if (settings.ice) {  // "none": host candidates only (a local network, the tests)
+        config.rtcConfig = {iceServers: settings.ice === "none" ? [] :
+          Array.from(settings.ice).map(function (url) { return {urls: url}; })};
+      }
+      var room = trystero.joinRoom(config, settings.room);
+      var channel = room.makeAction("rattus");
+      channel.onMessage = function (data, context) {
+        onMessage(context.peerId, typeof data === "string" ? data : "");
+      };
+      room.onPeerJoin = function (peer) { onPeer(peer, true); };
+      room.onPeerLeave = function (peer) { onPeer(peer, false); };
+      var said = null;
+      var timers = CHECK_MS.map(function (ms) {
+        return setTimeout(function () {
+          var sockets = trystero.getRelaySockets ? trystero.getRelaySockets() : {};
+          var urls = Object.keys(sockets);
+          var open = urls.filter(function (u) { return sockets[u].readyState === 1; });
+          var state = open.length ? "ok" : "unreachable";
+          if (state !== said) { said = state; onRelays(state, open.length, urls.length); }
+        }, ms);
+      });
+      return {
+        self: trystero.selfId,
+        // text to one peer (null: to every peer in the room)
+        send: function (peer, text) {
+          return channel.send(text, peer ? {target: peer} : undefined).catch(function () {});
+        },
+        leave: function () {
+          timers.forEach(clearTimeout);
+          return room.leave();
+        },
+      };
+    });
+  }
+
+  // An invitation's QR code as SVG markup (qrcode-generator, loaded on first use).
+  var qrLoaded = null;
+  function qr(text) {
+    if (!qrLoaded) {
+      qrLoaded = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = new URL("./vendor/qrcode/qrcode.js", document.baseURI).href;
+        script.onload = resolve;
+        script.onerror = reject;
+        document.head.appendChild(script);
+      });
+    }
+    return qrLoaded.then(function () {
+      var code = window.qrcode(0, "M");
+      code.addData(text);
+      code.make();
+      return code.createSvgTag({cellSize: 4, margin: 2, scalable: true});
+    });
+  }
+
+  window.rattusOnline = {open: open, qr: qr};
+})();

@@ -1,0 +1,280 @@
+"""The host's side of an online game: :class:`Host` — who holds which seat, what each device
+is sent, and the checks on everything a guest sends.
+
+Why the host decides: the host's page holds the only engine game (model/session.py); the
+other devices hold a :class:`model.remote_table.RemoteTable` each. A guest sends only
+actions (their notation) for its own seat; :meth:`Host.receive` checks the message
+(online/messages.py), the sender's claim on the seat, that the seat is to act, and that the
+action is legal now (``Game.legal_actions``; a refusal carries ``Game.why_not``), and only
+then hands the action to the store as a page event (``RemoteMove``): the game changes where
+every game changes, in the store's effects. Whatever is refused changes nothing.
+
+What each device is sent (:func:`table_for`): its seat's view (``Game.view(seat)``, R8), its
+legal actions when it is to act, the log as public events, the last strike's events as that
+seat may see them, who is connected — never the whole state, never another seat's Witch
+looks, never the host's hints. A spectator gets the public view. Once the game is over the
+whole game goes too (nothing is hidden then: the replay and the analysis).
+
+Seats are claimed, not guessed: each invitation carries its seat's secret. A second device
+with the same secret is told the seat is taken (``refused`` ``seat-taken``) and may ask again
+with ``take_over``; the first device is then told (``taken_over``) and its messages are
+refused from then on. A device that comes back (a reload, a lost network) says hello again
+and gets the present state.
+
+The host keeps no time and opens no connection: the browser edge
+passes it what the network delivered and sends what it returns.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from model import page_events as ev
+from model.session import Session
+
+import rattus
+from online import messages
+from online.messages import BadMessage, encode
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+#: What is sent: (the peer, the message's text).
+Outgoing = tuple[str, str]
+
+
+def new_secret() -> str:
+    """A seat's secret for its invitation link (the part after ``#``: no server sees it)."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class Outcome:
+    """What one received message leads to: messages to send, and an event for the store
+    (an action to apply, a name to take) or None."""
+
+    send: list[Outgoing] = field(default_factory=list)
+    event: ev.Event | None = None
+
+
+@dataclass
+class Peer:
+    """A device in the room: the seat it holds (None: it watches) and what it was sent."""
+
+    seat: int | None
+    device: str = ""  # the tab's own id (its hello's ``device``)
+    log: list[tuple[dict, int]] = field(default_factory=list)  # the log it holds
+    last: Any = None  # the last table sent (nothing new: nothing sent)
+
+
+class Host:
+    """The room on the host's page: ``secrets`` per seat played from another device."""
+
+    def __init__(self, site: str, seat_secrets: dict[int, str], session: Callable[[], Any]):
+        self.site = site
+        self.secrets = dict(seat_secrets)
+        self._session = session  # the game on the page now (the store's model.session)
+        self.peers: dict[str, Peer] = {}
+
+    # -- who is where ---------------------------------------------------------------------
+    def holder(self, seat: int) -> str | None:
+        """The peer that holds ``seat`` now, if any."""
+        return next((p for p, peer in self.peers.items() if peer.seat == seat), None)
+
+    def connected(self, players: int) -> list[bool]:
+        """Per seat: a device is there (the host's own seats and the computer's always)."""
+        return [seat not in self.secrets or self.holder(seat) is not None
+                for seat in range(players)]
+
+    def left(self, peer: str) -> list[Outgoing]:
+        """The network lost ``peer``: its seat is free again (its secret still claims it);
+        the others learn it is away."""
+        if self.peers.pop(peer, None) is None:
+            return []
+        return self.publish()
+
+    # -- what comes in --------------------------------------------------------------------
+    def receive(self, peer: str, text: Any) -> Outcome:
+        """One message from ``peer``: the answer, and what the store should do."""
+        try:
+            message = messages.read(text)
+        except BadMessage as exc:
+            return self._refuse(peer, exc.reason, detail=exc.detail)
+        kind = message["type"]
+        if kind == "hello":
+            return self._hello(peer, message)
+        if kind == "ping":
+            return Outcome()
+        if kind == "why":
+            return self._why(peer, message)
+        return self._act(peer, message)
+
+    def _hello(self, peer: str, m: dict) -> Outcome:
+        if m["site"] != self.site:
+            return self._refuse(peer, "site", detail=self.site)
+        seat = m["seat"]
+        session = self._session()
+        if session is None:
+            return self._refuse(peer, "no-game")
+        if seat is None:  # a spectator: the public view
+            self.peers[peer] = Peer(None)
+            return Outcome([(peer, encode("welcome", seat=None, site=self.site)),
+                            *self._state_for(peer)])
+        secret = self.secrets.get(seat) if seat in session.remote else None
+        if secret is None or not secrets.compare_digest(str(m.get("secret", "")), secret):
+            return self._refuse(peer, "bad-secret", detail=seat)
+        holder = self.holder(seat)
+        send: list[Outgoing] = []
+        device = str(m.get("device", ""))
+        if holder is not None and holder != peer:
+            if device and self.peers[holder].device == device:  # the same tab, reloaded
+                del self.peers[holder]  # (before the network noticed that it left)
+            elif not m.get("take_over"):
+                return self._refuse(peer, "seat-taken", detail=seat)
+            else:
+                del self.peers[holder]
+                send.append((holder, encode("taken_over", seat=seat)))
+        self.peers[peer] = Peer(seat, device)
+        send.append((peer, encode("welcome", seat=seat, site=self.site,
+                                  proof=messages.host_proof(secret))))
+        name = str(m.get("name", "")).strip()
+        event = None
+        if name and name != session.names[seat]:
+            event = ev.RemoteName(seat, name)
+        else:
+            send.extend(self.publish())
+        return Outcome(send, event)
+
+    def _turn_of(self, peer: str, ref: Any) -> tuple[Any, int] | Outcome:
+        """The game and the sender's seat if the sender holds the seat to act; else the
+        refusal to send."""
+        holder = self.peers.get(peer)
+        if holder is None or holder.seat is None or holder.seat not in self._remote():
+            return self._refuse(peer, "no-seat", ref)
+        session = self._session()
+        if session is None:
+            return self._refuse(peer, "no-game", ref)
+        game = session.game
+        if game.is_over or game.current_player != holder.seat:
+            return self._refuse(peer, "not-your-turn", ref, detail=session.current)
+        return game, holder.seat
+
+    def _remote(self) -> frozenset[int]:
+        session = self._session()
+        return frozenset() if session is None else session.remote
+
+    def _why(self, peer: str, m: dict) -> Outcome:
+        """A guest's refused click: the engine's reason (it never changes the game)."""
+        ref = m.get("ref")
+        turn = self._turn_of(peer, ref)
+        if isinstance(turn, Outcome):
+            return turn
+        game, _seat = turn
+        why = game.why_not(m["action"][:200]) or {"reason": "not_now", "details": {}}
+        return self._refuse(peer, "illegal", ref,
+                            why={"reason": why["reason"], "details": why["details"]})
+
+    def _act(self, peer: str, m: dict) -> Outcome:
+        ref = m.get("ref")
+        turn = self._turn_of(peer, ref)
+        if isinstance(turn, Outcome):
+            return turn
+        game, seat = turn
+        try:
+            action = rattus.parse_action(m["action"])
+        except rattus.IllegalAction as exc:
+            return self._refuse(peer, "illegal", ref, why={"reason": exc.reason,
+                                                           "details": dict(exc.details)})
+        if action not in game.legal_actions():
+            why = game.why_not(action) or {"reason": "not_now", "details": {}}
+            return self._refuse(peer, "illegal", ref,
+                                why={"reason": why["reason"], "details": why["details"]})
+        return Outcome([], ev.RemoteMove(seat, str(action)))
+
+    def _refuse(self, peer: str, reason: str, ref: Any = None, why: dict | None = None,
+                detail: Any = None) -> Outcome:
+        fields: dict[str, Any] = {"reason": reason}
+        if ref is not None:
+            fields["ref"] = ref
+        if why is not None:
+            fields["why"] = why
+        if detail not in (None, ""):
+            fields["detail"] = detail if isinstance(detail, int | str) else str(detail)
+        return Outcome([(peer, encode("refused", **fields))])
+
+    # -- what goes out --------------------------------------------------------------------
+    def publish(self) -> list[Outgoing]:
+        """The present state to every device whose state changed (the store's subscriber
+        calls this after every dispatch: most dispatches change nothing it sends)."""
+        out: list[Outgoing] = []
+        for peer in list(self.peers):
+            out.extend(self._state_for(peer))
+        return out
+
+    def _state_for(self, peer: str) -> list[Outgoing]:
+        session = self._session()
+        p = self.peers[peer]
+        if session is None:
+            return []
+        told = public_log(session)
+        start = _common(p.log, told)
+        table = table_for(session, p.seat, self.connected(len(session.seats)), told, start)
+        key = (table["version"], table["step"], tuple(table["connected"]),
+               tuple(s["name"] for s in table["seats"]), start, len(told))
+        if key == p.last:
+            return []
+        p.last, p.log = key, told
+        return [(peer, encode("state", seat=p.seat, table=table))]
+
+
+def public_log(session: Session) -> list[tuple[dict, int]]:
+    """The log as a guest may read it: each public event with its step; the page's own
+    notes (the host's hints, which may rest on the host's private knowledge) left out."""
+    return [(e, k) for e, k in zip(session.log_events, session.log_steps, strict=True)
+            if not e.get("note")]
+
+
+def _common(sent: list, told: list) -> int:
+    """How many log entries the device already holds as they are now (an undo drops some)."""
+    n = min(len(sent), len(told))
+    if sent[:n] == told[:n]:
+        return n
+    i = 0
+    while i < n and sent[i] == told[i]:
+        i += 1
+    return i
+
+
+def table_for(session: Session, seat: int | None, connected: list[bool],
+              told: list[tuple[dict, int]] | None = None, start: int = 0) -> dict:
+    """What the device of ``seat`` (None: a spectator) may know of the game now — the table
+    a :class:`model.remote_table.RemoteTable` reads."""
+    game = session.game
+    if told is None:
+        told = public_log(session)
+    current = session.current
+    mine = seat is not None and current == seat
+    blocker = game.undo_blocker or ("not-yours" if not mine else "online")
+    last = []
+    if session.last_strike is not None and session.last_strike[0] == session.step:
+        last = [e.visible_to(seat) if hasattr(e, "visible_to") else dict(e)
+                for e in session.last_strike[1]]
+    return {
+        "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in session.seats],
+        "view": game.view(seat),
+        "legal": [str(a) for a in game.legal_actions()] if mine else [],
+        "step": session.step,
+        "version": session.version,
+        "current": current,
+        "over": game.is_over,
+        "undo": blocker,
+        "pace_ms": session.pace_ms,
+        "log": {"from": start, "events": [e for e, _ in told[start:]],
+                "steps": [k for _, k in told[start:]]},
+        "actors": list(session.actors),
+        "connected": connected,
+        "events": last,
+        "final": session.to_dict() if game.is_over else None,
+    }
