@@ -77,6 +77,20 @@ def _rat_glyph() -> str:
             '<circle class="rat-eye" cx="5.3" cy="-.1" r=".8"/>')
 
 
+def rat_back() -> str:
+    """A face-down rat token, centred on (0, 0) (the board's and its motions' one drawing)."""
+    return f'<circle class="back" r="{L.TOKEN_R}"/>{_rat_glyph()}'
+
+
+def plague_body() -> str:
+    """The plague piece, centred on (0, 0)."""
+    return ('<circle class="pp-base" r="11"/>'
+            '<circle class="pp-skull" cx="0" cy="-1.5" r="5.6"/>'
+            '<rect class="pp-skull" x="-3.2" y="2.3" width="6.4" height="3.4" rx="1"/>'
+            '<circle class="pp-eye" cx="-2.2" cy="-1.9" r="1.5"/>'
+            '<circle class="pp-eye" cx="2.2" cy="-1.9" r="1.5"/>')
+
+
 def _symbols_strip(box: L.Box, face: Face, cls: str) -> str:
     """A face's symbols as icons in the box beside its token: up to three in a row, more in
     two rows (R9's faces have up to five)."""
@@ -123,7 +137,7 @@ def _token(region_name: str, slot: int, at: int, face: Face | None, starting: bo
     if target or selected or hinted:
         parts.append(f'<circle class="ring" r="{L.TOKEN_R + 3}"/>')
     if face is None:
-        parts.append(f'<circle class="back" r="{L.TOKEN_R}"/>{_rat_glyph()}')
+        parts.append(rat_back())
     else:
         parts.append(f'<circle class="front known" r="{L.TOKEN_R}"/>'
                      f'<text class="thr" y="4.6">{face["threshold"]}</text>')
@@ -220,11 +234,7 @@ def _plague(name: str, clickable: bool, label: str) -> str:
         attrs += f' role="button" tabindex="-1" aria-label="{esc(label)}"'
     else:
         attrs += f' role="img" aria-label="{esc(label)}"'
-    return (f'<g {attrs}><title>{esc(label)}</title><circle class="pp-base" r="11"/>'
-            '<circle class="pp-skull" cx="0" cy="-1.5" r="5.6"/>'
-            '<rect class="pp-skull" x="-3.2" y="2.3" width="6.4" height="3.4" rx="1"/>'
-            '<circle class="pp-eye" cx="-2.2" cy="-1.9" r="1.5"/>'
-            '<circle class="pp-eye" cx="2.2" cy="-1.9" r="1.5"/></g>')
+    return f'<g {attrs}><title>{esc(label)}</title>{plague_body()}</g>'
 
 
 def region_aria(name: str, board: RegionView | None, seats, plague_here: bool, target: bool,
@@ -285,8 +295,7 @@ def _supply(view: View, offer) -> str:
     low = " low" if n <= 4 else ""
     return (f'<g class="supply{low}" role="img" aria-label="{esc(words)}">'
             f'<title>{esc(words)}</title>'
-            f'<g class="token" transform="translate({tx} {ty})">'
-            f'<circle class="back" r="{L.TOKEN_R}"/>{_rat_glyph()}</g>'
+            f'<g class="token" transform="translate({tx} {ty})">{rat_back()}</g>'
             f'<text class="supply-count" x="{x + 38}" y="{y + 27}">{n}</text>'
             f'<text class="box-label" x="{x + 6}" y="{y + 45}">{esc(t("map.supply_label"))}'
             f'</text></g><g class="free-cards">{cards}</g>')

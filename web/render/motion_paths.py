@@ -11,16 +11,12 @@ end, so a skipped or switched-off motion loses nothing.
 from __future__ import annotations
 
 from rattus.cards import CARD_SYMBOL
+from render import board, pieces
 from render import board_layout as L
-from render import pieces
 
-#: A drawing of each kind of thing that travels, centred on (0, 0).
-_TOKEN = ('<g class="token"><circle class="back" r="12"/><g class="rat" transform="scale(1.25)">'
-          '<path d="M-6 2.2C-6.4-2.8 1.5-4.6 4-1.3L7.4.6 4.2 2.2C2 3.6-3.8 3.7-6 2.2Z"/>'
-          '<circle cx="2.3" cy="-2.7" r="1.5"/></g></g>')
-_PLAGUE = ('<g class="plague-piece"><circle class="pp-base" r="11"/>'
-           '<circle class="pp-skull" cx="0" cy="-1.5" r="5.6"/>'
-           '<rect class="pp-skull" x="-3.2" y="2.3" width="6.4" height="3.4" rx="1"/></g>')
+#: A drawing of each kind of thing that travels, centred on (0, 0): the board's own.
+_TOKEN = f'<g class="token">{board.rat_back()}</g>'
+_PLAGUE = f'<g class="plague-piece">{board.plague_body()}</g>'
 
 
 def _cube(seat: int, seats, count: int | None = None) -> str:
