@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.game_config import COLOURS, KINDS, Config, marks
+from model.game_config import COLOURS, KINDS, Config
 from text.catalogue import card, region, symbols, t, tn
 
 from rattus import CARDS
@@ -192,9 +192,8 @@ def strike_sentences(story, seats, upto: int) -> list[str]:
 
 def board_text(view: View, seats) -> str:
     """The board in words, for a screen reader or anyone who prefers it: per region in play
-    its rat tokens (the faces this seat knows, R8.3), each player's cubes (name and letter)
+    its rat tokens (the faces this seat knows, R8.3), each player's cubes (by name)
     and the plague piece; then the palace. Drawn from the same view as the map."""
-    letters = marks(seats)
     rows = []
     for r in view["regions"]:
         b = view["board"][r]
@@ -205,12 +204,12 @@ def board_text(view: View, seats) -> str:
                  for slot, face in enumerate(b["tokens"], 1) if face is not None]
         if known:
             rats += " (" + "; ".join(known) + ")"
-        cubes = ", ".join(t("board.cubes_of", name=seats[p].name, mark=letters[p], count=c)
+        cubes = ", ".join(t("board.cubes_of", name=seats[p].name, count=c)
                           for p, c in enumerate(b["cubes"]) if c) or t("aria.no_cubes")
         plague = t("board.plague_here") if view["plague"] == r else ""
         rows.append(f'<tr data-region="{r}"><th scope="row">{esc(region(r))}</th>'
                     f'<td>{esc(rats)}</td><td>{esc(cubes)}</td><td>{esc(plague)}</td></tr>')
-    palace = ", ".join(t("board.cubes_of", name=seats[p].name, mark=letters[p], count=c)
+    palace = ", ".join(t("board.cubes_of", name=seats[p].name, count=c)
                        for p, c in enumerate(view["palace"]))
     head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in (
         "board.col.region", "board.col.rats", "board.col.cubes", "board.col.plague"))

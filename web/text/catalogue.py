@@ -241,7 +241,7 @@ EN: dict[str, str] = {
     "board.col.cubes": "Cubes",
     "board.col.plague": "Plague",
     "board.known": "token {slot}: threshold {threshold}, {symbols}",
-    "board.cubes_of": "{name} ({mark}) {count}",
+    "board.cubes_of": "{name}: {count}",
     "board.plague_here": "plague piece here",
     "board.palace": "Palace: {cubes}",
     "known.token": "{region}, token {slot}: threshold {threshold} — {symbols}",
