@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from tapdriver import TOKEN_TAPS, measure, next_frame, perform
 from test_play import SEED_4P, check_privacy, check_results
 from uidriver import shot
-from uipaths import ALL_TAGS, choose, tags
+from uipaths import ALL_TAGS, choose, clicks_for, tags
 
 import rattus
 
@@ -204,3 +204,36 @@ def test_a_phone_held_sideways_scrolls_the_page_from_the_map(browser, site_url, 
         assert page.locator("body").get_attribute("data-zoom") == "1.00"
     finally:
         context.close()
+
+
+def test_the_board_comes_into_view_when_a_computer_plays(page: Page, open_game) -> None:
+    """On a phone the cards lie below the board: a player who ends their turn scrolled down
+    there sees the computer's turn on the board, not the panels (the page scrolls back to it)."""
+    open_game(page, "players=2&seed=3&bots=0,normal&pace=400")
+    game = rattus.new_game(players=2, seed=3)
+    assert game.current_player == 0  # the person plays first, then the computer
+    rng = random.Random(3)
+    while True:
+        action = choose(game, rng, set())
+        after = game.clone()
+        after.apply(action)
+        if after.current_player != 0:
+            break
+        perform(page, game, action)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # down to the cards
+    assert seen_of_board(page) < 0.5  # most of the board is out of sight
+    for what, value in clicks_for(game, action):  # a click that scrolls nothing itself
+        selector = {"region": f'rect.region[data-region="{value}"]',
+                    "choice": f'[data-choice="{value}"]', "card": f'[data-card="{value}"]'}[what]
+        page.evaluate("""(s) => document.querySelector(s).dispatchEvent(
+            new MouseEvent('click', {bubbles: true}))""", selector)
+    page.wait_for_function("() => document.body.dataset.othersPlay === '1'")
+    page.wait_for_function("""() => { const b = document.getElementById('map-holder')
+        .getBoundingClientRect(); return b.top > -5 && b.top < 200; }""", timeout=10_000)
+
+
+def seen_of_board(page: Page) -> float:
+    """The share of the board's height that is in the window."""
+    return page.evaluate("""() => { const b = document.getElementById('map-holder')
+        .getBoundingClientRect(); return (Math.min(b.bottom, innerHeight) - Math.max(b.top, 0))
+        / b.height; }""")

@@ -17,6 +17,9 @@ from pyscript import document, window
 
 from browser.dom import js
 
+#: The motions ``window.rattusMotionLog`` keeps (the newest), so a long game's log stays small.
+LOG_KEPT = 200
+
 
 class Motion:
     def __init__(self, svg):
@@ -61,13 +64,26 @@ class Motion:
         each = duration * max(1, len(path) - 1)
         animation = ghost.animate(_js(frames), _js(
             {"duration": each, "delay": delay, "easing": "ease-in-out", "fill": "forwards"}))
-        animation.onfinish = create_proxy(lambda _e: ghost.remove())
-        window.rattusMotionLog.push(json.dumps({"kind": move["kind"], "path": path}))
+        animation.onfinish = _once(ghost.remove)
+        log = window.rattusMotionLog
+        log.push(json.dumps({"kind": move["kind"], "path": path}))
+        if log.length > LOG_KEPT:
+            log.splice(0, log.length - LOG_KEPT)
 
     def skip(self) -> None:
         """End every motion now: the board already shows where things are."""
         if self.layer is not None and self.layer.firstElementChild is not None:
             self.layer.innerHTML = ""
+
+
+def _once(call):
+    """A JavaScript callback that calls ``call`` once and then frees itself (a proxy per
+    motion would otherwise live as long as the page)."""
+    def run(_event) -> None:
+        proxy.destroy()
+        call()
+    proxy = create_proxy(run)
+    return proxy
 
 
 def _js(value):

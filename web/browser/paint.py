@@ -64,6 +64,7 @@ class Painter:
         if note and note != str(getattr(ds, "coachNote", "") or ""):  # (a missing data key
             window.rattusCoachLog.push(f"{note} {getattr(ds, 'actions', '')}")  # is no attr)
         was_striking = str(getattr(ds, "strike", "") or "")
+        others_played = bool(getattr(ds, "othersPlay", "") or "")
         for key, value in f.data.items():
             setattr(ds, key, value)
         self._announce(f.announce)
@@ -79,6 +80,8 @@ class Painter:
                     and active not in (None, document.body)):
                 self.focus.lost()
         self._strike_in_sight(was_striking, f.data.get("strike", ""))
+        if f.data.get("othersPlay") and not others_played:
+            self._board_in_sight()
         self._online(f.data.get("yourTurn", ""))
         if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
             self.zoom.follow()
@@ -103,6 +106,19 @@ class Painter:
         title = f"{mine} — {base}" if your_turn else base
         if str(document.title) != title:
             document.title = title
+
+    def _board_in_sight(self) -> None:
+        """Another player's turn begins: if the page was scrolled away from the board (a phone,
+        the cards below it), the board comes back into view, so their moves are seen."""
+        holder = dom.by_id("map-holder")
+        if holder is None:
+            return
+        box = holder.getBoundingClientRect()
+        seen = min(box.bottom, window.innerHeight) - max(box.top, 0)
+        if seen < min(box.height, window.innerHeight) * 0.6:
+            still = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+            holder.scrollIntoView(window.JSON.parse(
+                '{"block": "start", "behavior": "%s"}' % ("auto" if still else "smooth")))
 
     def _strike_in_sight(self, before: str, now: str) -> None:
         """A new strike tops the side panel (style.css): scroll it there, the phone's sheet

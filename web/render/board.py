@@ -452,8 +452,8 @@ def stops(view: View, offer) -> tuple[dict, list[str]]:
 
 
 #: What the board legend of How to play shows, each drawn by the board's own functions.
-LEGEND = ("target", "far", "out", "token", "known", "revealed", "cubes", "loss", "plague",
-          "sea", "supply", "table")
+LEGEND = ("target", "far", "out", "token", "starting", "known", "revealed", "cubes", "loss",
+          "odds", "plague", "sea", "supply", "table")
 
 
 #: The position the legend's supply and table show: 23 tokens left, the Peasant held.
@@ -474,7 +474,9 @@ def legend_figure(kind: str, seats) -> str:
     sx, sy, _sw, _sh = L.SUPPLY
     rx, ry = L.table_at(0, "piece")
     px, py = L.side_at("Anglia", 0)
-    window = {"token": (tx - 12, ty - 20), "known": (tx - 16, ty - 20),
+    ox, oy = ax + 5, ay + L.ODDS_Y
+    window = {"token": (tx - 12, ty - 20), "starting": (tx - 12, ty - 20),
+              "known": (tx - 16, ty - 20), "odds": (ox - 3, oy - 42),
               "revealed": (tx - 16, ty - 20), "cubes": (cx - 14, cy - 20),
               "loss": (cx - 14, cy - 6), "plague": (px - 40, py - 20),
               "far": (px - 40, py + 6), "supply": (sx + 2, sy + 2),
@@ -486,6 +488,10 @@ def legend_figure(kind: str, seats) -> str:
         + _side_mark("Anglia", 1, "2", "far-mark", t("map.far", n=2)),
         "out": box.format(x=ax, y=ay, c="out"),
         "token": _token("Anglia", 1, 1, None, False, False, False),
+        "starting": _token("Anglia", 1, 1, None, True, False, False),
+        "odds": f'<rect x="{ax}" y="{ay}" width="{L.TILE_W}" height="{L.TILE_H}" '
+                f'class="region risk-3"/>' + _risk("Anglia", {
+                    "level": 3, "mine": 1.2, "others": 0.4, "p_loss": 0.6, "words": ""}),
         "known": _token("Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
                         False),
         "revealed": _revealed("Anglia", 1, face, True, False, 3),
@@ -500,5 +506,6 @@ def legend_figure(kind: str, seats) -> str:
                  f'height="{L.TABLE[3]}" rx="9"/>' + _table(_LEGEND_VIEW, seats[:2], Offer()),
     }[kind]
     x, y = window.get(kind, (ax, ay))
-    return (f'<svg class="board legend-fig" viewBox="{x:.0f} {y:.0f} 60 40" width="84" '
-            f'height="56" aria-hidden="true">{body}</svg>')
+    w = 90 if kind == "odds" else 60  # the odds are two numbers wide: the same figure, farther
+    return (f'<svg class="board legend-fig" viewBox="{x:.0f} {y:.0f} {w} {w * 2 / 3:.0f}" '
+            f'width="84" height="56" aria-hidden="true">{body}</svg>')

@@ -10,6 +10,7 @@ end, so a skipped or switched-off motion loses nothing.
 
 from __future__ import annotations
 
+from rattus.board import neighbours
 from rattus.cards import CARD_SYMBOL
 from render import board, pieces
 from render import board_layout as L
@@ -26,6 +27,14 @@ def _cube(seat: int, seats, count: int | None = None) -> str:
 def _card(card: str) -> str:
     return ('<g class="card-ghost"><circle r="9" fill="#fffaf0" stroke="#3b2d1a"/>'
             + pieces.icon(CARD_SYMBOL[card], -6, -6, 12, "ico") + "</g>")
+
+
+def _via(start: str, end: str, players: int) -> list[str]:
+    """A region the plague piece's two steps (R6.3) may have passed: the event says only
+    where it went, so the way shown is through a neighbour of both (the first in the board's
+    order), as a player would move it."""
+    nbrs = neighbours(players)
+    return [r for r in nbrs.get(start, ()) if end in nbrs.get(r, ())][:1]
 
 
 def paths(acted, view, seats) -> list[dict]:
@@ -48,11 +57,10 @@ def paths(acted, view, seats) -> list[dict]:
     for i, e in enumerate(acted):
         kind = e["kind"]
         if kind == "plague_moved":
-            # two steps (R6.3) take twice the time; the event does not say the way it went
-            start, end = L.side_at(e["region"], 0), L.side_at(e["to"], 0)
-            half = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            way = [e["region"], *_via(e["region"], e["to"], n), e["to"]] if e["steps"] == 2 \
+                else [e["region"], e["to"]]
             out.append({"kind": kind, "ghost": _PLAGUE, "with": False,
-                        "path": [start, half, end] if e["steps"] == 2 else [start, end]})
+                        "path": [L.side_at(r, 0) for r in way]})
         elif kind == "rat_spread":
             out.append({"kind": kind, "ghost": _TOKEN, "with": False,
                         "path": [L.supply_at(), L.token_at(e["region"], slots_taken[i])]})

@@ -624,6 +624,11 @@ EN: dict[str, str] = {
     "help.legend.far": "A region the Knight's plague piece reaches in two steps.",
     "help.legend.out": "A region not in play with this number of players.",
     "help.legend.token": "A face-down rat token (its slot order is its arrival order).",
+    "help.legend.starting": "A starting rat token (purple rim): one of the 12 put out at "
+                            "setup.",
+    "help.legend.odds": "With Odds on: the region's colour says how much a strike there would "
+                        "cost you; the numbers are the cubes you and the others can expect to "
+                        "lose.",
     "help.legend.known": "A token your Witch has seen: its threshold and symbols.",
     "help.legend.revealed": "A token revealed by a strike; red: it broke out.",
     "help.legend.cubes": "Cubes: a player's piece (their colour and shape) with the number of "
