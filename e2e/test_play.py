@@ -96,6 +96,12 @@ def check_results(page: Page, game) -> None:
         assert int(palace.inner_text()) == view["palace"][p]
     winner = page.locator("[data-winner]").get_attribute("data-winner")
     assert int(winner) == game.winner()
+    # every button of the results is whole, inside the dialog (long languages wrap the row)
+    box = page.locator('.dialog[data-screen="results"]').bounding_box()
+    for button in page.locator('.dialog[data-screen="results"] .dialog-buttons button').all():
+        b = button.bounding_box()
+        assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"] + 0.5, (
+            button.inner_text(), b, box)
 
 
 def test_two_player_game_by_clicks(page: Page, open_game, guard) -> None:
