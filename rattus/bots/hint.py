@@ -29,6 +29,7 @@ from typing import Protocol, runtime_checkable
 
 from ..actions import Action
 from ..shapes import View
+from ..odds import strike_odds
 from .base import Done, Search, acting_seat
 
 
@@ -46,6 +47,9 @@ class Scored(Protocol):
 
 
 #: Every reason key, with the English sentence :func:`describe` gives (``{name}`` = details).
+#: Each sentence is a claim about the position; :func:`explain` gives a key only where its
+#: claim holds in the view (``tests/test_hint_reasons.py`` checks every key over many
+#: positions), else the plainer key after it, down to one that only names the move.
 REASONS: dict[str, str] = {
     "only_move": "This is the only move.",
     "setup_spot": "Start in {region}: {note}.",
@@ -53,31 +57,47 @@ REASONS: dict[str, str] = {
     "take_card_from_leader": "Take the {card} from the leader ({from_name}): it weakens them.",
     "take_card_exposure": "Take the {card}: its symbol then hits you, but it is safe where"
                           " your cubes stand.",
+    "take_card_plain": "Take the {card}.",
     "safe_place": "Place {count} in {region}: the rats there are unlikely to strike hard.",
     "place_majority": "Place {count} in {region}: it gives you the majority there.",
     "place_cubes": "Place {count} in {region}: the best use of your cubes now.",
     "king_palace": "Move a cube from {region} to the palace with the King: it is safe there.",
     "monk_protect": "Move a rat from {region} to {to} with the Monk: away from your cubes.",
     "monk_attack": "Move a rat from {region} to {to} with the Monk: onto your rivals.",
+    "monk_move": "Move a rat from {region} to {to} with the Monk.",
     "merchant_escape": "Move {count} cube(s) from {region} to {to} with the Merchant: out of"
                        " danger.",
     "merchant_move": "Move {count} cube(s) from {region} to {to} with the Merchant.",
     "witch_look": "Look at a rat in {region} with the Witch: your cubes depend on it.",
+    "witch_look_plain": "Look at a rat in {region} with the Witch.",
     "witch_swap": "Swap the two rats you looked at: the worse one goes to your rivals.",
+    "witch_swap_plain": "Swap the two rats you looked at.",
     "witch_done": "Stop the Witch here.",
     "strike_others": "Move the plague to {region}: {rats} rat(s) there and {rivals} rival"
                      " cube(s) against your {own}.",
     "plague_harmless": "Move the plague to {region}: it costs you nothing there.",
     "plague_least_harm": "Move the plague to {region}: the least harm to you among the"
                          " choices.",
+    "plague_move": "Move the plague to {region}.",
     "spread_onto_rivals": "Put the rat on {region}: {rivals} rival cube(s), {own} of yours.",
     "spread_away": "Put the rat on {region}: none of your cubes are there.",
     "spread_least_harm": "Put the rat on {region}: the least harm to you.",
+    "spread_plain": "Put the rat on {region}.",
     "neutral_yes": "Count the Knight's two neutral cubes: more rats break out on your rivals.",
+    "neutral_yes_plain": "Count the Knight's two neutral cubes.",
     "neutral_no": "Do not count the neutral cubes: they would make the rats strike you.",
+    "neutral_no_plain": "Do not count the neutral cubes.",
     "final_place": "Place your last Peasant cube in {region}: no rats there.",
+    "final_place_any": "Place your last Peasant cube in {region}.",
     "end_turn": "End your turn: nothing more helps.",
 }
+
+#: An expected loss below this many cubes is "unlikely to strike hard" (``safe_place``), and
+#: a card whose symbol adds less than this to the expected loss where the player's cubes
+#: stand is "safe" for them (``take_card_exposure``).
+SAFE_LOSS = 0.5
+#: A gain (Normal evaluation, cubes) above this is "worth more than the risk" (``take_card``).
+WORTH = 0.05
 
 
 def hint(view: View, legal: list[Action], seed: int | None = None,
@@ -92,12 +112,15 @@ def hint(view: View, legal: list[Action], seed: int | None = None,
     return action, reason, details
 
 
-def explain(view: View, action: Action, search: Search | None = None) -> tuple[str, dict]:
+def explain(view: View, action: Action, search: Search | None = None,
+            legal: list[Action] | None = None) -> tuple[str, dict]:
     """The reason key and details for ``action`` in ``view`` (see :data:`REASONS`);
-    ``search`` is the Hard search that chose it, if any (for ``gain``, ``visits``, ``share``)."""
-    seat = view["seat"]
-    board = view["board"]
+    ``search`` is the Hard search that chose it, if any (for ``gain``, ``visits``, ``share``,
+    and the other choices); without a search, ``legal`` gives the other choices (a claim
+    that compares with them — "the least harm" — needs one or the other)."""
     details: dict = {"gain": 0.0}
+    if search is not None:
+        legal = search.legal
     if search is not None and not isinstance(search, Done) and isinstance(search, Scored):
         by_action = dict(zip(search.legal, search.scores))
         if action in by_action:
@@ -107,90 +130,192 @@ def explain(view: View, action: Action, search: Search | None = None) -> tuple[s
         if total and str(action) in stats:
             details["visits"] = stats[str(action)][0]
             details["share"] = round(stats[str(action)][0] / total, 2)
-    if search is not None and len(search.legal) == 1:
+    if legal is not None and len(legal) == 1:
         return "only_move", details
+    return _Claims(view, legal or []).reason(action, details), details
 
-    def own(region: str) -> int:
-        return board[region]["cubes"][acting_seat(view)]
 
-    def rivals(region: str) -> int:
-        return sum(board[region]["cubes"]) - own(region)
+class _Claims:
+    """What the view says about each claim of :data:`REASONS`, for the acting seat."""
 
-    def rats(region: str) -> int:
-        return len(board[region]["tokens"])
+    def __init__(self, view: View, legal: list[Action]):
+        self.view = view
+        self.seat = acting_seat(view)
+        self.board = view["board"]
+        self.legal = legal
 
-    kind, args = action.kind, action.args
-    if kind == "setup":
+    def own(self, region: str) -> int:
+        return self.board[region]["cubes"][self.seat]
+
+    def rivals(self, region: str) -> int:
+        return sum(self.board[region]["cubes"]) - self.own(region)
+
+    def rats(self, region: str) -> int:
+        return len(self.board[region]["tokens"])
+
+    def loss(self, view: View, region: str, neutral: bool = False) -> list[float]:
+        """The expected cubes each seat loses to a strike in ``region`` of ``view``."""
+        return strike_odds(view, region, neutral=neutral)["expected_loss"]
+
+    def others(self, kind: str) -> list[Action]:
+        return [a for a in self.legal if a.kind == kind]
+
+    def leader(self) -> int | None:
+        """The seat ahead of everyone else by the score R7.4 counts (the view's
+        ``scores``, the engine's), or None on a tie for the lead."""
+        scores = self.view["scores"]
+        top = max(scores)
+        ahead = [p for p, s in enumerate(scores) if s == top]
+        return ahead[0] if len(ahead) == 1 else None
+
+    def reason(self, action: Action, details: dict) -> str:
+        kind = action.kind
+        handler = getattr(self, "_" + kind, None)
+        return handler(action.args, details) if handler is not None else "end_turn"
+
+    # -- one method per kind of action ----------------------------------------------------
+    def _setup(self, args, details) -> str:
         region = args[0]
-        steps = _steps(view, view["plague"], region)
+        steps = _steps(self.view, self.view["plague"], region)
         note = ("far from the plague" if steps >= 2 else
                 "next to the plague" if steps == 1 else "under the plague")
-        details.update(region=region, rats=rats(region), rivals=rivals(region),
+        details.update(region=region, rats=self.rats(region), rivals=self.rivals(region),
                        plague_steps=steps, note=note)
-        return "setup_spot", details
-    if kind == "take":
+        return "setup_spot"
+
+    def _take(self, args, details) -> str:
         card = args[0]
-        holder = view["cards"].get(card)
+        holder = self.view["cards"].get(card)
         details.update(card=card, from_seat=holder)
-        scores = view["scores"]
-        rivals_scores = [(scores[p], p) for p in range(view["players"]) if p != seat]
-        if holder is not None and holder != seat and max(rivals_scores)[1] == holder:
+        if holder is not None and holder != self.seat and holder == self.leader():
             details["from_name"] = f"seat {holder}"
-            return "take_card_from_leader", details
-        if details["gain"] < 0.05:
-            return "take_card_exposure", details
-        return "take_card", details
-    if kind == "place":
+            return "take_card_from_leader"
+        if details["gain"] > WORTH:
+            return "take_card"
+        if self._card_exposure(card) is not None:
+            return "take_card_exposure"
+        return "take_card_plain"
+
+    def _card_exposure(self, card: str) -> float | None:
+        """How many more cubes the player could expect to lose where their cubes stand with
+        ``card``'s symbol on them (R5.5), if that is under :data:`SAFE_LOSS` and the symbol
+        does hit them somewhere (else None: no claim to make)."""
+        if self.view["cards"].get(card) == self.seat:
+            return None
+        held = dict(self.view, cards={**self.view["cards"], card: self.seat})
+        mine = [r for r in self.view["regions"] if self.own(r) and self.rats(r)]
+        if not mine:
+            return None
+        more = sum(self.loss(held, r)[self.seat] - self.loss(self.view, r)[self.seat]
+                   for r in mine)
+        return more if more < SAFE_LOSS else None
+
+    def _place(self, args, details) -> str:
         region, count = args
-        details.update(region=region, count=count, rats=rats(region))
-        if view["phase"] == "final":
-            return "final_place", details
-        cubes = board[region]["cubes"]
-        after = own(region) + count
-        if rats(region) <= 1 or details["gain"] >= count * 0.6:
-            return "safe_place", details
-        if after > max(c for p, c in enumerate(cubes) if p != seat):
-            return "place_majority", details
-        return "place_cubes", details
-    if kind == "king":
+        details.update(region=region, count=count, rats=self.rats(region))
+        if self.view["phase"] == "final":
+            return "final_place" if not self.rats(region) else "final_place_any"
+        if self.placed_loss(region, count) < SAFE_LOSS:
+            return "safe_place"
+        cubes = self.board[region]["cubes"]
+        if self.own(region) + count > max(c for p, c in enumerate(cubes) if p != self.seat):
+            return "place_majority"
+        return "place_cubes"
+
+    def placed_loss(self, region: str, count: int) -> float:
+        """The player's expected loss to a strike in ``region`` once ``count`` cubes more of
+        theirs stand there."""
+        cubes = list(self.board[region]["cubes"])
+        cubes[self.seat] += count
+        board = {**self.board, region: {**self.board[region], "cubes": cubes}}
+        return self.loss(dict(self.view, board=board), region)[self.seat]
+
+    def _king(self, args, details) -> str:
         details.update(region=args[0])
-        return "king_palace", details
-    if kind == "monk":
+        return "king_palace"
+
+    def _monk(self, args, details) -> str:
         region, slot, to = args
         details.update(region=region, slot=slot, to=to)
-        return ("monk_protect" if own(region) - rivals(region) > own(to) - rivals(to)
-                else "monk_attack"), details
-    if kind == "merchant":
+        if self.own(region) > self.own(to):
+            return "monk_protect"
+        if self.rivals(to) > self.own(to):
+            return "monk_attack"
+        return "monk_move"
+
+    def _merchant(self, args, details) -> str:
         region, to, count = args
         details.update(region=region, to=to, count=count)
-        return ("merchant_escape" if rats(region) > rats(to) else "merchant_move"), details
-    if kind == "witch":
-        if args[0] in ("swap", "done"):
-            return f"witch_{args[0]}", details
+        return "merchant_escape" if self.rats(region) > self.rats(to) else "merchant_move"
+
+    def _witch(self, args, details) -> str:
+        if args[0] == "done":
+            return "witch_done"
+        if args[0] == "swap":
+            return "witch_swap" if self.swap_helps() else "witch_swap_plain"
         details.update(region=args[0], slot=args[1])
-        return "witch_look", details
-    if kind == "plague":
+        return "witch_look" if self.own(args[0]) else "witch_look_plain"
+
+    def swap_helps(self) -> bool:
+        """Whether the Witch's swap (R6.6) of the two tokens looked at moves the worse of
+        them away from the player: their expected loss in the two regions goes down and
+        their rivals' goes up."""
+        looks = self.view["turn"]["witch_looks"]
+        if len(looks) != 2 or None in looks:
+            return False
+        (ra, ia), (rb, ib) = looks
+        if ra == rb:
+            return False
+        board = {r: {**self.board[r], "tokens": list(self.board[r]["tokens"]),
+                     "starting": list(self.board[r]["starting"])} for r in (ra, rb)}
+        for key in ("tokens", "starting"):  # a token keeps its face and its setup mark
+            a, b = board[ra][key][ia - 1], board[rb][key][ib - 1]
+            board[ra][key][ia - 1], board[rb][key][ib - 1] = b, a
+        after = dict(self.view, board={**self.board, **board})
+        before_l = [a + b for a, b in zip(self.loss(self.view, ra), self.loss(self.view, rb))]
+        after_l = [a + b for a, b in zip(self.loss(after, ra), self.loss(after, rb))]
+        mine = after_l[self.seat] - before_l[self.seat]
+        theirs = sum(after_l) - after_l[self.seat] - (sum(before_l) - before_l[self.seat])
+        return mine < -1e-9 and theirs > 1e-9
+
+    def _plague(self, args, details) -> str:
         region = args[0]
-        details.update(region=region, rats=rats(region), own=own(region),
-                       rivals=rivals(region))
-        if view["phase"] == "final":
-            return "plague_least_harm", details
-        if rats(region) and rivals(region) > own(region):
-            return "strike_others", details
-        if not own(region) or not rats(region):
-            return "plague_harmless", details
-        return "plague_least_harm", details
-    if kind == "spread":
+        details.update(region=region, rats=self.rats(region), own=self.own(region),
+                       rivals=self.rivals(region))
+        if self.view["phase"] == "final":  # R7.2: the piece moves, nothing strikes now
+            return "plague_move"
+        if self.rats(region) and self.rivals(region) > self.own(region):
+            return "strike_others"
+        if not self.own(region) or not self.rats(region):
+            return "plague_harmless"
+        mine = self.loss(self.view, region)[self.seat]
+        choices = [a.args[0] for a in self.others("plague")]
+        if choices and all(mine <= self.loss(self.view, r)[self.seat] + 1e-9
+                           for r in choices):
+            return "plague_least_harm"
+        return "plague_move"
+
+    def _spread(self, args, details) -> str:
         region = args[0]
-        details.update(region=region, own=own(region), rivals=rivals(region))
-        if rivals(region) > own(region):
-            return "spread_onto_rivals", details
-        if not own(region):
-            return "spread_away", details
-        return "spread_least_harm", details
-    if kind == "neutral":
-        return ("neutral_yes" if args[0] == "yes" else "neutral_no"), details
-    return "end_turn", details
+        details.update(region=region, own=self.own(region), rivals=self.rivals(region))
+        if self.rivals(region) > self.own(region):
+            return "spread_onto_rivals"
+        if not self.own(region):
+            return "spread_away"
+        choices = [a.args[0] for a in self.others("spread")]
+        if choices and all(self.own(region) - self.rivals(region)
+                           <= self.own(r) - self.rivals(r) for r in choices):
+            return "spread_least_harm"
+        return "spread_plain"
+
+    def _neutral(self, args, details) -> str:
+        plague = self.view["plague"]
+        yes, no = self.loss(self.view, plague, True), self.loss(self.view, plague, False)
+        mine = yes[self.seat] - no[self.seat]
+        theirs = sum(yes) - yes[self.seat] - (sum(no) - no[self.seat])
+        if args[0] == "yes":
+            return "neutral_yes" if theirs > 1e-9 and theirs > mine else "neutral_yes_plain"
+        return "neutral_no" if mine > 1e-9 else "neutral_no_plain"
 
 
 def describe(reason: str, details: dict) -> str:
