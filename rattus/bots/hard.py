@@ -273,7 +273,8 @@ class HardBot(Bot):
                  optional_margin: float = 0.3, prior_weight: float = 1.5,
                  early_stop: bool = True, turn_budget: float | None = None,
                  min_budget: float = 0.1, params: Params = DEFAULT,
-                 prior_params: Params = HARD, peasant: float | None = None):
+                 prior_params: Params = HARD, peasant: float | None = None,
+                 plan_turn: bool = False):
         super().__init__(seed, time_budget)
         if time_budget is None and iterations is None:
             time_budget = 1.0
@@ -300,15 +301,23 @@ class HardBot(Bot):
         self.params = params
         self._turn: tuple | None = None
         self._searches: list[HardSearch] = []
+        #: One search a turn (the page's "Show my turn"): a turn's first decision is
+        #: searched; its later ones follow that search's tree (:meth:`_follow`).
+        self.plan_turn = plan_turn
+        self._plan: _Plan | None = None
 
     def start(self, view: View, legal: list[Action]) -> Search:
+        if self.plan_turn:
+            plan = self._plan
+            if plan is not None and plan.turn == turn_of(view):
+                return Done(legal, self._follow(plan, view, legal))
+            self._plan = None
         if len(legal) == 1:
             return Done(legal, legal[0])
         budget = self.budget
         if self.turn_budget is not None and budget is not None:
             # one turn: the same regular turn, setup placement or final turn of this seat
-            turn = (view["seat"], view["turn"]["number"], len(view["setup_queue"]),
-                    len(view["final_queue"]))
+            turn = turn_of(view)
             if turn != self._turn:
                 self._turn, self._searches = turn, []
             spent = sum(s.elapsed for s in self._searches)
@@ -316,4 +325,49 @@ class HardBot(Bot):
         search = HardSearch(self, view, legal, budget)
         if self.turn_budget is not None:
             self._searches.append(search)
+        if self.plan_turn:
+            self._plan = _Plan(turn_of(view), search)
         return search
+
+    def _follow(self, plan: _Plan, view: View, legal: list[Action]) -> Action:
+        """A later decision of a planned turn, without a search of its own: the choice the
+        turn's search visited most below the choices made so far (its tree has a node for
+        each decision of the turn), or, where that search did not reach, Hard's choice
+        without search time (the Normal evaluation's, as :meth:`HardSearch.best` falls
+        back to)."""
+        node = plan.node()
+        action = None
+        if len(legal) == 1:
+            action = legal[0]
+        elif node is not None:
+            tried = [(child.n, child.w / child.n, a) for a, child in node.children.items()
+                     if child.n and a in legal]
+            if tried:
+                action = max(tried, key=lambda x: (x[0], x[1]))[2]
+        if action is None:
+            action = HardSearch(self, view, legal, 0.0)._best
+        plan.taken.append(action)
+        return action
+
+
+def turn_of(view: View) -> tuple:
+    """Which turn a view's decision belongs to: the same regular turn, setup placement or
+    final turn of the same seat (a turn's decisions share one plan, one turn budget)."""
+    return (view["seat"], view["turn"]["number"], len(view["setup_queue"]),
+            len(view["final_queue"]))
+
+
+class _Plan:
+    """A turn being played from one search: the search, and the actions taken since."""
+
+    def __init__(self, turn: tuple, search: HardSearch):
+        self.turn = turn
+        self.search = search
+        self.taken: list[Action] = []
+
+    def node(self) -> Node | None:
+        """The search tree's node for the position after the turn's actions so far."""
+        node: Node | None = self.search.root.children.get(self.search.best())
+        for a in self.taken:
+            node = node.children.get(a) if node is not None else None
+        return node

@@ -24,12 +24,13 @@ Only the seat's view is read (RULES R8).
 
 from __future__ import annotations
 
+import random
 import re
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action
-from ..shapes import View
 from ..odds import strike_odds
+from ..shapes import View
 from .base import Done, Search, acting_seat
 
 
@@ -112,6 +113,47 @@ def hint(view: View, legal: list[Action], seed: int | None = None,
     return action, reason, details
 
 
+def show_turn(view: View, legal: list[Action], seed: int | None = None,
+              budget: float | None = None, iterations: int | None = None
+              ) -> list[tuple[Action, str, dict]]:
+    """The whole turn the Hard bot of ``seed`` would play from ``view`` (card, placement,
+    abilities, plague move, spread, the Knight's answer), each step with its reason: one
+    search, for the turn's first decision (the hint's own), then the later decisions
+    from that search's tree, as ``make_bot("hard", ..., plan_turn=True)`` plays them.
+
+    The steps are played on a copy made from the view alone (R8: the faces the seat cannot
+    see are dealt at random, and no step shows them). The turn ends where the seat's
+    decisions end — or at a Witch's look, after which what to do depends on the face seen."""
+    from .hard import HardBot
+    bot = HardBot(seed, budget, iterations=iterations, plan_turn=True)
+    search = bot.start(view, legal)
+    return plan_from(bot, view, legal, search.run(), search)
+
+
+def plan_from(bot, view: View, legal: list[Action], first: Action, search: Search
+              ) -> list[tuple[Action, str, dict]]:
+    """The rest of :func:`show_turn` once its first ``search`` (of ``bot``, a Hard bot
+    with ``plan_turn``) chose ``first``: for a page that ran that search in slices."""
+    from .determinize import determinize
+    from .hard import turn_of
+    seat, turn = acting_seat(view), turn_of(view)
+    copy = determinize(view, random.Random(0))  # (its own chance: the bot's is untouched)
+    steps = [(first, *explain(view, first, search, legal=legal))]
+    action = first
+    while not (action.kind == "witch" and len(action.args) > 1
+               and isinstance(action.args[1], int)):  # a look: the face decides the rest
+        copy.apply(action)
+        if copy.is_over or copy.current_player != seat:
+            break
+        view, legal = copy.view(seat), copy.legal_actions()
+        if turn_of(view) != turn:
+            break
+        step = bot.start(view, legal)
+        action = step.run()
+        steps.append((action, *explain(view, action, step, legal=legal)))
+    return steps
+
+
 def explain(view: View, action: Action, search: Search | None = None,
             legal: list[Action] | None = None) -> tuple[str, dict]:
     """The reason key and details for ``action`` in ``view`` (see :data:`REASONS`);
@@ -153,7 +195,7 @@ class _Claims:
     def rats(self, region: str) -> int:
         return len(self.board[region]["tokens"])
 
-    def loss(self, view: View, region: str, neutral: bool = False) -> list[float]:
+    def loss(self, view: Any, region: str, neutral: bool = False) -> list[float]:
         """The expected cubes each seat loses to a strike in ``region`` of ``view``."""
         return strike_odds(view, region, neutral=neutral)["expected_loss"]
 
@@ -202,7 +244,7 @@ class _Claims:
         does hit them somewhere (else None: no claim to make)."""
         if self.view["cards"].get(card) == self.seat:
             return None
-        held = dict(self.view, cards={**self.view["cards"], card: self.seat})
+        held: Any = {**self.view, "cards": {**self.view["cards"], card: self.seat}}
         mine = [r for r in self.view["regions"] if self.own(r) and self.rats(r)]
         if not mine:
             return None
@@ -228,7 +270,7 @@ class _Claims:
         cubes = list(self.board[region]["cubes"])
         cubes[self.seat] += count
         board = {**self.board, region: {**self.board[region], "cubes": cubes}}
-        return self.loss(dict(self.view, board=board), region)[self.seat]
+        return self.loss({**self.view, "board": board}, region)[self.seat]
 
     def _king(self, args, details) -> str:
         details.update(region=args[0])
@@ -260,18 +302,18 @@ class _Claims:
         """Whether the Witch's swap (R6.6) of the two tokens looked at moves the worse of
         them away from the player: their expected loss in the two regions goes down and
         their rivals' goes up."""
-        looks = self.view["turn"]["witch_looks"]
+        looks: list[Any] = list(self.view["turn"]["witch_looks"])
         if len(looks) != 2 or None in looks:
             return False
         (ra, ia), (rb, ib) = looks
         if ra == rb:
             return False
-        board = {r: {**self.board[r], "tokens": list(self.board[r]["tokens"]),
+        board: dict[str, Any] = {r: {**self.board[r], "tokens": list(self.board[r]["tokens"]),
                      "starting": list(self.board[r]["starting"])} for r in (ra, rb)}
         for key in ("tokens", "starting"):  # a token keeps its face and its setup mark
             a, b = board[ra][key][ia - 1], board[rb][key][ib - 1]
             board[ra][key][ia - 1], board[rb][key][ib - 1] = b, a
-        after = dict(self.view, board={**self.board, **board})
+        after: Any = {**self.view, "board": {**self.board, **board}}
         before_l = [a + b for a, b in zip(self.loss(self.view, ra), self.loss(self.view, rb))]
         after_l = [a + b for a, b in zip(self.loss(after, ra), self.loss(after, rb))]
         mine = after_l[self.seat] - before_l[self.seat]
