@@ -44,7 +44,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=150)
     args = parser.parse_args()
-    hints, turns, steps = [], [], []
+    hints: list[float] = []
+    turns: list[float] = []
+    steps: list[int] = []
     for k, game in enumerate(turn_starts(args.positions, seed=23)):
         view, legal = game.view(game.current_player), game.legal_actions()
         for which in ((0, 1) if k % 2 else (1, 0)):  # (each goes first half the time)

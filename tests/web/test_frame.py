@@ -38,7 +38,7 @@ def test_without_a_game_the_status_invites_a_new_one() -> None:
     assert f.text["status"] == t("status.new_game")
     # nothing to explain behind the new-game dialog (no "Nothing to undo yet.")
     assert f.undo == {"disabled": True, "reason": "start", "text": ""}
-    assert f.disabled == {"export": True, "replay-enter": True, "hint": True}
+    assert f.disabled == {"export": True, "replay-enter": True, "hint": True, "show-turn": True}
 
 
 def test_at_the_start_of_a_turn_the_status_lists_the_phases_then_the_plague() -> None:
@@ -78,7 +78,8 @@ def test_the_toolbar_says_why_undo_is_not_possible() -> None:
     ui, s, _home = turn_start()
     f = frame(ui, s)
     assert f.undo == {"disabled": True, "reason": "turn", "text": t("undo.why.turn")}
-    assert f.disabled == {"export": False, "replay-enter": False, "hint": False}  # my turn
+    assert f.disabled == {"export": False, "replay-enter": False, "hint": False,
+                          "show-turn": False}  # my turn
 
 
 def test_the_toolbar_says_what_undo_would_take_back() -> None:

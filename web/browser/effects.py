@@ -49,6 +49,7 @@ class BrowserEffects:
             ev.SideTop: lambda _e: self._side_top(),
             ev.ShareLink: lambda _e: self._share(),
             ev.ThinkHint: lambda _e: self._soon(self._think_hint()),
+            ev.ThinkTurn: lambda _e: self._soon(self._think_turn()),
             ev.Reveal: lambda e: self.reveal(e.key, e.top),
             ev.ReloadForUpdate: lambda _e: self._reload_for_update(),
         }
@@ -153,6 +154,35 @@ class BrowserEffects:
             self.dispatch(ev.Failed(f"{type(exc).__name__}: {exc}"))
             return
         self.dispatch(ev.HintReady(step, str(action), reason, details))
+
+    async def _think_turn(self) -> None:
+        """"Show my turn": the whole turn the Hard bot would play for the player at the
+        screen, in the time of one hint — the hint's own search (the same seed and
+        iterations, in slices), then the turn's later decisions from that search's tree on
+        a copy made from the seat's view (``rattus.bots.hint.plan_from``, R8)."""
+        s = self.model().session
+        if s is None:
+            return
+        step = s.step
+        try:
+            from rattus.bots import make_bot
+            from rattus.bots.hint import plan_from
+
+            seat = s.viewer
+            if seat is None:
+                raise ValueError("no player at the screen to show a turn")
+            view, legal = s.view(), s.legal()
+            seed = bot_seed(s, seat) if s.holds_game else seat
+            bot = make_bot("hard", seed=seed, time_budget=HINT_GUARD_S,
+                           iterations=HINT_ITERATIONS, plan_turn=True)
+            search = bot.start(view, legal)
+            first = await run_sliced(search, HINT_GUARD_S)
+            steps = plan_from(bot, view, legal, first, search)
+        except Exception as exc:  # noqa: BLE001 - a hint must never break the page
+            self.dispatch(ev.Failed(f"{type(exc).__name__}: {exc}"))
+            return
+        self.dispatch(ev.TurnReady(step, seat, tuple(str(a) for a, _, _ in steps),
+                                   tuple((r, d) for _, r, d in steps)))
 
 
 def drop_from_address(name: str) -> None:

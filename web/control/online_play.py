@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from model import page_events as ev
+from model import shown_turn
 from model.ui_state import Model, Pick, Story, Ui
 from text.catalogue import t
 
@@ -34,7 +35,8 @@ def is_guest(session) -> bool:
 #: The page's controls that read a guest's table (through ``SeatTable``); the others (new
 #: game, files, "Your games", the replay of a game in progress) see no game on a guest's
 #: page: the game is the host's to save, undo or replay.
-GUEST_READS = frozenset({"hint", "analysis", "close-analysis", "story-seen", "undo",
+GUEST_READS = frozenset({"hint", "show-turn", "plan-next", "plan-all", "plan-close",
+                         "analysis", "close-analysis", "story-seen", "undo",
                          "toggle-rules", "close-rules", "close-results", "help", "coach-ok",
                          "online-take-seat"})
 
@@ -50,7 +52,8 @@ def page_table(session, choice: str):
 def send(ui: Ui, action) -> tuple[Ui, ev.Effects]:
     """A guest's action: to the host; the pick is done (the host's answer comes as a state,
     or as a refusal said in the notice line)."""
-    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None),
+    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None,
+                   plan=shown_turn.after(ui.plan, action)),
             (ev.SendAction(str(action)),))
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 from typing import Any
 
-from model import motions
+from model import motions, shown_turn
 from model import page_events as ev
 from model import targets as offers
 from model.game_config import renamed_defaults
@@ -42,6 +42,7 @@ from control import (
     questions,
     replay_controls,
     save_files,
+    turn_plan,
     undo,
     welcome,
 )
@@ -146,12 +147,22 @@ def refusal_text(refusal: dict) -> str:
 def act(ui: Ui, action) -> tuple[Ui, ev.Effects]:
     """One action (a human's or a bot's): the store applies it, then tells what it did
     (:func:`on_applied`)."""
-    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None),
+    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None,
+                   plan=shown_turn.after(ui.plan, action)),
             (ev.ApplyAction(action),))
 
 
 def on_applied(m: Model, e: ev.ActionApplied) -> Result:
-    """The action is applied: a strike it caused is told step by step (R5.3–R5.5)."""
+    """The action is applied: a strike it caused is told step by step (R5.3–R5.5); while
+    the whole turn of "Show my turn" is played, its next step follows."""
+    told = _told(m, e)
+    ui, effects = told if isinstance(told, tuple) else (told, ())
+    assert isinstance(ui, Ui)
+    more = turn_plan.follow_on(m.but(ui=ui))
+    return (ui, (*effects, *more)) if effects or more else ui
+
+
+def _told(m: Model, e: ev.ActionApplied) -> Result:
     ui, session = m.ui, m.session
     ui = ui.but(acted=motions.acted(e.events))
     story = Story.from_events(e.events)
@@ -262,7 +273,26 @@ def ask_hint(ui: Ui, session) -> Result:
         return blocked
     if ui.hinting:
         return ui
-    return ui.but(hinting=True).news(t("hint.thinking")), (ev.ThinkHint(),)
+    return ui.but(hinting=True, plan=None).news(t("hint.thinking")), (ev.ThinkHint(),)
+
+
+def show_turn(ui: Ui, session) -> Result:
+    """"Show my turn": the whole turn Hard would play (control/turn_plan.py)."""
+    return turn_plan.ask(ui.but(hint=None), session, _blocked(ui, session))
+
+
+def plan_step(ui: Ui, session, whole: bool = False) -> Result:
+    """Play the shown turn's next step (``whole``: and the ones after it, as each is
+    applied — on a guest's page one step a click, the host applying it)."""
+    blocked = _blocked(ui, session)
+    if blocked is not None:
+        return blocked
+    action = turn_plan.next_action(ui, session)
+    if action is None:
+        return ui.but(plan=None).say(t("plan.stale"))
+    if online_play.is_guest(session):
+        return online_play.send(ui, action)
+    return act(turn_plan.auto(ui) if whole else ui, action)
 
 
 def on_hint_ready(m: Model, e: ev.HintReady) -> Result:
@@ -406,6 +436,10 @@ PAGE_CHOICES: dict[str, Callable[..., Any]] = {
     "close-analysis": close_analysis,
     "share": share_link,
     "hint": ask_hint,
+    "show-turn": show_turn,
+    "plan-next": plan_step,
+    "plan-all": lambda ui, session: plan_step(ui, session, whole=True),
+    "plan-close": turn_plan.close,
     "toggle-rules": toggle_rules,
     "close-rules": close_rules,
     "close-results": close_results,
@@ -558,6 +592,7 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.Failed: on_failed,
     ev.Problem: on_problem,
     ev.HintReady: on_hint_ready,
+    ev.TurnReady: turn_plan.on_ready,
     ev.UpdateReady: on_update_ready,
     ev.Shared: on_shared,
     ev.OpenShared: on_open_shared,

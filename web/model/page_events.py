@@ -239,6 +239,16 @@ class HintReady(Event):
     details: dict
 
 
+@dataclass(frozen=True)
+class TurnReady(Event):
+    """"Show my turn" found the turn Hard would play (``rattus.bots.hint.show_turn``)."""
+
+    step: int  # the number of actions the turn was searched for
+    seat: int
+    actions: tuple  # the steps' notations, in order
+    reasons: tuple  # each step's (reason key, details)
+
+
 # -- events: the page and the browser ----------------------------------------------------------
 @dataclass(frozen=True)
 class LanguageReady(Event):
@@ -450,6 +460,11 @@ class ShareLink(Effect):
 @dataclass(frozen=True)
 class ThinkHint(Effect):
     """Search the hint for the player at the screen."""
+
+
+@dataclass(frozen=True)
+class ThinkTurn(Effect):
+    """Search the whole turn Hard would play for the player at the screen (one search)."""
 
 
 @dataclass(frozen=True)

@@ -205,6 +205,9 @@ class Ui:
     acted: tuple = ()
     hint: dict | None = None  # Hard's suggestion for this position: action, sentence, step
     hinting: bool = False  # the hint is being searched
+    #: "Show my turn": the turn Hard would play from this position (control/turn_plan.py)
+    plan: dict | None = None
+    planning: bool = False  # the turn is being searched
     # (made when the Ui is: its default names are in the language in use then, not at import)
     draft: Draft = field(default_factory=Draft)
     go: bool = False  # "Next" pressed (step by step): one bot move may be made

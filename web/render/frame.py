@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from model import shown_turn
 from model.game_config import default_seats
 from model.pace import DEFAULT, PACES, name_of
 from model.seat_view import SeatTable
@@ -70,6 +71,8 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f.html["online"] = panels.online(ui.online, table.seats if table else []) \
         if ui.online is not None else ""
     f.shown["online"] = ui.online is not None
+    f.html["plan"], f.shown["plan"] = "", False  # ("Show my turn": a live turn's, below)
+    f.data["planActions"] = ""
     if table is None:
         f.text["status"] = t("online.joining" if ui.online is not None else "status.new_game")
         _screen(f, ui, table)
@@ -93,6 +96,14 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     if hint is not None:
         o.hint = hint_target(hint["action"])
     f.data["hintAction"] = hint["action"] if hint is not None else ""  # (its notation: tests)
+    # "Show my turn": its next step is marked as a hint is, the steps listed beside the board
+    plan = shown_turn.current(ui.plan, s)
+    if plan is not None and ui.pick == Pick():
+        o.hint = hint_target(plan["steps"][plan["at"]][0])
+    f.html["plan"] = panels.shown_turn(plan) if plan is not None else ""
+    f.shown["plan"] = plan is not None
+    f.data["planActions"] = (";".join(a for a, _ in plan["steps"][plan["at"]:])
+                             if plan is not None else "")  # (the steps still to play: tests)
     story = ui.story
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
     mover = s.names[s.current] if s.current is not None else ""  # ("": the game is over)
@@ -293,6 +304,7 @@ def _toolbar(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable | None) -> None:
     f.pressed["toggle-odds"] = prefs.odds
     f.disabled["hint"] = (s is None or ui.hinting or ui.replay is not None or ui.elsewhere
                           or not human_turn(s))
+    f.disabled["show-turn"] = f.disabled["hint"] or ui.planning
     f.pace = ("step" if prefs.stepping else
               name_of(s.pace_ms if s is not None else
                       prefs.pace_ms if prefs.pace_ms is not None else PACES[DEFAULT]))

@@ -375,6 +375,30 @@ def with_notice(dialog: str, notice: str, news: bool) -> str:
     return dialog.replace("</h2>", f'</h2><p class="{cls}" role="status">{esc(notice)}</p>', 1)
 
 
+def shown_turn(plan: dict) -> str:
+    """"Show my turn": the turn Hard would play, a numbered step each with its reason —
+    the ones played ticked, the next one marked as it is on the board — and the buttons
+    that play the next step or the whole turn (model/shown_turn.py)."""
+    at = plan["at"]
+    items = []
+    for i, (action, sentence) in enumerate(plan["steps"]):
+        state = "done" if i < at else "next" if i == at else "later"
+        mark = (f'<span class="visually-hidden">{esc(t("plan.done"))} </span>' if i < at
+                else "")
+        current = ' aria-current="step"' if i == at else ""
+        items.append(f'<li class="{state}" data-action="{esc(action)}"{current}>'
+                     f'{mark}{esc(sentence)}</li>')
+    then = f'<p class="plan-then">{esc(plan["then"])}</p>' if plan["then"] else ""
+    return (f'<h2>{esc(t("plan.title"))}</h2><ol class="plan-steps">{"".join(items)}</ol>'
+            f'{then}<div class="dialog-buttons">'
+            f'<button type="button" class="btn primary" data-choice="plan-next" '
+            f'data-key="plan-next">{esc(t("btn.plan_next"))}</button>'
+            f'<button type="button" class="btn" data-choice="plan-all" '
+            f'data-key="plan-all">{esc(t("btn.plan_all"))}</button>'
+            f'<button type="button" class="btn" data-choice="plan-close" '
+            f'data-key="plan-close">{esc(t("btn.close"))}</button></div>')
+
+
 def coach_note(note: str | None) -> str:
     """The guided game's note of the moment, with its way out."""
     if note is None:
