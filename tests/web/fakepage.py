@@ -267,7 +267,7 @@ def _page() -> Element:
     toolbar = Element(id="toolbar").add(
         *(Element("button", data_choice=c) for c in (
             "new-game", "undo", "replay-enter", "export", "import", "toggle-log",
-            "toggle-rules")),
+            "hint", "show-turn", "toggle-rules")),
         Element("span", id="undo-why"), Element("input", id="import-file", type="file"))
     svg = Element("svg", id="map").add(
         Element("defs"),
@@ -275,7 +275,8 @@ def _page() -> Element:
     app = Element(id="app").add(
         toolbar, *(Element(id=i) for i in ("status", "notice", "update", "bar", "viewer",
                                            "players", "strike", "cards", "log", "screen",
-                                           "about", "help", "announce", "board-text")),
+                                           "about", "help", "announce", "board-text",
+                                           "plan")),
         Element(id="map-holder").add(svg))
     return Element("body").add(app)
 

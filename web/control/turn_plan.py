@@ -68,11 +68,14 @@ def auto(ui: Ui) -> Ui:
     return ui.but(plan={**ui.plan, "auto": True}) if ui.plan is not None else ui
 
 
-def follow_on(m: Model) -> ev.Effects:
+def follow_on(m: Model) -> tuple[Ui, ev.Effects]:
     """After an action is applied: the next step, when the whole turn is being played and
-    the plan still holds (a game held on this page: a guest's page plays one step a click)."""
+    the plan still holds (a game held on this page: a guest's page plays one step a click);
+    the plan one step further."""
     ui, held = m.ui, m.held
     if held is None or ui.plan is None or not ui.plan["auto"] or ui.busy:
-        return ()
+        return ui, ()
     action = next_action(ui, held)
-    return (ev.ApplyAction(action),) if action is not None else ()
+    if action is None:
+        return ui, ()
+    return ui.but(plan=shown_turn.after(ui.plan, action)), (ev.ApplyAction(action),)

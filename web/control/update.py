@@ -158,7 +158,7 @@ def on_applied(m: Model, e: ev.ActionApplied) -> Result:
     told = _told(m, e)
     ui, effects = told if isinstance(told, tuple) else (told, ())
     assert isinstance(ui, Ui)
-    more = turn_plan.follow_on(m.but(ui=ui))
+    ui, more = turn_plan.follow_on(m.but(ui=ui))
     return (ui, (*effects, *more)) if effects or more else ui
 
 
