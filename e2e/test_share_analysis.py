@@ -72,3 +72,40 @@ def test_a_replay_link_opens_the_same_game_in_a_fresh_browser(
         assert other.problems() == []
     finally:
         context.close()
+
+
+def test_every_costly_strike_is_a_moment_that_opens_the_replay_at_it(page: Page, open_game,
+                                                                      guard) -> None:
+    """Issue 23: the moments are every strike that cost cubes, the final plague's included
+    (R7.3), none that cost none; a moment opens the replay at its strike — the step whose
+    action struck, showing that region's strike."""
+    game = finished_game(page, open_game)
+    replay, costly = game.at(0), []
+    for step, action in enumerate(game.history, 1):
+        current = None
+        for e in replay.apply(action):
+            if e["kind"] == "strike":
+                current = [step, e["region"], 0]
+                costly.append(current)
+            elif e["kind"] == "cube_killed" and current and current[1] == e["region"]:
+                current[2] += 1
+    costly = [c for c in costly if c[2]]
+    final = [c for c in costly if c[0] == len(game.history)]
+    page.locator('.dialog[data-screen="results"] [data-choice="analysis"]').click()
+    moments = page.locator('.dialog[data-screen="analysis"] button.moment')
+    choices = moments.evaluate_all("(xs) => xs.map(x => [x.dataset.choice, x.dataset.lost])")
+    shown = sorted([int(c.split(":")[1]), c.split(":")[2], int(lost)] for c, lost in choices)
+    assert shown == sorted(costly) and final  # (this game's final plague cost cubes)
+    assert [int(lost) for _, lost in choices] == sorted((c[2] for c in costly), reverse=True)
+    shot(page, "analysis_moments")
+    step, where, _ = final[-1]
+    page.locator(f'button.moment[data-choice="replay-enter:{step}:{where}"]').click()
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-replay-step", str(step))
+    expect(body).to_have_attribute("data-replay-strike", where)
+    expect(page.locator("#status")).to_contain_text(where)
+    struck = page.locator("#strike")
+    expect(struck).to_be_visible()
+    for other in {c[1] for c in final} - {where}:
+        expect(struck).not_to_contain_text(other)
+    shot(page, "analysis_moment_replay")

@@ -9,10 +9,11 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from glue import config
+from glue import config, frame
 from model.game_config import COLOURS
 from model.replay import Replay
 from model.session import Session
+from model.ui_state import Ui
 from render import analysis
 from text.catalogue import t
 
@@ -178,38 +179,87 @@ def test_a_witch_look_does_not_count_for_the_odds() -> None:
 
 
 # -- the moments ------------------------------------------------------------------------------
+def struck(game: rattus.Game) -> list[tuple[int, str, list[int]]]:
+    """(step, region, cubes lost per seat) of every strike, from the engine's events: each
+    ``strike`` event and the ``cube_killed`` events in its region that follow it (R5.3–R5.5;
+    the final plague strikes each region in turn, R7.3)."""
+    out: list[tuple[int, str, list[int]]] = []
+    for step, _, events in played_events(game):
+        for e in events:
+            if e["kind"] == "strike":
+                out.append((step, e["region"], [0] * game.num_players))
+            elif e["kind"] == "cube_killed" and out and out[-1][:2] == (step, e["region"]):
+                out[-1][2][e["seat"]] += 1
+    return out
+
+
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_each_moment_opens_its_strike_in_the_replay(games, n) -> None:
+def test_the_moments_are_every_strike_that_cost_cubes_and_none_other(games, n) -> None:
+    """Issue 23: a 3-cube loss in the final plague is a moment; a strike where nobody lost a
+    cube is not."""
     s, a = games[n]
-    moments = a["moments"]
-    assert 1 <= len(moments) <= analysis.MOMENTS
-    assert [m["step"] for m in moments] == sorted(m["step"] for m in moments)
-    for m in moments:
-        replay = Replay(s.game, m["step"])
-        assert replay.step == m["step"]
-        struck = [e["region"] for e in replay.public_events if e["kind"] == "strike"]
-        assert any(t("region." + r) in m["text"] for r in struck), m
-        assert m["swing"] >= analysis.MIN_SWING and "{" not in m["text"]
-        assert s.names[m["seat"]] in m["text"]
+    costly = sorted((step, r, sum(lost)) for step, r, lost in struck(s.game) if sum(lost))
+    assert sorted((m["step"], m["region"], m["lost"]) for m in a["moments"]) == costly
+    assert any(m["final"] for m in a["moments"])  # the final plague is among them (R7.3)
+    assert all(m["lost"] > 0 for m in a["moments"])
 
 
-def test_the_moments_are_the_strikes_furthest_from_their_odds(games) -> None:
-    _, a = games[4]
-    swings = sorted((analysis.swing(x) for x in a["strike_list"]), reverse=True)
-    assert sorted((m["swing"] for m in a["moments"]), reverse=True) == \
-        pytest.approx(swings[:len(a["moments"])], abs=1e-3)
+def test_the_final_plague_counts_every_region_it_cost_cubes() -> None:
+    """Over many games: each region of the final plague that killed a cube is a moment of
+    its own, whoever lost it (R7.3)."""
+    for seed in range(40, 52):
+        s = finished(2 + seed % 3, seed)
+        a = analysis.analyse(s)
+        final = sorted((step, r) for step, r, lost in struck(s.game) if sum(lost)
+                       and step == len(s.game.history))
+        assert sorted((m["step"], m["region"]) for m in a["moments"] if m["final"]) == final
 
 
-def test_a_moment_says_the_cubes_in_their_plural_form() -> None:
+def test_the_moments_are_ranked_by_the_cubes_they_cost_then_by_their_surprise(games) -> None:
+    for _, a in games.values():
+        keys = [(-m["lost"], -m["swing"]) for m in a["moments"]]
+        assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_each_moment_opens_the_replay_at_its_strike(games, n) -> None:
+    """The replay opened from a moment is at the step whose action struck, and shows that
+    strike alone (the final plague's other regions are not its moment)."""
+    s, a = games[n]
+    for m in a["moments"]:
+        replay = Replay(s.game, m["step"], m["region"])
+        assert replay.step == m["step"] and replay.strike == m["region"]
+        regions = [e["region"] for e in replay.public_events if e["kind"] == "strike"]
+        assert m["region"] in regions
+        f = frame(Ui(replay=replay), s)
+        assert f.data["replayStrike"] == m["region"]
+        assert t("region." + m["region"]) in f.text["status"]
+        strike = page_strike(f)
+        assert strike and all(t("region." + r) not in strike for r in regions
+                              if r != m["region"])
+        assert "{" not in m["text"] and s.names[m["seat"]] in m["text"]
+
+
+def page_strike(f) -> str:
+    return f.html["strike"] if f.shown["strike"] else ""
+
+
+def test_a_step_away_from_the_strike_shows_the_step_whole(games) -> None:
+    s, a = games[3]
+    m = next(m for m in a["moments"] if m["final"])
+    replay = Replay(s.game, m["step"], m["region"]).moved(m["step"] - 1).moved(m["step"])
+    assert replay.strike is None and frame(Ui(replay=replay), s).data["replayStrike"] == ""
+
+
+def test_a_moment_names_each_player_it_cost_cubes_in_their_plural_form() -> None:
     names = ["Ann", "Bob"]
     strike = {"region": "Gallia", "final": False, "lost": [1, 0], "expected": [0.25, 2.0]}
-    assert analysis.moment_text(strike, 0, names) == \
-        "The plague strikes Gallia: Ann loses 1 cube, 0.2 expected."
-    assert analysis.moment_text(strike, 1, names) == \
-        "The plague strikes Gallia: Bob loses no cube, 2.0 expected."
-    strike = {**strike, "lost": [3, 0], "final": True}
-    assert analysis.moment_text(strike, 0, names) == \
-        "The plague strikes Gallia (final plague): Ann loses 3 cubes, 0.2 expected."
+    assert analysis.moment_text(strike, names) == \
+        "The plague strikes Gallia: Ann loses 1 cube (0.2 expected)."
+    strike = {**strike, "lost": [1, 3], "final": True}
+    assert analysis.moment_text(strike, names) == (
+        "The plague strikes Gallia (final plague): Bob loses 3 cubes (2.0 expected) and Ann "
+        "loses 1 cube (0.2 expected).")
 
 
 # -- the chart and the screen -----------------------------------------------------------------
@@ -250,5 +300,6 @@ def test_the_screen_shows_the_totals_and_leads_to_the_moments(games) -> None:
                            else "0")
     assert root.find(f".//tr[@data-seat='{a['winner']}']").get("class") == "winner"
     choices = [b.get("data-choice") for b in root.iter("button")]
-    assert choices == [f"replay-enter:{m['step']}" for m in a["moments"]] + ["close-analysis"]
+    assert choices == [f"replay-enter:{m['step']}:{m['region']}" for m in a["moments"]] + [
+        "close-analysis"]
     assert root.find(".//h2").text == t("analysis.title")

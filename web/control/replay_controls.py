@@ -14,13 +14,16 @@ from text.catalogue import t
 
 
 def enter(ui: Ui, session, step: str | None = None) -> Ui:
+    """Open the replay: at the end, at ``step``, or at a strike (``"<step>:<region>"``, a
+    moment of the analysis: that step, showing that region's strike)."""
     if session is None or ui.replay is not None:
         return ui
     if ui.busy:
         return ui.say(t("replay.why.busy"))
+    at, _, strike = (step or "").partition(":")
     return ui.but(pick=Pick(), notice="", screen=None, results_closed_before=ui.results_closed,
                   results_closed=True,
-                  replay=Replay(session.game, None if step is None else int(step)))
+                  replay=Replay(session.game, int(at) if at else None, strike or None))
 
 
 def goto(ui: Ui, session, step: int) -> Ui:

@@ -24,8 +24,13 @@ if TYPE_CHECKING:
 class Replay:
     """A cursor over ``game``'s history: :attr:`step` actions applied (0: the set-up board)."""
 
-    def __init__(self, game: rattus.Game, step: int | None = None):
+    def __init__(self, game: rattus.Game, step: int | None = None,
+                 strike: str | None = None):
         self.game = game
+        #: The region whose strike the replay was opened at (a moment of the analysis): at
+        #: that step the replay shows that strike alone — the final plague strikes every
+        #: region in one step (R7.3). None: the step's strikes, all of them.
+        self.strike = strike
         self.history = game.history  # a copy: the live game is not touched
         self.total = len(self.history)
         self.step = 0
@@ -51,6 +56,8 @@ class Replay:
         """The cursor at ``step``, as a new value (the UI state is never changed in place);
         a step forward plays one action on a copy of the position in hand."""
         moved = copy.copy(self)
+        if int(step) != self.step:
+            moved.strike = None  # (another step: its own strikes)
         if int(step) == self.step + 1 <= self.total:
             moved.position = self.position.clone()
         moved.goto(step)

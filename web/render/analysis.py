@@ -30,31 +30,30 @@ The shape of :func:`analyse` (JSON-ready)::
      "lost": [4, 7],           # cubes each player lost to the plague (cube_killed events)
      "expected": [3.1, 5.2],   # the cubes each could expect to lose in those strikes
      "luck": [-0.9, -1.8],     # expected - lost: above zero, the plague was kinder
-     "moments": [{"step": 57, "text": "...", "swing": 2.4, "seat": 1}, ...]}
+     "moments": [{"step": 131, "region": "Gallia", "final": true, "lost": 4,
+                  "swing": 2.4, "seat": 1, "text": "..."}, ...]}
 
 ``board`` has a point at the start of every regular and final turn (``kind`` ``turn`` or
 ``final``, ``seat`` whose turn begins) and one at the end (``end``); ``cubes`` is the view's
-``scores``: cubes in the regions plus the palace (R7.4). A moment is a strike; its ``swing``
-is how far it went from its odds, in cubes, over all players: sum |lost - expected|. The
-(at most :data:`MOMENTS`) strikes with the largest swing, at least :data:`MIN_SWING`, are the
-moments, in the order they happened; ``step`` is the replay step that shows the strike.
+``scores``: cubes in the regions plus the palace (R7.4). The moments are the strikes that
+swung the game: every strike that cost cubes — each region of the final plague a strike of
+its own (R7.3) — and none that cost none, ranked by what they changed: the cubes they cost
+(``lost``, all players), then how far they went from their odds (``swing``: sum over the
+players of |lost − expected|), then the earlier first. A moment's position is its strike's:
+``step`` is the replay step whose action struck, ``region`` the region struck, and the
+replay opened from it (``replay-enter:<step>:<region>``) shows that strike alone.
 Pure Python: :func:`chart_svg` and :func:`panel` are strings, like panels.py.
 """
 
 from __future__ import annotations
 
 from model.game_config import COLOURS
-from text.catalogue import decimal, region, t, tn
+from text.catalogue import decimal, join_and, region, t, tn
 
 import rattus
 from rattus.constants import CUBES_PER_PLAYER
 from render import panels
 from render.escaping import esc
-
-#: At most this many moments are shown.
-MOMENTS = 5
-#: A strike within half a cube of its odds swung nothing worth showing.
-MIN_SWING = 0.5
 
 
 def analyse(session) -> dict:
@@ -121,27 +120,32 @@ def swing(strike: dict) -> float:
 
 
 def _moments(strike_list: list[dict], names: list[str]) -> list[dict]:
-    ranked = sorted(range(len(strike_list)), key=lambda i: (-swing(strike_list[i]), i))
-    chosen = sorted(i for i in ranked[:MOMENTS] if swing(strike_list[i]) >= MIN_SWING)
+    """Every strike that cost cubes, the costliest first (see the module docstring)."""
+    costly = [i for i, s in enumerate(strike_list) if sum(s["lost"])]
+    ranked = sorted(costly, key=lambda i: (-sum(strike_list[i]["lost"]),
+                                           -swing(strike_list[i]), i))
     out = []
-    for i in chosen:
+    for i in ranked:
         s = strike_list[i]
-        seat = max(range(len(names)), key=lambda p: (abs(s["lost"][p] - s["expected"][p]), -p))
-        out.append({"step": s["step"], "seat": seat, "swing": round(swing(s), 3),
-                    "text": moment_text(s, seat, names)})
+        seat = max(range(len(names)), key=lambda p: (s["lost"][p],
+                                                     abs(s["lost"][p] - s["expected"][p]), -p))
+        out.append({"step": s["step"], "region": s["region"], "final": s["final"],
+                    "lost": sum(s["lost"]), "swing": round(swing(s), 3), "seat": seat,
+                    "text": moment_text(s, names)})
     return out
 
 
-def moment_text(strike: dict, seat: int, names: list[str]) -> str:
-    """One strike in a log-like sentence: the player it surprised most, lost against expected."""
+def moment_text(strike: dict, names: list[str]) -> str:
+    """One strike in a log-like sentence: each player it cost cubes, lost against expected
+    (the one who lost most first)."""
     where = region(strike["region"])
     if strike["final"]:
         where = t("analysis.final_region", region=where)
-    n = strike["lost"][seat]
-    fields = {"region": where, "name": names[seat], "expected": _num(strike["expected"][seat])}
-    if n == 0:
-        return t("analysis.moment.none", **fields)
-    return tn("analysis.moment", n, **fields)
+    seats = sorted((p for p in range(len(names)) if strike["lost"][p]),
+                   key=lambda p: (-strike["lost"][p], p))
+    losses = [tn("analysis.moment.loss", strike["lost"][p], name=names[p],
+                 expected=_num(strike["expected"][p])) for p in seats]
+    return t("analysis.moment.strike", region=where, losses=join_and(losses))
 
 
 def _num(x: float) -> str:
@@ -261,7 +265,8 @@ def panel(analysis: dict, seats) -> str:
     if analysis["moments"]:
         items = "".join(
             f'<li><button type="button" class="btn link moment" '
-            f'data-choice="replay-enter:{m["step"]}" data-swing="{m["swing"]}" '
+            f'data-choice="replay-enter:{m["step"]}:{m["region"]}" data-swing="{m["swing"]}" '
+            f'data-lost="{m["lost"]}" '
             f'title="{esc(t("analysis.swing", swing=_num(m["swing"])))}">'
             f'{esc(m["text"])}</button></li>' for m in analysis["moments"])
         moments = (f'<p class="hint">{esc(t("analysis.moments_hint"))}</p>'

@@ -12,7 +12,7 @@ view while a pass screen shows, bots play, or the replay is open.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from model import shown_turn
@@ -195,7 +195,7 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     f.text["viewer"] = (t("ui.you_are", name=s.names[viewer]) if viewer is not None
                         else t("ui.spectator"))
     current = s.current
-    f.data.update(replayStep="", actions=str(s.step), phase=s.phase,
+    f.data.update(replayStep="", replayStrike="", actions=str(s.step), phase=s.phase,
                   current="" if current is None else str(current),
                   viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",
                   mode=ui.pick.mode or "")
@@ -252,6 +252,12 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> Non
     view = r.view()
     seats = s.seats
     story = Story.from_events(r.public_events) or Story()
+    if r.strike is not None and r.strike in story.regions:  # a moment: that strike alone
+        mine = story.neutral_region == r.strike  # (the Knight's cubes: in this region?)
+        story = replace(story, regions=(r.strike,),
+                        items=tuple(i for i in story.items if i["region"] == r.strike),
+                        neutral=story.neutral if mine else 0,
+                        neutral_region=story.neutral_region if mine else None)
     f.map = board.draw(all_regions, view, Offer(), seats,
                             story if story.items else None, len(story.items))
     f.stops, f.stop_targets = board.stops(view, Offer())
@@ -261,6 +267,9 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> Non
     f.html["bar"] = panels.replay_bar(r.step, r.total, s.is_over)
     if r.step == 0:
         status = t("status.replay_start", total=r.total)
+    elif r.strike is not None and r.strike in story.regions:  # the strike it was opened at
+        status = t("status.replay", step=r.step, total=r.total,
+                   what=t("replay.strike", region=region(r.strike)))
     else:  # the move's first log line (the log below marks all of them)
         lines = s.lines_of(r.step)
         status = t("status.replay", step=r.step, total=r.total,
@@ -275,7 +284,8 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> Non
     f.text["viewer"] = t("ui.replay_over" if s.is_over else "ui.replay_public")
     f.shown["digest"] = f.shown["known"] = f.shown["coach"] = False
     f.html["status-help"] = ""
-    f.data.update(replayStep=str(r.step), mode="")
+    f.data.update(replayStep=str(r.step), mode="",
+                  replayStrike=r.strike if r.strike in story.regions else "")
 
 
 def _toolbar(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable | None) -> None:

@@ -383,7 +383,7 @@ def shown_turn(plan: dict) -> str:
     items = []
     for i, (action, sentence) in enumerate(plan["steps"]):
         state = "done" if i < at else "next" if i == at else "later"
-        mark = (f'<span class="visually-hidden">{esc(t("plan.done"))} </span>' if i < at
+        mark = (f'<span class="sr-only">{esc(t("plan.done"))} </span>' if i < at
                 else "")
         current = ' aria-current="step"' if i == at else ""
         items.append(f'<li class="{state}" data-action="{esc(action)}"{current}>'

@@ -713,14 +713,13 @@ EN: dict[str, str] = {
                           "expected minus lost — above zero, the plague was kinder than the "
                           "odds.",
     "analysis.moments": "Moments that swung the game",
-    "analysis.moments_hint": "Each opens that moment in the replay.",
-    "analysis.no_moments": "No strike went far from its odds.",
-    "analysis.moment.1": "The plague strikes {region}: {name} loses 1 cube, {expected} "
-                         "expected.",
-    "analysis.moment.n": "The plague strikes {region}: {name} loses {n} cubes, {expected} "
-                         "expected.",
-    "analysis.moment.none": "The plague strikes {region}: {name} loses no cube, {expected} "
-                            "expected.",
+    "analysis.moments_hint": "Every strike that cost cubes, the costliest first. Each opens "
+                             "that strike in the replay.",
+    "analysis.no_moments": "No strike cost a cube.",
+    "analysis.moment.strike": "The plague strikes {region}: {losses}.",
+    "analysis.moment.loss.1": "{name} loses 1 cube ({expected} expected)",
+    "analysis.moment.loss.n": "{name} loses {n} cubes ({expected} expected)",
+    "replay.strike": "the plague strikes {region}",
     "analysis.final_region": "{region} (final plague)",
     "analysis.swing": "{swing} cubes away from the odds",
     "err.share": "This replay link cannot be opened: {reason}",
