@@ -807,10 +807,10 @@ EN: dict[str, str] = {
     "hint.reason.final_place_any": "Place your last Peasant cube in {region}.",
     "btn.show_turn": "Show my turn",
     "plan.thinking": "Working out your whole turn…",
-    "plan.ready.1": "Your turn as the Hard computer player would play it: {n} step, beside "
-                    "the board.",
-    "plan.ready.n": "Your turn as the Hard computer player would play it: {n} steps, beside "
-                    "the board.",
+    "plan.ready.1": "Your turn as the Hard computer player would play it: {n} step; the "
+                    "next one is marked on the board.",
+    "plan.ready.n": "Your turn as the Hard computer player would play it: {n} steps; the "
+                    "next one is marked on the board.",
     "plan.title": "Your turn, as Hard would play it",
     "plan.done": "Done:",
     "plan.then_look": "Then decide by what the Witch shows you.",
