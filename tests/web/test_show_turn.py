@@ -78,6 +78,7 @@ def test_the_next_step_is_marked_on_the_board_and_played_by_its_button() -> None
     f = frame(ui, s)
     assert f.data["hintAction"] == "" and f.data["planActions"] == ";".join(steps)
     assert f.shown["plan"] and 'aria-current="step"' in f.html["plan"]
+    assert s.log[-1] == f"Ann asks to be shown their turn ({len(steps)} steps)."  # (all see it)
     ui, s, _ = run(ui, s, choice("plan-next"))
     assert s.game.history[-1] == steps[0]
     assert ui.plan["at"] == 1 and frame(ui, s).data["planActions"] == ";".join(steps[1:])

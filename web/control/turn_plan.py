@@ -47,7 +47,9 @@ def on_ready(m: Model, e: ev.TurnReady) -> Result:
             and len(last.args) > 1 and isinstance(last.args[1], int) else "")
     plan = {"step": e.step, "seat": e.seat, "at": 0, "auto": False, "steps": steps,
             "then": then}
-    return ui.but(plan=plan, hint=None, pick=Pick()).news(tn("plan.ready", len(steps)))
+    note = ev.NoteInLog({"kind": "plan", "seat": e.seat, "actions": list(e.actions)})
+    return ui.but(plan=plan, hint=None, pick=Pick()).news(tn("plan.ready", len(steps))), \
+        (note,) if m.held is not None else ()
 
 
 def next_action(ui: Ui, table) -> rattus.Action | None:

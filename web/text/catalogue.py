@@ -818,6 +818,8 @@ EN: dict[str, str] = {
     "btn.plan_next": "Play this step",
     "btn.plan_all": "Play the whole turn",
     "log.hint": "{name} asks for a hint: {sentence}",
+    "log.plan.1": "{name} asks to be shown their turn ({n} step).",
+    "log.plan.n": "{name} asks to be shown their turn ({n} steps).",
     "odds.words": "If the plague struck {region} now: {p}% that a cube dies; you would lose "
                   "{mine} cubes on average, the others {others}.",
     "odds.note": "Odds of a strike now, from what you know (before any spread).",

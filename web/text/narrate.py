@@ -87,4 +87,6 @@ def narrate_one(e: dict, names: list[str]) -> str | None:
     if kind == "hint":  # the page's own note (a hint asked for), not an event of the game
         return t("log.hint", name=name,
                  sentence=hint_words.sentence(e["reason"], e["details"], names))
+    if kind == "plan":  # … and "Show my turn" asked for: the steps it showed
+        return tn("log.plan", len(e["actions"]), name=name)
     return None
