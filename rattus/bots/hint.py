@@ -15,6 +15,11 @@ A page that must not freeze runs the search itself in slices and explains it aft
     action = search.best()
     reason, details = explain(view, action, search)
 
+The whole turn Hard would play, from one search (the page's "Show my turn"):
+
+    steps = show_turn(game.view(seat), game.legal_actions(), seed=7, iterations=150)
+    # [(Action('take Monk'), 'take_card', {...}), (Action('place Gallia 2'), ...), ...]
+
 ``reason`` is a short stable key (the list is :data:`REASONS`); ``details`` is a JSON-ready dict
 of regions, seats, counts and numbers for the sentence: always ``gain`` (how many cubes the
 action gains by the Normal evaluation, relative to the present position, rounded) and, when
