@@ -27,7 +27,7 @@ class Autosave:
     def __init__(self, model: Callable[[], Model], dispatch: Callable[[ev.Event], None]):
         self.model = model
         self.dispatch = dispatch
-        self._saved: tuple | None = None  # (session, version, results_closed) last written
+        self._saved: tuple | None = None  # (session, version, results_closed, coach) written
         self._session: Session | None = None  # the game on the page at the last save
         self._playing: str | None = None  # the slot this tab told the other tabs it plays
         self._remembered: str | None = None  # the slot this tab's sessionStorage holds
@@ -49,16 +49,19 @@ class Autosave:
         if s is not self._session:  # another game on the page: it says a refusal once
             self._session, self._storage_ok = s, True
             if s is not None and s.slot is not None:  # just read from storage: kept already
-                self._saved = (s, s.version, ui.results_closed)
+                self._saved = (s, s.version, ui.results_closed, ui.coach)
         if s is None or ui.elsewhere:  # another tab plays it: its saves, not ours
             return
         # the replay hides the results while it is open: a reload brings back what was before
         closed = ui.results_closed_before if ui.replay is not None else ui.results_closed
-        key = (s, s.version, closed)
+        key = (s, s.version, closed, ui.coach)  # (a note of the lesson seen is kept too)
         if key == self._saved:
             return
         self._saved = key
-        if not storage.save(s, {"results_closed": closed}) and self._storage_ok:
+        kept: dict = {"results_closed": closed}
+        if ui.coach is not None:
+            kept["lesson"] = ui.coach.to_json()
+        if not storage.save(s, kept) and self._storage_ok:
             self._storage_ok = False  # say it once
             self.dispatch(ev.StorageRefused())
 

@@ -1,60 +1,89 @@
-"""The guided first game ("Learn to play"): a coach note the first time each concept arises.
+"""The lesson ("Learn to play"): a guided game that reaches the end, each note once, at its
+moment.
 
-Why from the state: a note appears when the game reaches its moment — the player's first
-setup placement, first turn, first move of the plague piece, first spread, first strike seen,
-each card the player first holds, the Knight's question, the final round, the end — judged
-from the view's ``decision``, the pick in progress and the strike being told, never from a
-script of moves. So the lesson is an ordinary game (a fixed set-up against one Easy bot):
-it never blocks a legal move, and leaving it leaves the game as it is.
+Why a prepared game (model/lesson.py): a new player must see, within the lesson, how a game
+ends — the supply runs out (R7.1), the final round (R7.2), the final plague on every region
+(R7.3) — and why the cards they hold are a risk then (R5.5); from a setup that takes far
+too long. The lesson starts with 5 tokens in the supply: about two turns of the player.
+
+Why from the state: a note appears when the game reaches its moment, judged from the view
+(its ``decision``, ``supply``, ``last_regular``), the pick in progress and the strike being
+told — never from a script of moves, so the lesson never blocks a legal move and leaving it
+leaves the game as it is. The schedule (:func:`arising`):
+
+* the player's first turn: ``ending`` (the supply, how the game ends), ``turn`` (A, B, C),
+  ``odds`` (the Odds overlay);
+* when the plague piece is picked up, a spread to place, a strike told: ``plague``,
+  ``spread``, ``strike`` (the Knight's question, if the player takes the Knight: ``neutral``);
+* the player's next turn: ``risk`` (the cards held), ``hint`` (the Hint button);
+* the final round: ``final``; the game over: ``final_plague`` beside the board, then ``end``,
+  the summary with the offer of a real game, in the results.
+
+Each note shows once (``Coach.seen``); a note still showing when a newer moment comes counts
+as told. The coach's state is saved with the game (``Coach.to_json``), so a reload keeps the
+lesson where it was.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
-from model.game_config import Config, Seat
+from model import lesson
+from model.game_config import Config
 
-from rattus import CARDS
+#: The lesson's game: the same position every time (model/lesson.py).
+LESSON_SEED = lesson.SEED
 
-#: The lesson's game: the same set-up every time (a gentle board for a first game).
-LESSON_SEED = 2024
+#: Every note of the lesson, in the order a lesson usually meets them.
+NOTES = ("ending", "turn", "odds", "plague", "spread", "neutral", "strike", "risk", "hint",
+         "final", "final_plague", "end")
 
 
 def lesson_config(you: str, bot: str) -> Config:
-    return Config([Seat(you, "red"), Seat(bot, "blue", "easy")], start=0, seed=LESSON_SEED)
+    return lesson.config(you, bot)
 
 
 def arising(ui, session) -> list[str]:
-    """The concepts the player at the screen meets now, in the order they should be told."""
+    """The notes whose moment it is, for the player at the screen, the most pressing first
+    (a moment of a click before the notes of the turn)."""
     s = session
     if s is None or s.viewer is None:
         return []
     view = s.view()
     decision = view["decision"]
     kind = decision["kind"]
-    mine = decision["seat"] == s.viewer
     out = []
-    if ui.story.items and ui.story.on_map:
+    struck = getattr(s, "last_strike", None)  # (the strike before the lesson is not its own)
+    if ui.story.items and ui.story.on_map and struck and struck[0] > len(lesson.MOVES):
         out.append("strike")
-    if kind == "over":
-        return out + ["end"]
-    if kind == "final" or view["final_queue"] or view["last_regular"] is not None:
+    if kind == "over":  # R7.3 struck: first the board, then the summary
+        return out + ["final_plague", "end"]
+    ending = view["last_regular"] is not None  # R7.2: the final round
+    if ending:
         out.append("final")
-    if not mine:
+    if decision["seat"] != s.viewer:
         return out
-    out += [f"card.{c}" for c in CARDS if view["cards"].get(c) == s.viewer]
-    if kind == "setup":
-        out.append("setup")
-    elif kind == "turn":
-        out.append("plague" if ui.pick.mode == "plague" else "turn")
+    if kind == "turn" and ui.pick.mode == "plague":
+        out.append("plague")
     elif kind in ("spread", "neutral"):
         out.append(kind)
+    if kind == "final" or (kind == "turn" and view["turn"]["number"] > _first_turn()):
+        out += ["risk", "hint"]  # the next turn: what the end will cost, and help
+    if kind == "turn" and not ending:
+        out += ["ending", "turn", "odds"]
     return out
 
 
+@cache
+def _first_turn() -> int:
+    """The number of the lesson's first turn (R4), read from its position once."""
+    return lesson.position().view(None)["turn"]["number"]
+
+
 def update(ui, session):
-    """The coach after a step: the newest concept not yet told becomes the note (an older
-    note still showing is replaced: it counts as told)."""
+    """The coach after a step: the most pressing note not yet told becomes the note (an
+    older note still showing is replaced: it counts as told)."""
     coach = ui.coach
     if coach is None:
         return ui
@@ -73,7 +102,8 @@ def _players_move(session) -> bool:
 
 
 def dismiss(ui, session):
-    """"Got it": the note goes (the next concept shows when it arises)."""
+    """"Got it": the note goes (the next one shows when its moment comes, at once if it is
+    now)."""
     return ui if ui.coach is None else ui.but(coach=replace(ui.coach, note=None))
 
 

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from model import lesson
 from model import page_events as ev
 from model.session import Session
 from model.ui_state import Model
@@ -134,4 +135,11 @@ class Store:
         self._session.config.pace_ms = effect.pace_ms
 
     def _make_game(self, effect: ev.MakeGame) -> None:
-        self.dispatch(ev.Attach(Session(effect.config), lesson=effect.lesson))
+        """A new game; the lesson's is its prepared position (model/lesson.py), its log
+        told from the start."""
+        if not effect.lesson:
+            self.dispatch(ev.Attach(Session(effect.config)))
+            return
+        session = Session(effect.config, lesson.position())
+        session.rebuild()
+        self.dispatch(ev.Attach(session, lesson=True))

@@ -508,6 +508,7 @@ def on_attach(m: Model, e: ev.Attach) -> Result:
     screen (the preferences stay: they are not the screen's), the last strike told again,
     the dialog and any replay closed."""
     new, ui = e.session, m.ui
+    kept = Coach.from_json((e.resume or {}).get("lesson"))  # a lesson resumed after a reload
     story = Story()
     if new.last_strike is not None:
         at, events = new.last_strike
@@ -516,7 +517,7 @@ def on_attach(m: Model, e: ev.Attach) -> Result:
             story = _replace(told, on_map=at == len(new.game.history))
     fresh = Ui(story=story, help=ui.help, draft=ui.draft,
                results_closed=bool((e.resume or {}).get("results_closed")),
-               coach=Coach() if e.lesson else None).news(e.note)
+               coach=Coach() if e.lesson else kept).news(e.note)
     if fresh.coach is not None:
         fresh = coach.update(fresh, new)
     effects: ev.Effects = (ev.SideTop(),)

@@ -6,7 +6,9 @@ The envelope (``FORMAT``, version ``VERSION``)::
      "game": <Game.to_json() as an object: the complete state, hidden faces included>,
      "seats": [{"name": "Ann", "colour": "red", "kind": "human"}, ...],
      "pace_ms": 300,
-     "resume": {"screen_seat": 0, "pass_to": null, "results_closed": false}}   (optional)
+     "resume": {"screen_seat": 0, "pass_to": null, "results_closed": false,
+                "lesson": {"seen": ["ending"], "note": "ending"}}}   (optional; lesson:
+                                                                     during the lesson only)
 
 Why its own module: a file from anywhere is untrusted input. :func:`load` checks the envelope
 (format, version, seats: names, distinct known colours, known seat kinds), then hands the game
@@ -187,6 +189,8 @@ def _resume(data, config: Config, game: rattus.Game) -> dict:
         return {}
     if type(data.get("results_closed")) is bool:
         out["results_closed"] = data["results_closed"]
+    if isinstance(data.get("lesson"), dict):  # the lesson's notes (ui_state.Coach checks it)
+        out["lesson"] = data["lesson"]
     return out
 
 

@@ -110,6 +110,23 @@ class Coach:
     seen: frozenset[str] = frozenset()
     note: str | None = None
 
+    def to_json(self) -> dict:
+        """What the autosave keeps of the lesson (a reload goes on where it was)."""
+        return {"seen": sorted(self.seen), "note": self.note}
+
+    @classmethod
+    def from_json(cls, data) -> Coach | None:
+        """The lesson's state from a save; None when it is not one (never trusted: a bad
+        value only loses the lesson's notes, never the game)."""
+        if not isinstance(data, dict):
+            return None
+        seen, note = data.get("seen"), data.get("note")
+        if (not isinstance(seen, list) or len(seen) > 40
+                or not all(isinstance(n, str) and len(n) <= 40 for n in seen)
+                or not (note is None or (isinstance(note, str) and note in seen))):
+            return None
+        return cls(frozenset(seen), note)
+
 
 @dataclass(frozen=True)
 class Entry:
