@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
-import rattus  # noqa: E402
 from model import lesson  # noqa: E402
+
+import rattus  # noqa: E402
 from rattus.bots import make_bot  # noqa: E402
 
 #: The supply at the start of the lesson: about two turns of the player before it runs out.

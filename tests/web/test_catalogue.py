@@ -85,9 +85,9 @@ def test_how_to_play_and_the_coach_have_words_for_every_part() -> None:
     keys = ([f"help.{sid}.title" for sid in how_to_play.IDS]
             + [f"help.legend.{k}" for k in LEGEND]
             + [f"help.card.{c}.example" for c in rattus.CARDS]
-            + [f"coach.card.{c}" for c in rattus.CARDS]
-            + [f"coach.{n}" for n in ("setup", "turn", "plague", "spread", "strike", "neutral",
-                                      "final", "end")])
+            + [f"coach.{n}" for n in coach.NOTES if n not in ("ending", "end")]
+            + ["coach.ending.1", "coach.ending.n", "coach.risk.none", "coach.end.title"]
+            + [f"coach.end.{i}" for i in range(1, 6)])
     assert [k for k in keys if k not in EN] == []
     assert coach.LESSON_SEED  # the lesson is a fixed game
 

@@ -16,7 +16,6 @@ the Knight.
 from __future__ import annotations
 
 import rattus
-
 from model.game_config import Config, Seat
 
 SEED = 85

@@ -177,7 +177,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     f.shown["known"] = bool(view["knows"])
     f.text["status"] = status
     f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
-    f.html["coach"] = panels.coach_note(ui.coach.note) if ui.coach is not None else ""
+    f.html["coach"] = (panels.coach_note(ui.coach.note, view, s.viewer)
+                       if ui.coach is not None else "")
     f.shown["coach"] = ui.coach is not None
     note = ui.coach.note if ui.coach is not None else None
     f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
@@ -341,8 +342,11 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
     elif ui.screen == "analysis" and s is not None and s.finished() is not None:
         screen, html = "analysis", analysis_panel(s.finished())
     elif (s is not None and s.is_over and not ui.results_closed and not ui.busy
-          and ui.replay is None):
-        screen, html = "results", panels.results(s.public_view(), s.seats)
+          and ui.replay is None and not _lesson_note(ui, "final_plague")):
+        screen, html = "results", panels.results(s.public_view(), s.seats)  # (the lesson:
+        if _lesson_note(ui, "end"):  # the board first, then the summary in the results)
+            html = html.replace('<div class="dialog-buttons">', panels.lesson_summary()
+                                + '<div class="dialog-buttons">', 1)
     if screen in ("welcome", "results", "analysis", "games") and ui.notice:  # a dialog covers the
         html = panels.with_notice(html, ui.notice, ui.notice_is_news)  # notice line: repeat it
     f.html["screen"] = html
@@ -367,3 +371,7 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
     if ui.help is not None:
         f.focus = '[data-choice="close-rules"]'
     f.data["help"] = ui.help or ""
+
+
+def _lesson_note(ui, note: str) -> bool:
+    return ui.coach is not None and ui.coach.note == note

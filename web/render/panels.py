@@ -399,24 +399,44 @@ def shown_turn(plan: dict) -> str:
             f'data-key="plan-close">{esc(t("btn.close"))}</button></div>')
 
 
-def coach_note(note: str | None) -> str:
-    """The guided game's note of the moment, with its way out."""
-    if note is None:
+def coach_note(note: str | None, view: View | None, seat: int | None) -> str:
+    """The lesson's note of the moment, with its way out; the summary (``end``) is in the
+    results instead (:func:`lesson_summary`), so here only the lesson's bar stays."""
+    if note is None or note == "end":
         return (f'<div class="coach-bar"><b>{esc(t("coach.title"))}</b>'
                 f'<button type="button" class="btn" data-choice="coach-leave" '
                 f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button></div>')
-    text = esc(t("coach." + note))
-    if note.startswith("card."):  # each card's risk, in the same words (R5.5)
-        text += " " + pieces.with_icons(t("coach.risk", sym=pieces.slot("sym")),
-                                        {"sym": CARD_SYMBOL[note.split(".", 1)[1]]})
     return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}">'
-            f'{text}</p><div class="dialog-buttons">'
+            f'{esc(coach_words(note, view, seat))}</p><div class="dialog-buttons">'
             f'<button type="button" class="btn" data-choice="coach-leave" '
             f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button>'
             f'<button type="button" class="btn" data-choice="learn" data-key="coach-restart">'
             f'{esc(t("btn.coach_restart"))}</button>'
             f'<button type="button" class="btn primary" data-choice="coach-ok" '
             f'data-key="coach-ok">{esc(t("btn.coach_ok"))}</button></div>')
+
+
+def coach_words(note: str, view: View | None, seat: int | None) -> str:
+    """A note's words, with what the seat's view says now: the supply left (R3.3), the cards
+    held (R5.5), the toolbar's own names for Odds and Hint."""
+    aids = {"odds": t("btn.odds"), "hint": t("btn.hint")}
+    if note == "ending" and view is not None:
+        return tn("coach.ending", view["supply"])
+    if note == "risk":
+        held = [card(c) for c in CARDS
+                if view is not None and seat is not None and view["cards"].get(c) == seat]
+        return t("coach.risk", cards=", ".join(held)) if held else t("coach.risk.none")
+    return t("coach." + note, **aids)
+
+
+def lesson_summary() -> str:
+    """The lesson's last note, in the results: what the player learned, and a real game."""
+    aids = {"odds": t("btn.odds"), "hint": t("btn.hint")}
+    items = "".join(f'<li>{esc(t(f"coach.end.{i}", **aids))}</li>' for i in range(1, 6))
+    return (f'<section class="coach lesson-summary" data-note="end">'
+            f'<h3>{esc(t("coach.end.title"))}</h3><ul>{items}</ul>'
+            f'<div class="dialog-buttons"><button type="button" class="btn primary" '
+            f'data-choice="quick-play">{esc(t("btn.real_game"))}</button></div></section>')
 
 
 def update_offer() -> str:

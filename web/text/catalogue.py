@@ -662,9 +662,12 @@ EN: dict[str, str] = {
     "help.here": "How to play: this decision",
     # -- the guided first game (coach notes) --------------------------------------------------
     "coach.title": "Learn to play",
-    "coach.setup": "First, place your people. Click any highlighted region: {setup_cubes} of "
-                   "your cubes go there. Regions next to the plague piece (the skull) are "
-                   "risky.",
+    "coach.ending.1": "This game is near its end, so you will see how a game ends. The supply "
+                      "holds only {n} rat token, and each spread of the plague draws from it. "
+                      "When it is empty, the game ends.",
+    "coach.ending.n": "This game is near its end, so you will see how a game ends. The supply "
+                      "holds only {n} rat tokens, and each spread of the plague draws from it. "
+                      "When it is empty, the game ends.",
     "coach.turn": "Your turn. (A) You may take a class card from the panel, (B) you may place "
                   "cubes in a highlighted region — as many as it has rats — and (C) you must "
                   "end by moving the plague piece.",
@@ -678,20 +681,29 @@ EN: dict[str, str] = {
                     "cube lost (“−1”).",
     "coach.neutral": "You hold the Knight: the plague piece may count as {neutral_cubes} extra "
                      "cubes, to reach a high threshold. Yes or no?",
-    "coach.card.Peasant": "The Peasant: place one cube more than the rats allow.",
-    "coach.card.Merchant": "The Merchant: move 1 to {merchant_max} of your cubes to a "
-                           "neighbouring region (“Use the Merchant”).",
-    "coach.card.Monk": "The Monk: move a rat token to a neighbouring region (“Use the Monk”).",
-    "coach.card.Knight": "The Knight: move the plague piece 1 or {knight_steps} steps.",
-    "coach.card.Witch": "The Witch: look at hidden rat tokens, and maybe swap two (“Use the "
-                        "Witch”). Only you see what she saw.",
-    "coach.card.King": "The King: move a cube from a region without rats into the safe "
-                       "palace (“Use the King”).",
-    "coach.risk": "Its risk: every outbreak showing {sym} costs you a cube there.",
-    "coach.final": "The game is ending: each other player has one final turn, then the final "
+    "coach.odds": "Where is it dangerous? Press “{odds}” in the toolbar: each region shows how "
+                  "many of your cubes a strike there would cost you.",
+    "coach.risk": "The end is near. Each card you hold ({cards}) is a risk: the final plague "
+                  "reveals every rat token, and each symbol of your cards costs you a cube "
+                  "where it breaks out.",
+    "coach.risk.none": "The end is near. Each card you hold then is a risk: the final plague "
+                       "reveals every rat token, and each symbol of a card costs its holder "
+                       "a cube where it breaks out.",
+    "coach.hint": "Not sure what to do? Press “{hint}”: the computer suggests a move and says "
+                  "why.",
+    "coach.final": "The supply is empty: the final round. Each player but the last one has one "
+                   "final turn, with only their cards' abilities: no new card, no cubes, no "
+                   "plague move. Then the final plague strikes every region.",
+    "coach.final_plague": "The final plague struck every region with rats and cubes: all their "
+                          "rat tokens were revealed. The board shows what each cost.",
+    "coach.end.title": "What you learned",
+    "coach.end.1": "A turn: take a card, place cubes where rats are, move the plague piece.",
+    "coach.end.2": "When the supply is empty, the game ends: a final round, then the final "
                    "plague strikes every region.",
-    "coach.end": "That is the whole game: the most cubes in regions and palace wins. Play "
-                 "again against the computer from “New game”.",
+    "coach.end.3": "Each card you hold is a risk at the end.",
+    "coach.end.4": "“{odds}” shows where a strike would hurt; “{hint}” suggests a move.",
+    "coach.end.5": "The most cubes in regions and palace wins.",
+    "btn.real_game": "Play a real game",
     "btn.coach_ok": "Got it",
     # -- the post-game analysis and replay links --------------------------------
     "analysis.title": "How the game went",
@@ -846,9 +858,6 @@ EN: dict[str, str] = {
                            "rat token ({left} to place).",
     "why.pick_token.touch": "Tap a rat token (not the region).",
     "help.legend.target.touch": "A region you may tap now (hatched, dashed outline).",
-    "coach.setup.touch": "First, place your people. Tap any highlighted region: {setup_cubes} of "
-                         "your cubes go there. Regions next to the plague piece (the skull) are "
-                         "risky.",
     "coach.plague.touch": "Now tap a neighbouring region: the plague piece moves there, the rats "
                           "spread and the plague strikes. Aim it at your rivals, not at your own "
                           "cubes.",
