@@ -59,9 +59,9 @@ def arising(ui, session) -> list[str]:
         out.append("strike")
     if kind == "over":  # R7.3 struck: first the board, then the summary
         return out + ["final_plague", "end"]
-    ending = view["last_regular"] is not None  # R7.2: the final round
-    if ending:
-        out.append("final")
+    ending = view["last_regular"] is not None  # R7.2: the final round (before a strike:
+    if ending:  # the computer players wait for this one, Coach.holds_bots)
+        out.insert(0, "final")
     if decision["seat"] != s.viewer:
         return out
     if kind == "turn" and ui.pick.mode == "plague":

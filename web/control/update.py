@@ -518,8 +518,8 @@ def on_attach(m: Model, e: ev.Attach) -> Result:
     fresh = Ui(story=story, help=ui.help, draft=ui.draft,
                results_closed=bool((e.resume or {}).get("results_closed")),
                coach=Coach() if e.lesson else kept).news(e.note)
-    if fresh.coach is not None:
-        fresh = coach.update(fresh, new)
+    if fresh.coach is not None and (e.lesson or fresh.coach.note is None):
+        fresh = coach.update(fresh, new)  # (a lesson resumed shows the note it showed)
     effects: ev.Effects = (ev.SideTop(),)
     if m.prefs.pace_ms is not None:
         effects = (ev.SetGamePace(m.prefs.pace_ms), *effects)

@@ -114,6 +114,12 @@ class Coach:
         """What the autosave keeps of the lesson (a reload goes on where it was)."""
         return {"seen": sorted(self.seen), "note": self.note}
 
+    @property
+    def holds_bots(self) -> bool:
+        """The final round's note (R7.2) holds the computer players until it is read: their
+        final turns would end the game at once, before the player saw it begin."""
+        return self.note == "final"
+
     @classmethod
     def from_json(cls, data) -> Coach | None:
         """The lesson's state from a save; None when it is not one (never trusted: a bad
@@ -268,7 +274,9 @@ class Model:
     @property
     def paused(self) -> bool:
         """Bots wait while the replay or a question is on the screen, until a strike has been
-        seen, while the game is played in another tab, and (step by step) until "Next"."""
+        seen, while the game is played in another tab, (step by step) until "Next", and in
+        the lesson until the final round's note is read."""
         ui = self.ui
         return (ui.replay is not None or ui.question is not None or ui.story.hold
-                or ui.elsewhere or (self.prefs.stepping and not ui.go))
+                or ui.elsewhere or (self.prefs.stepping and not ui.go)
+                or (ui.coach is not None and ui.coach.holds_bots))

@@ -128,6 +128,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         waiting = "story-seen"
         status = t("status.seen", regions=join_and([region(r) for r in story.regions]),
                    name=mover)
+    elif ui.coach is not None and ui.coach.holds_bots and s.is_bot(s.current):
+        waiting = "coach-ok"  # (the lesson: the computer waits until its note is read)
+        status = t("status.lesson_read", name=mover)
     elif prefs.stepping and not ui.go and not ui.busy:
         waiting = "bot-next"
         status = t("status.bot_next", name=mover)

@@ -316,8 +316,9 @@ def results(view: View, seats) -> str:
 
 def wait_button(choice: str) -> str:
     """The one button the bots wait for: "Continue" after a strike, "Next move" step by
-    step."""
-    label = t("btn.story_seen" if choice == "story-seen" else "btn.bot_next")
+    step, "Got it" for the lesson's note of the final round."""
+    label = t({"story-seen": "btn.story_seen", "coach-ok": "btn.coach_ok"}.get(
+        choice, "btn.bot_next"))
     return (f'<button type="button" class="btn primary" data-choice="{choice}" '
             f'data-key="btn-{choice}" aria-keyshortcuts="D">{esc(label)}</button>')
 

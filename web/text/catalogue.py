@@ -705,6 +705,7 @@ EN: dict[str, str] = {
     "coach.end.5": "The most cubes in regions and palace wins.",
     "btn.real_game": "Play a real game",
     "btn.coach_ok": "Got it",
+    "status.lesson_read": "{name} waits until you have read the lesson's note.",
     # -- the post-game analysis and replay links --------------------------------
     "analysis.title": "How the game went",
     "analysis.chart.title": "Cubes per player (regions and palace), turn by turn",

@@ -1,0 +1,341 @@
+"""The lesson ("Learn to play", control/coach.py, model/lesson.py): a game prepared near its
+end, and its notes — which note at which moment, each once — through the real store.
+
+The player's moves go in as the page's clicks (e2e/uipaths.py: the same paths as the e2e
+tests), the computer player's as ``BotMove`` with the lesson's own Easy bot; a note is read
+as the player would: the one on screen after each event.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from control import coach
+from control.store import Store
+from glue import BROWSER_EFFECTS
+from model import lesson, save_file
+from model import page_events as ev
+from model.session import Session
+from model.ui_state import Coach, Model, Prefs
+from render import frame as page_frame
+
+import rattus
+from rattus.bots import make_bot
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
+from uipaths import clicks_for  # noqa: E402  (pure Python: the page's clicks for an action)
+
+
+class Lesson:
+    """The lesson on a page without a browser: the store, and every note as it appeared."""
+
+    def __init__(self) -> None:
+        self.store = Store(Model(prefs=Prefs(pace_ms=0)))
+        self.store.run_effects({cls: (lambda _e: None) for cls in BROWSER_EFFECTS})
+        self.shown: list[str] = []  # each note as it appeared, in order
+        self.bot = make_bot("easy", seed=lesson.SEED * 10 + 1)
+        self.send(ev.Choice("learn"))
+
+    @property
+    def ui(self):
+        return self.store.model.ui
+
+    @property
+    def session(self) -> Session:
+        s = self.store.model.session
+        assert isinstance(s, Session)
+        return s
+
+    @property
+    def note(self) -> str | None:
+        return None if self.ui.coach is None else self.ui.coach.note
+
+    @property
+    def view(self):
+        return self.session.game.view(lesson.YOU)
+
+    def send(self, event: ev.Event) -> None:
+        self.store.dispatch(event)
+        note = self.note
+        if note is not None and (not self.shown or self.shown[-1] != note):
+            self.shown.append(note)
+
+    def got_it(self) -> None:
+        self.send(ev.Choice("coach-ok"))
+
+    def read_all(self) -> list[str]:
+        """"Got it" on every note showing now; the notes read."""
+        read = []
+        while self.note is not None and self.note not in read:
+            read.append(self.note)
+            self.got_it()
+        return read
+
+    def move(self, action) -> None:
+        """The player's action, clicked as on the page."""
+        game = self.session.game
+        action = rattus.parse_action(action) if isinstance(action, str) else action
+        for what, value in clicks_for(game, action):
+            self.send(ev.Choice(value) if what == "choice" else ev.Target(what, value))
+
+    def bot_plays(self) -> None:
+        """The computer player's moves until the player is to act or the game is over."""
+        game = self.session.game
+        while not game.is_over and game.current_player != lesson.YOU \
+                and not self.store.model.paused:
+            legal = game.legal_actions()
+            action = legal[0] if len(legal) == 1 else self.bot.choose(
+                game.view(game.current_player), legal)
+            self.send(ev.BotMove(game.current_player, action))
+
+
+def plague_move(game) -> rattus.Action:
+    """A move of the plague piece that spreads (a region with rats), the first such."""
+    view = game.view(None)
+    moves = [a for a in game.legal_actions() if a.kind == "plague"]
+    return next((a for a in moves if view["board"][a.args[0]]["tokens"]), moves[0])
+
+
+def finish_turn(lesson_: Lesson) -> None:
+    """The player ends the turn: the plague piece moved, each spread placed (R4.3, R5.1)."""
+    game = lesson_.session.game
+    lesson_.move(plague_move(game))
+    while not game.is_over and game.current_player == lesson.YOU and \
+            game.view(None)["decision"]["kind"] in ("spread", "neutral"):
+        lesson_.move(game.legal_actions()[0])
+
+
+# -- the prepared game -------------------------------------------------------------------
+def test_the_lesson_starts_near_the_end_of_a_game_with_the_player_to_move() -> None:
+    """R7.1: the supply nearly empty; R4: the player's regular turn, nothing done yet."""
+    les = Lesson()
+    view = les.view
+    assert les.session.game.history == list(lesson.MOVES)
+    assert view["supply"] == 5
+    assert lesson.turn_begins(view) and view["decision"]["seat"] == lesson.YOU
+    assert [c for c, seat in view["cards"].items() if seat == lesson.YOU] == \
+        ["Monk", "Witch", "King"]
+    assert les.session.log  # the game so far is in the log
+    assert les.session.config.seats[1].kind == "easy"
+
+
+def test_the_lessons_game_is_a_game_from_its_seed_like_any_other() -> None:
+    """A save of the lesson replays from its seed (Game.from_json checks it)."""
+    game = lesson.position()
+    again = rattus.Game.from_json(game.to_json())
+    assert again.history == list(lesson.MOVES) and again.view(0) == game.view(0)
+
+
+# -- the notes at their moments ------------------------------------------------------------
+def test_the_first_turn_tells_the_ending_ahead_then_the_turn_then_the_odds() -> None:
+    """The ending first (R7.1: the supply runs out), then a turn's parts (R4), then Odds."""
+    les = Lesson()
+    assert les.note == "ending"
+    assert les.read_all() == ["ending", "turn", "odds"]
+    assert les.note is None and les.ui.coach is not None  # the lesson's bar stays
+
+
+def test_the_ending_note_says_how_many_rat_tokens_the_supply_holds() -> None:
+    les = Lesson()
+    f = page_frame.frame(les.store.model, rattus.REGIONS)
+    assert 'data-note="ending"' in f.html["coach"] and "only 5 rat tokens" in f.html["coach"]
+    assert f.data["coach"] == "ending"  # the supply box pulses (style.css)
+
+
+def test_the_odds_note_points_at_the_odds_button_and_names_it() -> None:
+    les = Lesson()
+    les.got_it()
+    les.got_it()
+    f = page_frame.frame(les.store.model, rattus.REGIONS)
+    assert les.note == "odds" and f.data["coach"] == "odds"
+    assert "“Odds”" in f.html["coach"]
+
+
+def test_picking_up_the_plague_piece_tells_the_plague_note_at_once() -> None:
+    """The moment of a click wins over the turn's notes still unread (R4.3)."""
+    les = Lesson()
+    les.send(ev.Choice("mode:plague"))
+    assert les.note == "plague"
+
+
+def test_a_spread_and_a_strike_of_the_players_turn_are_told_at_their_moment() -> None:
+    """R5.1 the spread to place, then R5.3 the strike it causes (the one before the lesson
+    is not told again)."""
+    les = Lesson()
+    les.read_all()
+    game = les.session.game
+    les.move(plague_move(game))
+    assert game.view(None)["decision"]["kind"] == "spread"
+    assert les.note == "spread"
+    les.got_it()
+    struck_before = les.session.last_strike
+    while game.view(None)["decision"]["kind"] == "spread":
+        les.move(game.legal_actions()[0])
+    if les.session.last_strike != struck_before:  # this lesson's plague struck
+        assert "strike" in les.shown
+    assert "strike" not in les.shown[:les.shown.index("spread")]
+
+
+def test_the_next_turn_tells_the_cards_risk_then_the_hint() -> None:
+    """Before the end: the cards held are a risk in the final plague (R5.5, R7.3)."""
+    les = Lesson()
+    les.read_all()
+    finish_turn(les)
+    les.read_all()
+    les.bot_plays()
+    game = les.session.game
+    assert not game.is_over and game.view(None)["last_regular"] is None  # (this lesson)
+    assert les.note == "risk"
+    f = page_frame.frame(les.store.model, rattus.REGIONS)
+    assert "Monk, Witch, King" in f.html["coach"]
+    les.got_it()
+    assert les.note == "hint"
+    assert page_frame.frame(les.store.model, rattus.REGIONS).data["coach"] == "hint"
+
+
+def play_to_the_end(les: Lesson, rng: random.Random, read: float = 1.0) -> None:
+    """The lesson played out: random legal moves by the player, who reads a note ("Got it")
+    with chance ``read`` — and always the one the computer player waits for (the bar's one
+    button then)."""
+    game = les.session.game
+    while not game.is_over:
+        if game.current_player != lesson.YOU:
+            if les.store.model.paused:
+                assert les.note == "final"
+                les.got_it()
+            les.bot_plays()
+            continue
+        if rng.random() < read:
+            les.read_all()
+        les.move(rng.choice(game.legal_actions()))
+
+
+def test_the_final_round_then_the_final_plague_beside_the_board_then_the_summary() -> None:
+    """R7.2 the final round, R7.3 the final plague: its note shows with the board in sight
+    (the results wait), then the summary in the results, with a real game offered."""
+    les = Lesson()
+    play_to_the_end(les, random.Random(3))
+    assert les.session.game.view(None)["supply"] == 0
+    assert "final" in les.shown
+    assert les.note == "final_plague"
+    f = page_frame.frame(les.store.model, rattus.REGIONS)
+    assert f.data["screen"] == "board" and 'data-note="final_plague"' in f.html["coach"]
+    les.got_it()
+    assert les.note == "end"
+    f = page_frame.frame(les.store.model, rattus.REGIONS)
+    assert f.data["screen"] == "results"
+    assert 'data-note="end"' in f.html["screen"] and 'data-choice="quick-play"' in f.html["screen"]
+    assert "data-note" not in f.html["coach"]  # the summary is said once, in the results
+    les.send(ev.Choice("quick-play"))
+    assert les.ui.coach is None and les.session.game.history == []  # a real game, no notes
+
+
+@pytest.mark.parametrize("read", [1.0, 0.5, 0.0])
+def test_over_many_lessons_each_note_shows_once_and_the_lesson_reaches_the_final_plague(
+        read: float) -> None:
+    """Whatever the player clicks, and whether they read the notes or not: no note twice,
+    the ending told before the end, and every lesson ends with the final plague (R7.3)."""
+    for seed in range(12):
+        les = Lesson()
+        play_to_the_end(les, random.Random(seed), read)
+        les.read_all()
+        shown = les.shown
+        assert len(shown) == len(set(shown)), (seed, shown)
+        assert set(shown) <= set(coach.NOTES)
+        assert shown[0] == "ending"
+        assert les.session.game.view(None)["supply"] == 0, seed  # R7.1a: the supply ran out
+        assert shown[-2:] == ["final_plague", "end"], (seed, shown)
+        assert "final" in shown and shown.index("final") < shown.index("final_plague")
+
+
+# -- a reload keeps the lesson -------------------------------------------------------------
+def reload(les: Lesson) -> Lesson:
+    """What a reload does: the autosave's envelope (browser/autosave.py, storage.py) read
+    back and resumed, on a fresh page."""
+    s, ui = les.session, les.ui
+    kept = {**s.resume_state(), "results_closed": ui.results_closed,
+            "lesson": ui.coach.to_json()}
+    text = save_file.dumps(s.config, s.game, kept)
+    loaded = save_file.load(json.loads(text))
+    again = Lesson.__new__(Lesson)
+    again.store = Store(Model(prefs=Prefs(pace_ms=0)))
+    again.store.run_effects({cls: (lambda _e: None) for cls in BROWSER_EFFECTS})
+    again.shown, again.bot = list(les.shown), les.bot
+    resumed = Session.from_loaded(loaded, resume=True)
+    resumed.slot = "x"
+    again.send(ev.Resume(resumed, loaded.resume, False))
+    return again
+
+
+def test_a_reload_mid_lesson_keeps_the_note_showing_and_the_notes_seen() -> None:
+    les = Lesson()
+    les.got_it()  # "ending" read; "turn" shows
+    again = reload(les)
+    assert again.ui.coach == les.ui.coach and again.note == "turn"
+    assert again.read_all() == ["turn", "odds"]  # the lesson goes on, nothing again
+    assert again.session.game.history == list(lesson.MOVES)
+
+
+def test_a_reload_after_moves_goes_on_with_the_lessons_later_notes() -> None:
+    les = Lesson()
+    les.read_all()
+    finish_turn(les)
+    les.read_all()
+    again = reload(les)
+    again.bot_plays()
+    assert again.note == "risk"
+    assert len(again.shown) == len(set(again.shown))
+
+
+def test_a_game_saved_without_a_lesson_resumes_without_one() -> None:
+    les = Lesson()
+    s = les.session
+    text = save_file.dumps(s.config, s.game, {**s.resume_state(), "results_closed": False})
+    loaded = save_file.load(text)
+    store = Store(Model())
+    store.run_effects({cls: (lambda _e: None) for cls in BROWSER_EFFECTS})
+    store.dispatch(ev.Resume(Session.from_loaded(loaded, resume=True), loaded.resume, False))
+    assert store.model.ui.coach is None
+
+
+@pytest.mark.parametrize("bad", [None, [], {"seen": "ending"}, {"seen": [1]},
+                                 {"seen": ["turn"], "note": "odds"}, {"seen": ["x" * 41]}])
+def test_a_damaged_lesson_in_a_save_loses_the_notes_never_the_game(bad) -> None:
+    assert Coach.from_json(bad) is None
+
+
+def test_the_computer_waits_for_the_final_rounds_note_to_be_read() -> None:
+    """R7.2: when the supply runs out on the player's turn, the computer's final turn would
+    end the game at once; it waits, with "Got it" in the decision bar, until it is read."""
+    for seed in range(40):
+        les = Lesson()
+        game = les.session.game
+        rng = random.Random(seed)
+        while not game.is_over and game.view(None)["last_regular"] is None:
+            if game.current_player != lesson.YOU:
+                les.bot_plays()
+                continue
+            les.move(rng.choice(game.legal_actions()))
+        if game.is_over or game.view(None)["last_regular"] != lesson.YOU:
+            continue  # the supply ran out on the computer's turn: nothing to wait for
+        assert les.note == "final" and les.store.model.paused
+        f = page_frame.frame(les.store.model, rattus.REGIONS)
+        assert 'data-choice="coach-ok"' in f.html["bar"]
+        assert "waits until you have read" in f.text["status"]
+        les.bot_plays()
+        assert not game.is_over  # the bot waited
+        les.got_it()
+        les.bot_plays()
+        assert game.is_over
+        return
+    pytest.fail("no lesson ran out of the supply on the player's turn")
+
+
+def test_leaving_the_lesson_keeps_the_game() -> None:
+    les = Lesson()
+    les.send(ev.Choice("coach-leave"))
+    assert les.ui.coach is None and les.session.game.history == list(lesson.MOVES)
