@@ -7,13 +7,10 @@ from __future__ import annotations
 import random
 
 from playwright.sync_api import Page, expect
-from test_bots import Mirror
 from uidriver import click, shot, wait_actions
 from uipaths import choose, clicks_for, tags
 
 import rattus
-
-LESSON_SEED = 2024  # web/control/coach.py: the lesson's fixed set-up
 
 
 def screen_state(page: Page) -> dict:
@@ -73,56 +70,102 @@ def test_how_to_play_from_the_welcome_and_from_a_game_gives_the_screen_back(
     assert screen_state(page) == before
 
 
-def test_the_guided_first_game_to_its_end_with_each_note_once_at_its_moment(
-        page: Page, open_game, guard) -> None:
-    open_game(page)
-    page.locator('.dialog[data-screen="welcome"] [data-choice="learn"]').click()
-    expect(page.locator("#coach [data-note]")).to_have_attribute("data-note", "setup")
-    shot(page, "coach_setup")
-    page.select_option("#pace", "instant")
-    game = rattus.new_game(players=2, seed=LESSON_SEED)
-    mirror = Mirror(["human", "easy"], LESSON_SEED)
+#: The lesson's notes every lesson shows, in the order it shows them (control/coach.py).
+LESSON_NOTES = ["ending", "turn", "odds", "risk", "hint", "final", "final_plague", "end"]
+PACE = "instant"
+
+
+def lesson_note(page: Page) -> str | None:
+    """The lesson's note on the screen now: in the side panel, or the summary in the
+    results (one look, no waiting)."""
+    return page.evaluate("() => { const n = document.querySelector("
+                         "'#coach [data-note], .dialog [data-note]');"
+                         " return n ? n.dataset.note : null; }")
+
+
+def page_game(page: Page) -> rattus.Game:
+    return rattus.Game.from_json(page.evaluate("rattusGameJson()"))
+
+
+class Learner:
+    """A new player in the lesson: reads each note ("Got it") before going on, and keeps
+    the notes read, in order, across a reload (made when the note ``reload_at`` shows)."""
+
+    def __init__(self, page: Page, prefix: str, reload_at: str | None = None) -> None:
+        self.page, self.prefix, self.reload_at = page, prefix, reload_at
+        self.read: list[str] = []
+        self.reloaded = False
+
+    def read_notes(self) -> None:
+        page = self.page
+        while (note := lesson_note(page)) is not None and note != "end":
+            assert note not in self.read, f"{note} shown twice ({self.read})"
+            if note == self.reload_at and not self.reloaded:
+                self.reload(note)
+            self.read.append(note)
+            shot(page, f"{self.prefix}_{note}")
+            page.locator('#coach [data-choice="coach-ok"]').click()
+            page.wait_for_function(
+                "n => { const e = document.querySelector("
+                "'#coach [data-note], .dialog [data-note]');"
+                " return !e || e.dataset.note !== n; }", arg=note)
+
+    def reload(self, note: str) -> None:
+        """A reload in the middle of the lesson: the lesson, and the note showing, stay."""
+        page = self.page
+        page.reload()
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+        expect(page.locator("#coach [data-note]")).to_have_attribute("data-note", note)
+        page.select_option("#pace", PACE)
+        self.reloaded = True
+
+
+def play_lesson(page: Page, learner: Learner) -> rattus.Game:
+    """The lesson through clicks to the end of the game: the player's moves at random (a
+    new player), the computer's by the page."""
     rng, seen = random.Random(1), set()
-    notes: list[str] = []  # each note, in the order they appeared
-    took: set[str] = set()  # the cards the player took
-
-    def note_now(where: str) -> None:
-        note = page.evaluate("() => { const n = document.querySelector('#coach [data-note]');"
-                             " return n ? n.dataset.note : null; }")  # one look, no waiting
-        if note:
-            if not notes or notes[-1] != note:
-                assert note not in notes, f"{note} shown twice ({where})"
-                notes.append(note)
-
-    while not game.is_over:
-        if mirror.is_bot(game.current_player):
-            mirror.play(game)
-            wait_actions(page, len(game.history))
+    while True:
+        page.wait_for_function("() => !document.body.dataset.busy")
+        game = page_game(page)
+        if game.is_over:
+            return game
+        learner.read_notes()
+        if game.current_player != 0:  # the computer player (it waits for a note to be read)
+            n = len(game.history)
+            page.wait_for_function("n => Number(document.body.dataset.actions) > n"
+                                   " || document.querySelector('#coach [data-note]')", arg=n)
             continue
-        note_now("turn start")
         action = choose(game, rng, seen)
         seen |= tags(game, action)
-        if action.kind == "take":
-            took.add(action.args[0])
         for what, value in clicks_for(game, action):
             click(page, what, value)
-            note_now(f"{what} {value}")
-            if action.kind == "plague" and what == "choice" and "plague" not in notes:
-                assert notes[-1] == "plague"  # told when the plague piece is picked up
-        events = game.apply(action)
-        wait_actions(page, len(game.history))
-        if any(e["kind"] == "token_revealed" for e in events):
-            note_now("strike")
-    expect(page.locator('.dialog[data-screen="results"]')).to_be_visible()
-    note_now("end")
-    shot(page, "coach_end")
-    # every note as the page showed it (a note may come and go between two looks)
-    shown = [line.split()[0] for line in page.evaluate("window.rattusCoachLog")]
-    assert len(shown) == len(set(shown)), shown  # each note once
-    assert [n for n in notes if n in shown] == notes  # the ones seen here, in that order
-    notes = shown
-    for moment in ("setup", "turn", "plague", "spread", "strike", "final", "end"):
-        assert moment in notes, notes
-    card_notes = {n.split(".", 1)[1] for n in notes if n.startswith("card.")}
-    assert card_notes <= took  # a card's note only for a card the player held
-    assert card_notes or not took
+            learner.read_notes()  # a click's own moment (the plague piece picked up)
+        wait_actions(page, len(game.history) + 1)
+
+
+def test_the_lesson_played_to_its_end_reaches_the_final_plague_each_note_once_at_its_moment(
+        page: Page, open_game, guard) -> None:
+    """The lesson from the welcome to its summary through clicks: the ending told ahead
+    (R7.1), Odds and Hint, the cards' risk, the final round (R7.2) and the final plague on
+    every region (R7.3) — each note once, at its moment; a reload in the middle keeps the
+    lesson and its notes go on; the summary offers a real game."""
+    open_game(page)
+    page.locator('.dialog[data-screen="welcome"] [data-choice="learn"]').click()
+    expect(page.locator("#coach [data-note]")).to_have_attribute("data-note", "ending")
+    assert page_game(page).view(0)["supply"] == 5  # near the end (model/lesson.py)
+    page.select_option("#pace", PACE)
+    learner = Learner(page, "lesson", reload_at="risk")
+    game = play_lesson(page, learner)
+    learner.read_notes()
+    assert learner.reloaded
+    assert game.view(None)["supply"] == 0  # R7.1: the supply ran out
+    summary = page.locator('.dialog[data-screen="results"] [data-note="end"]')
+    expect(summary).to_be_visible()
+    shot(page, "lesson_end")
+    read = learner.read + ["end"]
+    assert [n for n in read if n in LESSON_NOTES] == LESSON_NOTES, read
+    assert {"plague", "spread"} <= set(read), read  # the player's own move of the plague
+    assert read.index("plague") < read.index("risk")  # (in the first turn)
+    summary.locator('[data-choice="quick-play"]').click()  # a real game, without the lesson
+    expect(page.locator("body")).to_have_attribute("data-actions", "0")
+    expect(page.locator("#coach")).to_be_hidden()

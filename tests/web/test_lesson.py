@@ -339,3 +339,13 @@ def test_leaving_the_lesson_keeps_the_game() -> None:
     les = Lesson()
     les.send(ev.Choice("coach-leave"))
     assert les.ui.coach is None and les.session.game.history == list(lesson.MOVES)
+
+
+def test_a_note_stays_while_its_moment_lasts() -> None:
+    """A pace chosen, a card taken: not a moment of their own, the note stays (R4.1)."""
+    les = Lesson()
+    les.send(ev.PaceChosen("fast"))
+    assert les.note == "ending"
+    les.got_it()
+    les.move("take Merchant")
+    assert les.note == "turn"

@@ -82,15 +82,19 @@ def _first_turn() -> int:
 
 
 def update(ui, session):
-    """The coach after a step: the most pressing note not yet told becomes the note (an
-    older note still showing is replaced: it counts as told)."""
+    """The coach after a step: the most pressing note not yet told becomes the note. A note
+    showing stays while its moment lasts, unless a more pressing one comes (then it counts
+    as told); once its moment has passed, the next note takes its place."""
     coach = ui.coach
     if coach is None:
         return ui
     now = arising(ui, session)
     new = [c for c in now if c not in coach.seen]
+    showing = coach.note is not None and coach.note in now
+    if showing and (not new or now.index(new[0]) > now.index(coach.note)):
+        return ui  # (a click that is no moment of its own, a pace chosen: the note stays)
     if not new:  # a note whose moment has passed goes, once the player is to move again
-        stale = coach.note is not None and coach.note not in now and _players_move(session)
+        stale = coach.note is not None and _players_move(session)
         return ui.but(coach=replace(coach, note=None)) if stale else ui
     return ui.but(coach=replace(coach, seen=coach.seen | {new[0]}, note=new[0]))
 
