@@ -120,9 +120,9 @@ class Learner:
         self.reloaded = True
 
 
-def play_lesson(page: Page, learner: Learner) -> rattus.Game:
-    """The lesson through clicks to the end of the game: the player's moves at random (a
-    new player), the computer's by the page."""
+def play_lesson(page: Page, learner: Learner, press=click) -> rattus.Game:
+    """The lesson through clicks (or ``press``: taps) to the end of the game: the player's
+    moves at random (a new player), the computer's by the page."""
     rng, seen = random.Random(1), set()
     while True:
         page.wait_for_function("() => !document.body.dataset.busy")
@@ -138,7 +138,7 @@ def play_lesson(page: Page, learner: Learner) -> rattus.Game:
         action = choose(game, rng, seen)
         seen |= tags(game, action)
         for what, value in clicks_for(game, action):
-            click(page, what, value)
+            press(page, what, value)
             learner.read_notes()  # a click's own moment (the plague piece picked up)
         wait_actions(page, len(game.history) + 1)
 

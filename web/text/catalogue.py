@@ -681,8 +681,8 @@ EN: dict[str, str] = {
                     "cube lost (“−1”).",
     "coach.neutral": "You hold the Knight: the plague piece may count as {neutral_cubes} extra "
                      "cubes, to reach a high threshold. Yes or no?",
-    "coach.odds": "Where is it dangerous? Press “{odds}” in the toolbar: each region shows how "
-                  "many of your cubes a strike there would cost you.",
+    "coach.odds": "Where is it dangerous? Press “{odds}”: each region shows how many of your "
+                  "cubes a strike there would cost you.",
     "coach.risk": "The end is near. Each card you hold ({cards}) is a risk: the final plague "
                   "reveals every rat token, and each symbol of your cards costs you a cube "
                   "where it breaks out.",
