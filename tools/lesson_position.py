@@ -83,18 +83,20 @@ def find(seed: int) -> list[str] | None:
 def play_out(games: int) -> None:
     """The kept lesson played ``games`` times by a random player against the Easy bot."""
     turns: collections.Counter = collections.Counter()
-    ran_out = 0
+    ran_out, actions = 0, []
     start = lesson.position()
     for i in range(games):
         g, rng = start.clone(), random.Random(i)
         bot = make_bot("easy", seed=i)
         n = 0
+        actions.append(0)
         while not g.is_over:
             v = g.view(None)
             if g.current_player == lesson.YOU:
                 if lesson.turn_begins(v):
                     n += 1
                 g.apply(rng.choice(g.legal_actions()))
+                actions[-1] += 1
             else:
                 legal = g.legal_actions()
                 g.apply(legal[0] if len(legal) == 1 else bot.choose(g.view(g.current_player),
@@ -107,6 +109,22 @@ def play_out(games: int) -> None:
     print(f"  ended with the supply run out (R7.1a): {ran_out}/{games}")
     print("  regular turns of the player before the end: "
           + ", ".join(f"{k}: {v}" for k, v in sorted(turns.items())))
+    actions.sort()
+    print(f"  actions of the player: median {actions[len(actions) // 2]}, "
+          f"90th percentile {actions[len(actions) * 9 // 10]}, most {actions[-1]}")
+    words = _note_words()
+    print(f"  the notes (English): {words} words, about {words / 200:.1f} min of reading "
+          f"at 200 words a minute")
+
+
+def _note_words() -> int:
+    """The words of every lesson note a lesson shows (control/coach.py's NOTES)."""
+    from control import coach
+    from text.catalogue import EN
+
+    keys = [k for k in EN if k.startswith("coach.") and not k.endswith(".touch")
+            and k.split(".")[1] in coach.NOTES and k not in ("coach.ending.1", "coach.risk.none")]
+    return sum(len(EN[k].split()) for k in keys)
 
 
 def main() -> None:
