@@ -126,7 +126,8 @@ class DomInput:
 
     def _on_document_key(self, event) -> None:
         """Keys for the whole page: in a dialog, Tab stays inside it and Escape closes it
-        (keys.ESCAPE); elsewhere the shortcut keys (keymap.SHORTCUTS)."""
+        (keys.ESCAPE); elsewhere Escape cancels a choice half made (keys.ON_BOARD) and the
+        shortcut keys work (keymap.SHORTCUTS)."""
         key = str(event.key)
         document.body.dataset.input = "keys"  # the map's focus outline shows again (CSS)
         top = self.focus.top
@@ -141,6 +142,12 @@ class DomInput:
                 self.focus.trap_tab(event, top)
             elif key in ("?", "h") and not self._typing(event):  # How to play, over any
                 self.dispatch(ev.Choice("toggle-rules"))
+            return
+        if key == "Escape" and not self._typing(event):
+            node = dom.query(f'#bar [data-choice="{keys.ON_BOARD}"]')
+            if node is not None and not node.disabled:
+                event.preventDefault()
+                self.dispatch(ev.Choice(keys.ON_BOARD))
             return
         if (event.ctrlKey or event.altKey or event.metaKey or self._typing(event)
                 or key not in keymap.SHORTCUTS):

@@ -535,9 +535,9 @@ EN: dict[str, str] = {
     "welcome.title": "Welcome to Rattus",
     "welcome.intro": "The Black Death sweeps across Europe. Spread your people over its "
                      "regions, win the favour of the six classes, and steer the plague so that "
-                     "the rats strike the others harder than you. 2–4 players, about 30 minutes.",
+                     "the rats strike the others harder than you. For 2–4 players.",
     "btn.quick_play": "Play against the computer",
-    "welcome.quick_play": "You against two computer players (normal).",
+    "welcome.quick_play": "You against two computer players (normal): about 5–8 minutes.",
     "btn.pass_and_play": "Pass and play…",
     "welcome.pass_and_play": "Several people at one screen, or your own set-up.",
     "btn.learn": "Learn to play",
@@ -648,7 +648,8 @@ EN: dict[str, str] = {
                    "token, Down goes from a region's name to its tokens and Left and Right go "
                    "along them. Enter or Space chooses; a region or token that cannot be chosen "
                    "says why. Every decision can be made with the keyboard; in a dialog, Tab "
-                   "stays inside it and Escape closes it.",
+                   "stays inside it and Escape closes it; elsewhere Escape cancels a choice "
+                   "half made, as Cancel does.",
     "help.keys.2": "Shortcut keys (outside a text field):",
     "help.key.m": "the map",
     "help.key.d": "the decision's buttons (a count, an ability, End turn, Continue…)",
