@@ -198,6 +198,8 @@ EN: dict[str, str] = {
     "digest.lost.n": "You lost {n} cubes since your last turn.",
     "digest.none": "You lost no cube since your last turn.",
     "status.bot_next": "{name} (computer) plays next: press “Next move” when you are ready.",
+    "status.bot_next_after": "Last move: {what} {name} (computer) plays next: press “Next "
+                             "move” when you are ready.",
     "status.seen": "The plague struck {regions}: see the map and the strike panel. Continue "
                    "when you are ready ({name} plays next).",
     "status.and_join": "{a} and {b}",
@@ -411,7 +413,7 @@ EN: dict[str, str] = {
     "btn.replay_leave": "Back to the game",
     "btn.replay_leave_over": "Leave the replay",
     "btn.replay_game": "Replay the game",
-    "undo.ok": "Undo takes back: {what}",
+    "undo.ok": "Takes back: {what}",
     "undo.ok_plain": "Undo takes back your last move.",
     "undo.why.start": "Nothing to undo yet.",
     "undo.why.turn": "Nothing to undo in this turn.",
