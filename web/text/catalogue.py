@@ -299,7 +299,7 @@ EN: dict[str, str] = {
     "res.col.regions": "Cubes in regions",
     "res.col.palace": "Palace",
     "res.col.score": "Score",
-    "res.tie": "{names} tie with {score}. Rule R7.4: among the tied players, the one who would "
+    "res.tie": "{names} tie with {score}. Among the tied players, the one who would "
                "have had the next turn wins — {name}.",
     # -- the game log ------------------------------------------------------------------------
     "log.setup_placed": "{name} places {count} cubes in {region} (setup).",
