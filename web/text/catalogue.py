@@ -506,6 +506,7 @@ EN: dict[str, str] = {
     "ui.title": "Rattus",
     "ui.language": "Language",
     "ui.toolbar": "Game",
+    "ui.skip_map": "Skip to the map",
     "num.decimal_point": ".",
     "err.language_load": "The words for \"{code}\" could not be loaded: the page stays in "
                          "its language. Reload the page to try again.",
