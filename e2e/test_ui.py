@@ -215,7 +215,7 @@ def test_a_double_click_never_reaches_a_button_that_appeared_under_it(
 
 def test_the_game_log_switch_does_not_look_pressed_on_a_first_visit(
         page: Page, open_game, guard) -> None:
-    """The log is shown at first: its toolbar switch is on — a ticked box before its name,
+    """The log is shown at first: its toolbar switch is on — a ticked badge on its corner,
     on the white of every button, not the filled blue of a mode under way."""
     open_game(page, "players=2&seed=3&pace=0")
     log = page.locator('#toolbar [data-choice="toggle-log"]')
@@ -224,7 +224,7 @@ def test_the_game_log_switch_does_not_look_pressed_on_a_first_visit(
     look = "n => getComputedStyle(n).backgroundColor"
     assert log.evaluate(look) == plain.evaluate(look)
     tick = log.evaluate("n => getComputedStyle(n, '::before').backgroundColor")
-    assert tick == "rgb(29, 95, 214)"  # the ticked box
+    assert tick == "rgb(29, 95, 214)"  # the ticked badge
     log.click()
     expect(log).to_have_attribute("aria-pressed", "false")
     assert log.evaluate("n => getComputedStyle(n, '::before').backgroundColor") != tick
