@@ -173,3 +173,18 @@ def test_arrows_go_among_the_cards_and_a_seen_strike_hands_the_focus_to_continue
     expect(page.locator("#strike")).to_be_in_viewport()
     press(page, "Enter")
     expect(seen).to_have_count(0)
+
+
+def test_the_first_tab_offers_a_skip_to_the_map(page: Page, open_game, guard) -> None:
+    """Ten toolbar stops stood before the map: the first Tab now reaches "Skip to the map"
+    (shown once focused), and Enter on it puts the focus on the map's stop."""
+    open_game(page, "players=2&seed=3&pace=0")
+    page.locator("body").focus()
+    press(page, "Tab")
+    link = page.locator("a.skip-link")
+    expect(link).to_be_focused()
+    expect(link).to_be_in_viewport()
+    expect(link).to_have_text("Skip to the map")
+    press(page, "Enter")
+    assert (focused(page) or "").startswith("reg-"), focused(page)
+    shot(page, "skip_to_map")

@@ -206,3 +206,37 @@ def overflowing(page: Page) -> list[str]:
       .filter(n => n.offsetParent !== null && n.scrollWidth > n.clientWidth + 1)
       .map(n => (n.dataset.choice || n.dataset.card || n.id || n.className) + ': ' +
                n.textContent.trim().slice(0, 40))""")
+
+
+def test_a_switch_of_language_reaches_the_screen_readers_texts(page: Page, open_game,
+                                                               guard) -> None:
+    """After a switch from English to German, the texts only a screen reader hears — the
+    accessible names (aria-label), the SVG titles, the hover titles and the live regions —
+    are German too: none is left as it was in English (names of places and players aside)."""
+    open_game(page, "players=2&seed=8&names=Ann,Bob&pace=0&lang=en")
+    game = rattus.new_game(players=2, seed=8)
+    play_some(page, game, 8, actions=6)
+    said = """() => [...document.querySelectorAll(
+        '[aria-label], [title], svg title, [aria-live], [role=status]')]
+      .map(n => n.tagName.toLowerCase() === 'title' || n.matches('[aria-live], [role=status]')
+           ? n.textContent : (n.getAttribute('aria-label') || n.getAttribute('title')))
+      .map(s => (s || '').trim()).filter(Boolean)"""
+    names = [*rattus.REGIONS, "Ann", "Bob", "Rattus", "Reserve"]  # (German: Reserve too)
+
+    def worded(texts: list[str]) -> set[str]:
+        """Texts with words of the language in them (not only names and numbers)."""
+        out = set()
+        for text in texts:
+            rest = text
+            for name in names:
+                rest = rest.replace(name, "")
+            if re.search(r"[A-Za-zÄÖÜäöüß]{3,}", rest):
+                out.add(text)
+        return out
+
+    english = worded(page.evaluate(said))
+    assert len(english) > 20
+    page.select_option("#lang", "de")
+    check_speaks(page, "de")
+    left = english & worded(page.evaluate(said))
+    assert left == set()

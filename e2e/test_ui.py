@@ -3,6 +3,7 @@ the new-game dialog starts a game, the log and rules panels open."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -172,9 +173,14 @@ def test_knight_two_step_targets_are_marked_and_named(page: Page, open_game, gua
         assert "far" not in path.get_attribute("class").split()
         assert "2 steps" not in path.get_attribute("aria-label")
     shot(page, "knight_two_steps")
-    # a two-step move is still one click on its region
-    perform(page, game, next(a for a in game.legal_actions()
-                             if a.kind == "plague" and a.args[0] in far))
+    # a two-step move is still one click on its region (in the mode already chosen: a
+    # second press of the button would put the mode down, and a click on the map would then
+    # place cubes there)
+    move = next(a for a in game.legal_actions() if a.kind == "plague" and a.args[0] in far)
+    click(page, "region", move.args[0])
+    game.apply(move)
+    wait_actions(page, len(game.history))
+    assert json.loads(page.evaluate("rattusGameJson()"))["history"] == game.history
     expect(page.locator("#map .far-mark")).to_have_count(0)
 
 
@@ -185,3 +191,61 @@ def test_narrow_screen_map_fills_the_width(page: Page, open_game, guard) -> None
     open_game(page, "players=2&seed=3&pace=0")
     width = page.locator("#map").bounding_box()["width"]
     assert width > 800, width
+
+
+def test_a_double_click_never_reaches_a_button_that_appeared_under_it(
+        page: Page, open_game, guard) -> None:
+    """A count double-clicked: the first click places the cubes and the bar then shows "Move
+    the plague piece" where the count was; the second click of the double-click must not
+    start moving the plague piece (a button that was not there at the first click)."""
+    open_game(page, "players=2&seed=1&names=Ann,Bob&pace=0")
+    game = rattus.new_game(players=2, seed=1)
+    for action in ("setup Gallia", "setup Hispania", "setup Hispania", "setup Italia",
+                   "take Peasant"):
+        perform(page, game, rattus.parse_action(action))
+    click(page, "region", "Gallia")  # R6.4: 1 rat there, 1 or 2 cubes with the Peasant
+    count = page.locator('#bar [data-choice="count:1"]')
+    box = count.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.dblclick(x, y)
+    game.apply("place Gallia 1")
+    wait_actions(page, len(game.history))
+    plague = page.locator('#bar [data-choice="mode:plague"]').bounding_box()
+    assert plague["x"] <= x <= plague["x"] + plague["width"]  # it is under the mouse now
+    assert plague["y"] <= y <= plague["y"] + plague["height"]
+    expect(page.locator("body")).to_have_attribute("data-mode", "")
+    assert actions(page) == len(game.history)
+    page.mouse.click(x, y)  # a click of its own is heard
+    expect(page.locator("body")).to_have_attribute("data-mode", "plague")
+
+
+def test_the_game_log_switch_does_not_look_pressed_on_a_first_visit(
+        page: Page, open_game, guard) -> None:
+    """The log is shown at first: its toolbar switch is on — a ticked badge on its corner,
+    on the white of every button, not the filled blue of a mode under way."""
+    open_game(page, "players=2&seed=3&pace=0")
+    log = page.locator('#toolbar [data-choice="toggle-log"]')
+    expect(log).to_have_attribute("aria-pressed", "true")
+    plain = page.locator('#toolbar [data-choice="new-game"]')
+    look = "n => getComputedStyle(n).backgroundColor"
+    assert log.evaluate(look) == plain.evaluate(look)
+    tick = log.evaluate("n => getComputedStyle(n, '::before').backgroundColor")
+    assert tick == "rgb(29, 95, 214)"  # the ticked badge
+    log.click()
+    expect(log).to_have_attribute("aria-pressed", "false")
+    assert log.evaluate("n => getComputedStyle(n, '::before').backgroundColor") != tick
+
+
+def test_the_undo_note_shows_what_it_takes_back_whole_in_german(
+        page: Page, open_game, guard) -> None:
+    """German, the longest language: the note beside Undo ("Nimmt zurück: …") fits its box
+    whole (it was cut after "Player 1 takes the…")."""
+    open_game(page, "players=2&seed=1&names=Spieler 1,Spieler 2&pace=0&lang=de")
+    game = rattus.new_game(players=2, seed=1)
+    for action in ("setup Gallia", "setup Hispania", "setup Hispania", "setup Italia",
+                   "take Merchant", "place Hispania 1"):
+        perform(page, game, rattus.parse_action(action))
+    note = page.locator("#undo-why")
+    expect(note).to_have_text("Nimmt zurück: Spieler 1 setzt 1 Stein in Hispania.")
+    height, room = note.evaluate("n => [n.scrollHeight, n.clientHeight]")
+    assert height <= room

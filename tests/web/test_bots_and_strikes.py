@@ -20,6 +20,8 @@ from glue import (
 from model import page_events as ev
 from model.ui_state import Model, Prefs, Question, Story, Ui
 from render.panels import strike_panel, strike_sentences
+from text.catalogue import card as card_name
+from text.catalogue import region as region_name
 from text.catalogue import t
 
 
@@ -207,3 +209,18 @@ def test_an_outbreak_that_costs_no_one_a_cube_says_why() -> None:
     for outbreak, kills in ((True, [(0, "B")]), (False, [])):
         panel, said = told(outbreak, kills)
         assert why not in panel and why not in said[0]
+
+
+def test_step_by_step_each_step_says_what_the_move_before_it_did() -> None:
+    """At the step-by-step pace the status line tells the last move in the log's words (the
+    engine's events narrated) before asking for "Next move", so a step is never silent."""
+    ui, s, home = turn_start(kinds=["easy", "human"])  # Ann, a computer, is to play
+    m, s, _ = run(Model(ui=ui), s, ev.PaceChosen("step"))
+    setup = t("log.setup_placed", name="Ann", region=region_name(home), count=2)
+    assert s.last_move_text() == setup  # R3.5: Ann placed the last setup cubes
+    assert frame(m, s).text["status"] == t("status.bot_next_after", what=setup, name="Ann")
+    m, s, _ = run(m, s, choice("bot-next"), ev.BotMove(0, "take King"))
+    took = t("log.card_taken", name="Ann", card=card_name("King"))
+    status = frame(m, s).text["status"]
+    assert s.game.history[-1] == "take King" and "bot-next" in frame(m, s).html["bar"]
+    assert took in status and setup not in status

@@ -117,3 +117,22 @@ def test_a_plural_text_is_asked_for_by_its_count() -> None:
     pairs = {k[:-2] for k in EN if k.endswith(".1") and k[:-2] + ".n" in EN}
     asked = set(re.findall(r'\bt\(\s*"([a-z_.]+)\.[1n]"', glue_source()))
     assert sorted(asked & pairs) == []
+
+
+def test_rule_numbers_are_for_those_who_look_not_in_a_players_way() -> None:
+    """A player reads words, not "R5.1": no text of the page names a rule number; How to
+    play keeps them (docs/RULES.md) as each section's footnote and its heading's hover
+    title, never inside the heading."""
+    from render import how_to_play
+
+    numbered = [k for k, text in EN.items() if re.search(r"\bR\d", text)]
+    assert numbered == []
+    html = how_to_play.panel([])
+    for sid, rules, _keys in how_to_play.SECTIONS:
+        section = re.search(rf'<section id="help-{sid}".*?</section>', html).group(0)
+        heading = re.search(r"<h3[^>]*>(.*?)</h3>", section).group(1)
+        assert not re.search(r"\bR\d", heading), sid
+        if rules:
+            ref = EN["help.rules"].format(rules=rules)
+            assert f'<h3 title="{ref}">' in section
+            assert section.endswith(f'<p class="rule-ref">{ref}</p></section>')

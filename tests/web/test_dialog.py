@@ -173,3 +173,22 @@ def test_the_dialogs_default_names_are_in_the_language_spoken_when_the_page_star
         assert names == ["«Player 1»", "«Player 2»"]  # (English: "Player 1", "Player 2")
     finally:
         catalogue.install("en", None)
+
+
+def test_a_seat_added_to_a_game_against_the_computer_is_one_more_computer_player() -> None:
+    """Opened over "Play against the computer" (you and two computers), a third opponent
+    is a computer player of the same strength, named like the others, not "Player 4"."""
+    ui, s, _ = run(Ui(), None, choice("quick-play"))
+    ui, s, _ = run(ui, s, choice("new-game"))
+    ui, s, _ = run(ui, s, choice("dlg-players:4"))
+    added = ui.draft.config.seats[3]
+    assert added.kind == "normal"
+    assert added.name == t("player.computer_n", n=3)
+    assert len({x.colour for x in ui.draft.config.seats}) == 4  # R3.1
+
+
+def test_a_seat_added_among_players_at_the_screen_is_a_player_at_the_screen() -> None:
+    ui, s = opened()
+    ui, s, _ = run(ui, s, choice("dlg-players:3", FIELDS))
+    added = ui.draft.config.seats[2]
+    assert (added.kind, added.name) == ("human", t("player.default", n=3))

@@ -141,6 +141,16 @@ def test_the_welcome_offers_your_games() -> None:
     assert 'data-choice="games"' in frame(ui, s).html["screen"]
 
 
+def test_the_welcome_says_how_long_a_game_against_the_computer_takes() -> None:
+    """Play-tests: a game against two computer players takes 5–8 minutes; the welcome says so
+    beside that choice, and promises no half hour."""
+    ui, s, _ = run(Ui(), None, ev.ShowWelcome())
+    html = frame(ui, s).html["screen"]
+    quick = html.split('data-choice="quick-play"', 1)[1].split("</li>", 1)[0]
+    assert "5–8" in quick
+    assert "30" not in html
+
+
 # -- a game another tab plays ---------------------------------------------------------------------
 def test_a_game_played_in_another_tab_is_shown_but_not_played() -> None:
     ui, s, home = turn_start()

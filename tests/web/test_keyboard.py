@@ -332,3 +332,22 @@ def test_every_dialog_but_the_welcome_closes_with_escape() -> None:
     from control import keys
 
     assert set(keys.DIALOGS) - {"welcome"} == set(keys.ESCAPE) - {"help"}
+
+
+def test_escape_on_the_board_cancels_a_choice_half_made_as_cancel_does() -> None:
+    """"Move the plague piece" pressed, its region still to choose: Escape takes the choice
+    back and moves nothing, as the decision's Cancel does; with nothing half made it does
+    nothing."""
+    ui, s, home = turn_start()
+    app = attached(s)
+    app.dispatch(choice("mode:plague"))
+    assert app.ui.pick.mode == "plague"
+    assert 'data-choice="cancel"' in by_id("bar").innerHTML
+    by_id("bar").add(Element("button", data_choice="cancel"))  # (the fake page parses no HTML)
+    before = list(s.game.history)
+    event = fire("keydown", document.body, key="Escape")
+    assert event.prevented
+    assert app.ui.pick.mode is None and s.game.history == before
+    by_id("bar").children.clear()  # the page draws no Cancel now
+    event = fire("keydown", document.body, key="Escape")  # nothing to cancel
+    assert not event.prevented and s.game.history == before

@@ -308,3 +308,19 @@ def test_a_final_turn_ends_with_the_end_button() -> None:
     assert s.game.is_over or s.game.current_player != seat
     assert s.log[-1] in (t("log.game_over", name=s.names[s.game.winner() or 0]),
                          t("log.turn_final", name=s.names[s.game.current_player]))
+
+
+def test_the_knights_two_step_targets_are_tagged_when_the_map_offers_them_at_once() -> None:
+    """Cubes placed, the map's regions are the plague piece's destinations without the
+    button (the only thing left to click): the Knight's two-step ones are tagged there too,
+    not only in the button's mode or the final round (R6.3)."""
+    ui, s, home = turn_start()
+    ui, s, _ = run(ui, s, card("Knight"), region(home))
+    if ui.pick.mode == "place":  # a count to choose
+        ui, s, _ = run(ui, s, choice(buttons(ui, s)[0]))
+    assert ui.pick.mode is None and not any(a.startswith("place") for a in legal(s))
+    o = offer(ui, s)
+    two = {r for r, steps in decision(s)["plague_reach"].items() if steps == 2}
+    assert two and two <= set(o.regions)
+    assert o.far == two
+    assert t("status.plague_far", n=2) in frame(ui, s).text["status"]

@@ -231,3 +231,37 @@ def test_a_change_of_language_renames_default_players_but_not_typed_names(speak)
     assert s.version > version  # the autosave keeps the new name
     assert [seat.name for seat in ui.draft.config.seats][:2] == ["Spieler 1", "Spieler 2"]
     assert "Player" not in " ".join(s.log)
+
+
+def turn_status(witch: bool = True) -> str:
+    """Ann's status line at a turn where she may take a card, place cubes, use the Witch and
+    move the plague piece (every option of R4 at once)."""
+    from glue import card, turn_start
+
+    ui, s, _home = turn_start()
+    if witch:
+        ui, s, _ = run(ui, s, card("Witch"))
+    return frame(ui, s).text["status"]
+
+
+def test_spanish_says_a_region_is_not_used_and_a_turn_in_plain_spanish(speak) -> None:
+    """Play-tests: "fuera de juego" is football's offside; "…y usa una habilidad (Bruja) y
+    luego…" stumbled. A region out of play (R2.1) is one that is not used, and the turn's
+    options read as one Spanish sentence with a single "y"."""
+    speak("es")
+    said = [catalogue.t(k) for k in ("map.out_of_play", "help.legend.out")]
+    said.append(catalogue.t("aria.region_out", region="Russia"))
+    assert not any("fuera de juego" in x.lower() for x in said)
+    status = turn_status()
+    assert "usa la carta Bruja" in status and "y luego" not in status
+    assert status.count(" y ") <= 1, status
+
+
+def test_german_status_lines_speak_to_the_player_in_the_imperative(speak) -> None:
+    """One form in every status line: "Nimm", "setze", "bewege" — not the infinitives
+    ("eine Ständekarte nehmen") the turn's options used beside "Klicke" and "Setze"."""
+    speak("de")
+    status = turn_status(witch=False)
+    for infinitive in ("nehmen", "setzen", "bewegen", "beenden", "nutzen"):
+        assert infinitive not in status, status
+    assert "nimm eine Ständekarte" in status and "bewege die Pestfigur" in status

@@ -40,6 +40,7 @@ class DomInput:
         self.dispatch = dispatch
         self.zoom = None  # a touch screen: taps near targets (browser/touch.py)
         self._proxies: list = []
+        self._first_click: ev.Event | None = None  # what a double-click's first click meant
 
     def bind(self) -> None:
         """One delegated click and keydown listener on the SVG root and on the panel
@@ -73,11 +74,29 @@ class DomInput:
             event.stopPropagation()
         elif dom.closest(target, "svg#map") is not None:
             return
+        elif dom.closest(target, "[data-skip]") is not None:  # "Skip to the map"
+            event.preventDefault()  # (no jump of the page to #map: the map's stop is focused)
+            self.map.focus_stop()
+            return
         node = dom.closest(target, TARGETS)
         if self.zoom is not None and event.currentTarget == self.svg:
             node = self.zoom.resolve(event, node)  # a tap near a target takes it
-        if node is not None:
-            self.dispatch(self._event_for(node))
+        meant = self._event_for(node) if node is not None else None
+        if not self._counts(event, meant):
+            return
+        if meant is not None:
+            self.dispatch(meant)
+
+    def _counts(self, event, meant: ev.Event | None) -> bool:
+        """Whether a click is heard. The second click of a double-click (``detail`` ≥ 2)
+        lands where the first one's answer may have put a new button ("2 cubes", then "Move
+        the plague piece" in its place): it is heard only if it means what the first one
+        meant, never a control that was not there at the first click."""
+        detail = int(getattr(event, "detail", 0) or 0)
+        if detail >= 2:
+            return meant is not None and meant == self._first_click
+        self._first_click = meant
+        return True
 
     def _event_for(self, node) -> ev.Event:
         """The event a clicked element stands for, read from its data attributes."""
@@ -126,7 +145,8 @@ class DomInput:
 
     def _on_document_key(self, event) -> None:
         """Keys for the whole page: in a dialog, Tab stays inside it and Escape closes it
-        (keys.ESCAPE); elsewhere the shortcut keys (keymap.SHORTCUTS)."""
+        (keys.ESCAPE); elsewhere Escape cancels a choice half made (keys.ON_BOARD) and the
+        shortcut keys work (keymap.SHORTCUTS)."""
         key = str(event.key)
         document.body.dataset.input = "keys"  # the map's focus outline shows again (CSS)
         top = self.focus.top
@@ -141,6 +161,12 @@ class DomInput:
                 self.focus.trap_tab(event, top)
             elif key in ("?", "h") and not self._typing(event):  # How to play, over any
                 self.dispatch(ev.Choice("toggle-rules"))
+            return
+        if key == "Escape" and not self._typing(event):
+            node = dom.query(f'#bar [data-choice="{keys.ON_BOARD}"]')
+            if node is not None and not node.disabled:
+                event.preventDefault()
+                self.dispatch(ev.Choice(keys.ON_BOARD))
             return
         if (event.ctrlKey or event.altKey or event.metaKey or self._typing(event)
                 or key not in keymap.SHORTCUTS):

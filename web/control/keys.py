@@ -66,6 +66,10 @@ def first_stop(stops: dict[str, tuple[float, float]], targets: list[str]) -> str
 ESCAPE = {"help": "close-rules", "confirm": "confirm-no", "new-game": "dlg-cancel",
           "results": "close-results", "analysis": "close-analysis", "games": "games-close"}
 
+#: What Escape presses on the board, outside any dialog: the decision's Cancel, which takes
+#: back a choice half made (a region picked, a mode chosen) — present only while one is.
+ON_BOARD = "cancel"
+
 
 def open_layers(screen: str | None, help_open: bool) -> list[str]:
     """The dialogs on the screen, bottom first: the screen's dialog (a ``data-screen`` that

@@ -71,13 +71,23 @@ def resize(ui: Ui, session, players: str) -> Ui:
     while len(seats) < n:
         colour = next(c for c in (*DEFAULT_COLOURS, *COLOURS) if c not in used)
         used.add(colour)
-        seats.append(Seat(t("player.default", n=len(seats) + 1), colour))
+        seats.append(_new_seat(seats, colour))
     extra = dict(cfg.extra)
     if extra.get("start_choice", "0") not in ("random", *map(str, range(n))):
         extra["start_choice"] = "0"
     start = cfg.start if cfg.start < n else 0
     config = Config(seats, start=start, seed=cfg.seed, pace_ms=cfg.pace_ms, extra=extra)
     return ui.but(draft=Draft(config, ""))
+
+
+def _new_seat(seats: list[Seat], colour: str) -> Seat:
+    """The seat a "more players" adds: in a game against the computer (every seat but one a
+    computer) one more computer player of the same strength, named as the others are; else
+    a player at this screen."""
+    bots = [s for s in seats if s.is_bot]
+    if bots and len(bots) >= len(seats) - 1:
+        return Seat(t("player.computer_n", n=len(bots) + 1), colour, bots[-1].kind)
+    return Seat(t("player.default", n=len(seats) + 1), colour)
 
 
 def start(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects]:

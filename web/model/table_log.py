@@ -49,8 +49,12 @@ class TableLog:
                 if k == step and not e.get("note")]
 
     def last_move_text(self) -> str:
-        """The log lines of the last move (what undo would take back)."""
-        return " ".join(self.lines_of(self.step))
+        """What the last move did, in the log's words (what undo would take back, what a step
+        of the step-by-step pace did): its lines without the next turn's heading, which is
+        no doing of that move."""
+        return " ".join(x for x, k, e in zip(self.log, self.log_steps, self.log_events,
+                                             strict=True)
+                        if k == self.step and not e.get("note") and e["kind"] != "turn")
 
     def since_last_turn(self, seat: int) -> list[tuple[int, str]]:
         """What the others did since ``seat`` last acted, as (step, log line): cards taken,

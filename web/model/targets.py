@@ -133,6 +133,9 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
             for a in plague_moves:
                 ways[a.args[0]].append(a)
             o.regions = {r: acts[0] for r, acts in ways.items() if len(acts) == 1}
+            # the Knight's two-step destinations are targets here too: tagged as in the
+            # plague mode (R6.3), whatever the round
+            o.far = _far(o.regions, decision)
         options = []
         if o.cards:
             options.append(t("status.opt.take"))
@@ -148,6 +151,8 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
         else:
             words = join_and(options) or last
         o.status = t("status.final" if final else "status.turn", name=name, options=words + ".")
+        if o.far:
+            o.status += " " + t("status.plague_far", n=max(decision["plague_reach"].values()))
     elif mode == "place":
         # the question is how many cubes: only the counts and Cancel answer it (beside them, a
         # "Move the plague piece" read as one more answer, and left its meaning unclear)
@@ -159,7 +164,7 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
     elif mode == "plague":
         o.regions = {a.args[0]: a for a in plague_moves}
         reach = decision["plague_reach"]
-        o.far = {r for r in o.regions if reach.get(r, 1) > 1}
+        o.far = _far(o.regions, decision)
         knight = max(reach.values(), default=1) > 1
         o.status = t("status.plague_final" if final else
                      "status.plague_knight" if knight else "status.plague", name=name)
@@ -256,3 +261,10 @@ def stands_for(pick: Pick, decision: Decision, what: str, value) -> str:
     if mode == "Merchant":
         return f"merchant {r}" if pick.region is None else f"merchant {pick.region} {r}"
     return "why.not_now"
+
+
+def _far(regions, decision: Decision) -> set[str]:
+    """The targets the plague piece reaches only in more than one step (the Knight, R6.3):
+    the view's ``plague_reach`` counts the steps, so they can be tagged on the map."""
+    reach = decision.get("plague_reach", {})
+    return {r for r in regions if reach.get(r, 1) > 1}

@@ -133,7 +133,11 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         status = t("status.lesson_read", name=mover)
     elif prefs.stepping and not ui.go and not ui.busy:
         waiting = "bot-next"
-        status = t("status.bot_next", name=mover)
+        # step by step: each step says what the move before it did (the log's lines of that
+        # move, the engine's events narrated), then who plays next
+        what = s.last_move_text() if s.step else ""
+        status = (t("status.bot_next_after", what=what, name=mover) if what
+                  else t("status.bot_next", name=mover))
     elif s.current is not None and not s.is_bot(s.current):  # online: a human elsewhere
         status = t("status.remote", name=mover)
     else:

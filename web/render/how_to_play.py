@@ -71,10 +71,13 @@ def panel(seats) -> str:
         elif sid == "legend":
             body += "".join(f'<div class="legend-row">{legend_figure(k, seats)}'
                             f'<span>{esc(t("help.legend." + k))}</span></div>' for k in LEGEND)
-        ref = (f' <small class="rule-ref">{esc(t("help.rules", rules=rules))}</small>'
-               if rules else "")
-        parts.append(f'<section id="help-{sid}" class="help-section"><h3>'
-                     f'{esc(t(f"help.{sid}.title"))}{ref}</h3>{body}</section>')
+        # the rule numbers for those who look (docs/RULES.md): the heading's hover title and
+        # a footnote under the section, never in the way of the words a player reads
+        ref = t("help.rules", rules=rules) if rules else ""
+        title = f' title="{esc(ref)}"' if rules else ""
+        note = f'<p class="rule-ref">{esc(ref)}</p>' if rules else ""
+        parts.append(f'<section id="help-{sid}" class="help-section"><h3{title}>'
+                     f'{esc(t(f"help.{sid}.title"))}</h3>{body}{note}</section>')
     return (f'<div class="dialog rules howto" role="dialog" aria-modal="true" '
             f'aria-labelledby="help-title" data-screen="rules">'
             f'<div class="help-head"><h2 id="help-title">{esc(t("help.title"))}</h2>'

@@ -290,7 +290,8 @@ def results(view: View, seats) -> str:
         names = ", ".join(seats[p].name for p in view["tied"])
         text = t("res.tie", names=names, score=view["scores"][winner],
                  name=seats[winner].name)
-        tie = f'<p class="tie" data-tie="1">{esc(text)}</p>'
+        tie = (f'<p class="tie" data-tie="1" title="{esc(t("help.rules", rules="R7.4"))}">'
+               f'{esc(text)}</p>')
     return (f'<div class="dialog results" role="dialog" aria-modal="true" '
             f'aria-labelledby="res-title" data-screen="results">'
             f'<h2 id="res-title">{esc(t("res.title"))}</h2>'

@@ -198,6 +198,8 @@ EN: dict[str, str] = {
     "digest.lost.n": "You lost {n} cubes since your last turn.",
     "digest.none": "You lost no cube since your last turn.",
     "status.bot_next": "{name} (computer) plays next: press “Next move” when you are ready.",
+    "status.bot_next_after": "Last move: {what} {name} (computer) plays next: press “Next "
+                             "move” when you are ready.",
     "status.seen": "The plague struck {regions}: see the map and the strike panel. Continue "
                    "when you are ready ({name} plays next).",
     "status.and_join": "{a} and {b}",
@@ -297,7 +299,7 @@ EN: dict[str, str] = {
     "res.col.regions": "Cubes in regions",
     "res.col.palace": "Palace",
     "res.col.score": "Score",
-    "res.tie": "{names} tie with {score}. Rule R7.4: among the tied players, the one who would "
+    "res.tie": "{names} tie with {score}. Among the tied players, the one who would "
                "have had the next turn wins — {name}.",
     # -- the game log ------------------------------------------------------------------------
     "log.setup_placed": "{name} places {count} cubes in {region} (setup).",
@@ -411,7 +413,7 @@ EN: dict[str, str] = {
     "btn.replay_leave": "Back to the game",
     "btn.replay_leave_over": "Leave the replay",
     "btn.replay_game": "Replay the game",
-    "undo.ok": "Undo takes back: {what}",
+    "undo.ok": "Takes back: {what}",
     "undo.ok_plain": "Undo takes back your last move.",
     "undo.why.start": "Nothing to undo yet.",
     "undo.why.turn": "Nothing to undo in this turn.",
@@ -504,6 +506,7 @@ EN: dict[str, str] = {
     "ui.title": "Rattus",
     "ui.language": "Language",
     "ui.toolbar": "Game",
+    "ui.skip_map": "Skip to the map",
     "num.decimal_point": ".",
     "err.language_load": "The words for \"{code}\" could not be loaded: the page stays in "
                          "its language. Reload the page to try again.",
@@ -535,9 +538,9 @@ EN: dict[str, str] = {
     "welcome.title": "Welcome to Rattus",
     "welcome.intro": "The Black Death sweeps across Europe. Spread your people over its "
                      "regions, win the favour of the six classes, and steer the plague so that "
-                     "the rats strike the others harder than you. 2–4 players, about 30 minutes.",
+                     "the rats strike the others harder than you. For 2–4 players.",
     "btn.quick_play": "Play against the computer",
-    "welcome.quick_play": "You against two computer players (normal).",
+    "welcome.quick_play": "You against two computer players (normal): about 5–8 minutes.",
     "btn.pass_and_play": "Pass and play…",
     "welcome.pass_and_play": "Several people at one screen, or your own set-up.",
     "btn.learn": "Learn to play",
@@ -648,7 +651,8 @@ EN: dict[str, str] = {
                    "token, Down goes from a region's name to its tokens and Left and Right go "
                    "along them. Enter or Space chooses; a region or token that cannot be chosen "
                    "says why. Every decision can be made with the keyboard; in a dialog, Tab "
-                   "stays inside it and Escape closes it.",
+                   "stays inside it and Escape closes it; elsewhere Escape cancels a choice "
+                   "half made, as Cancel does.",
     "help.keys.2": "Shortcut keys (outside a text field):",
     "help.key.m": "the map",
     "help.key.d": "the decision's buttons (a count, an ability, End turn, Continue…)",
