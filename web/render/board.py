@@ -476,8 +476,8 @@ def legend_figure(kind: str, seats) -> str:
     px, py = L.side_at("Anglia", 0)
     ox, oy = ax + 5, ay + L.ODDS_Y
     window = {"token": (tx - 12, ty - 20), "starting": (tx - 12, ty - 20),
-              "known": (tx - 16, ty - 20), "odds": (ox - 3, oy - 42),
-              "revealed": (tx - 16, ty - 20), "cubes": (cx - 14, cy - 20),
+              "known": (tx - 17, ty - 22), "odds": (ox - 3, oy - 42),
+              "revealed": (tx - 17, ty - 22), "cubes": (cx - 14, cy - 20),
               "loss": (cx - 14, cy - 6), "plague": (px - 40, py - 20),
               "far": (px - 40, py + 6), "supply": (sx + 2, sy + 2),
               "table": (rx - 12, ry - 20)}
@@ -506,6 +506,7 @@ def legend_figure(kind: str, seats) -> str:
                  f'height="{L.TABLE[3]}" rx="9"/>' + _table(_LEGEND_VIEW, seats[:2], Offer()),
     }[kind]
     x, y = window.get(kind, (ax, ay))
-    w = 90 if kind == "odds" else 60  # the odds are two numbers wide: the same figure, farther
+    # a face's symbol box and the odds' two numbers are wider: the same figure, seen farther
+    w = {"odds": 90, "known": 66, "revealed": 66}.get(kind, 60)
     return (f'<svg class="board legend-fig" viewBox="{x:.0f} {y:.0f} {w} {w * 2 / 3:.0f}" '
             f'width="84" height="56" aria-hidden="true">{body}</svg>')
