@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from glue import find, frame, new_session, run
+from glue import WEB, find, frame, hand_over, new_session, run
 from model import page_events as ev
 from model.remote_table import RemoteTable
 from model.ui_state import Model, Ui
@@ -59,12 +59,13 @@ def test_r6_3_the_digests_strike_line_counts_the_knights_neutral_cubes_as_the_en
 
 def test_r5_3_a_strike_without_the_knight_counts_the_players_cubes_only():
     """R5.4: no neutral cubes declared: the line's one number is the cubes the token met."""
-    for s, seat, events in random_games(2, range(1, 10)):
+    for s, _seat, events in random_games(2, range(1, 10)):
         strike = next((e for e in events if e["kind"] == "strike" and not e["neutral"]), None)
         if strike is None:
             continue
         first = next(e for e in events if e["kind"] == "token_revealed")
-        line = next(x for e, x in zip(s.log_events, s.log, strict=True) if e == strike.visible_to(None))
+        told = strike.visible_to(None)
+        line = next(x for e, x in zip(s.log_events, s.log, strict=True) if e == told)
         assert [int(x) for x in re.findall(r"\d+", line)] == [first["cubes"]]
         return
     raise AssertionError("no strike")
@@ -72,7 +73,7 @@ def test_r5_3_a_strike_without_the_knight_counts_the_players_cubes_only():
 
 def test_the_digest_has_no_scroll_box_of_its_own():
     """Its lines are all shown whole: the stylesheet gives its list no height limit."""
-    css = (__import__("glue").WEB / "style.css").read_text()
+    css = (WEB / "style.css").read_text()
     rule = re.search(r"\.digest-lines \{([^}]*)\}", css)
     assert rule and "max-height" not in rule.group(1) and "overflow" not in rule.group(1)
 
@@ -147,12 +148,34 @@ def test_r7_1a_the_status_names_the_plague_moves_that_empty_the_supply():
     view = s.view()
     ending_regions = view["decision"]["empties_supply"]
     f = frame(Ui(), s)
-    assert all(region(r) in f.text["status"] for r in ending_regions)
     assert str(view["supply"]) in f.text["status"]
     others = [r for r in view["decision"]["plague_reach"] if r not in ending_regions]
-    assert all(region(r) not in f.text["status"].split(":")[-1] for r in others)
+    if others:  # the moves that end it by name, and only those
+        assert all(region(r) in f.text["status"] for r in ending_regions)
+        assert all(region(r) not in f.text["status"].split(":")[-1] for r in others)
+    else:  # every move of the piece ends it
+        assert t("ending.all_empty.n", n=view["supply"]).split(":")[1] in f.text["status"]
     _states, overlay = f.map
     assert t("map.supply_ends") in overlay and "supply low" in overlay
+
+
+def test_r7_1a_some_moves_by_name_every_move_in_one_word():
+    """When only some plague moves empty the supply, those are named; a game where each does
+    says so without listing them (both come up in random games)."""
+    kinds = set()
+    for s, _seat, _events in random_games(2, range(1, 30)):
+        d = s.game.view(None)["decision"]
+        if d["kind"] != "turn" or not d["empties_supply"]:
+            continue
+        hand_over(s)
+        status = frame(Ui(), s).text["status"]
+        if len(d["empties_supply"]) < len(d["plague_reach"]):
+            kinds.add("some")
+            assert all(region(r) in status for r in d["empties_supply"])
+        else:
+            kinds.add("all")
+            assert t("ending.all_empty.n", n=2).split(":")[1] in status
+    assert kinds == {"some", "all"}
 
 
 def test_r7_1a_no_warning_while_the_supply_is_full():

@@ -22,8 +22,7 @@ from rattus import CARDS, REGIONS
 from rattus.board import NEIGHBOUR_PAIRS
 from rattus.cards import CARD_SYMBOL
 from render import board_layout as L
-from render import ending
-from render import pieces
+from render import ending, pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:

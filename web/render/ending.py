@@ -43,6 +43,8 @@ def supply_note(view: View) -> str | None:
     if d["kind"] == "spread" and d["spread_left"] >= n:
         return tn("ending.spread_empties", n)
     ending = d.get("empties_supply") or []
+    if ending and len(ending) == len(d["plague_reach"]):  # every move of the piece does
+        return tn("ending.all_empty", n)
     if ending:
         return tn("ending.moves_empty", n, regions=join_or([region(r) for r in ending]))
     return tn("ending.low", n)
@@ -106,8 +108,10 @@ def banner(table: SeatTable, view: View) -> str:
     head = t("ending.why." + reason, name=names[last])
     rows = []
     queue = list(view["final_queue"])
-    if view["decision"]["kind"] == "final" and view["current_player"] not in queue:
-        queue.insert(0, view["current_player"])  # the final turn being played (R7.2)
+    now_playing = view["current_player"]
+    if view["decision"]["kind"] == "final" and now_playing is not None \
+            and now_playing not in queue:
+        queue.insert(0, now_playing)  # the final turn being played (R7.2)
     for p in queue:
         held = [c for c in CARDS if view["cards"][c] == p]
         can = (join_and([t("ending.may." + c) for c in held]) if held

@@ -25,8 +25,15 @@ from model.ui_state import Model, Pick, Prefs, Story, Ui
 from text.catalogue import join_and, region, t
 
 import rattus
-from render import (analysis, board, ending, how_to_play, kept_games_panel, motion_paths,
-                    odds_overlay)
+from render import (
+    analysis,
+    board,
+    ending,
+    how_to_play,
+    kept_games_panel,
+    motion_paths,
+    odds_overlay,
+)
 from render import panels as panels
 
 if TYPE_CHECKING:

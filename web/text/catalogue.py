@@ -292,6 +292,10 @@ EN: dict[str, str] = {
                             "empties the supply, and the game ends after this turn.",
     "ending.moves_empty.n": "Only {n} rat tokens left: moving the plague piece to {regions} "
                             "empties the supply, and the game ends after this turn.",
+    "ending.all_empty.1": "Only {n} rat token left: any move of the plague piece empties the "
+                          "supply, and the game ends after this turn.",
+    "ending.all_empty.n": "Only {n} rat tokens left: any move of the plague piece empties the "
+                          "supply, and the game ends after this turn.",
     "ending.spread_empties.1": "This spread empties the supply ({n} rat token left): the game "
                                "ends after this turn.",
     "ending.spread_empties.n": "This spread empties the supply ({n} rat tokens left): the game "
