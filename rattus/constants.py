@@ -38,4 +38,5 @@ def limits() -> Limits:
         "knight_steps": KNIGHT_STEPS,
         "neutral_cubes": NEUTRAL_CUBES,
         "merchant_max": MERCHANT_MAX,
+        "spread_max": SPREAD_MAX,
     }

@@ -56,6 +56,8 @@ class Decision(TypedDict):
     plague_reach: dict[str, int]
     spread_left: int
     witch_stage: int
+    spread_draws: dict[str, int]
+    empties_supply: list[str]
 
 
 class Limits(TypedDict):
@@ -67,6 +69,7 @@ class Limits(TypedDict):
     knight_steps: int
     neutral_cubes: int
     merchant_max: int
+    spread_max: int
 
 
 class View(TypedDict):

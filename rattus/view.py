@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import rules
 from .actions import Action
 from .board import steps_from
-from .constants import CUBES_PER_PLAYER, KNIGHT_STEPS, limits
+from .constants import CUBES_PER_PLAYER, KNIGHT_STEPS, MAX_RATS, SPREAD_MAX, limits
 from .plague import ranking, scores
 from .setup import placed_at_setup
 from .shapes import Decision, Place, View
@@ -101,7 +101,10 @@ def decision(s: State, legal: list[Action] | None = None) -> Decision:
     R3.5) and once the game is over; otherwise the acting seat may hold a Witch's private
     look (R6.6). ``plague_reach`` maps each region a legal ``plague`` action reaches to its
     steps from the plague region (1 = a neighbour, R4.3; 2 = the Knight's second step, R6.3);
-    it is taken from the legal actions, the single source of legality.
+    it is taken from the legal actions, the single source of legality. ``spread_draws`` says,
+    for each of those regions, how many rat tokens the spread there would draw from the
+    supply (R5.1, R5.2 and its Ruling), and ``empties_supply`` which of them would draw the
+    last one, so that the game ends after this turn (R7.1a).
     """
     # the kinds are the phase names (state.PHASES), plus "witch": finishing her use (R6.6)
     kind = "witch" if s.witch_stage else s.phase
@@ -120,6 +123,7 @@ def decision(s: State, legal: list[Action] | None = None) -> Decision:
         if targets:
             steps = steps_from(s.nbrs, s.plague, KNIGHT_STEPS)
             reach = {r: steps[r] for r in reversed(targets)}  # board order
+    draws = {r: spread_draws(s, r) for r in reach} if kind == "turn" else dict.fromkeys(reach, 0)
     return {
         "kind": kind,
         "seat": None if kind == "over" else s.current,
@@ -127,7 +131,19 @@ def decision(s: State, legal: list[Action] | None = None) -> Decision:
         "plague_reach": reach,
         "spread_left": s.spread_left,
         "witch_stage": s.witch_stage,
+        "spread_draws": draws,
+        "empties_supply": [r for r, n in draws.items() if n and n >= len(s.supply)],
     }
+
+
+def spread_draws(s: State, region: str) -> int:
+    """The rat tokens a spread in ``region`` draws now (R5.1): one for one rat there, two for
+    two or three; never more than its neighbours' free places (R5.2: each draw goes onto a
+    neighbour below three, whichever the player chooses) nor than the supply holds (R5.2's
+    Ruling). A final turn's Knight move spreads nothing (R7.2): the caller gives 0 there."""
+    wanted = min(len(s.rats[region]), SPREAD_MAX)
+    free = sum(MAX_RATS - len(s.rats[n]) for n in s.nbrs[region])
+    return min(wanted, free, len(s.supply))
 
 
 def _where(s: State, token: int) -> Place | None:

@@ -32,7 +32,7 @@ def test_r3_5_setup_is_a_public_decision():
     """R3.5: setup placements need no rats and nobody can know a face yet: not private."""
     d = rattus.new_game(3, seed=2, start_player=1).view(None)["decision"]
     assert d == {"kind": "setup", "seat": 1, "private": False, "plague_reach": {},
-                 "spread_left": 0, "witch_stage": 0}
+                 "spread_left": 0, "witch_stage": 0, "spread_draws": {}, "empties_supply": []}
 
 
 def test_r4_3_a_regular_turn_reaches_the_plague_regions_neighbours_in_one_step():
@@ -105,7 +105,62 @@ def test_r7_4_over_has_no_seat_and_nothing_private():
     while not g.is_over:
         g.apply("end")
     assert g.view(0)["decision"] == {"kind": "over", "seat": None, "private": False,
-                                     "plague_reach": {}, "spread_left": 0, "witch_stage": 0}
+                                     "plague_reach": {}, "spread_left": 0, "witch_stage": 0,
+                                     "spread_draws": {}, "empties_supply": []}
+
+
+def test_r5_1_spread_draws_one_token_for_one_rat_and_two_for_two_or_three():
+    """R5.1: the spread a plague move would cause, counted before the move."""
+    g = quiet().rats(Anglia=[], Hispania=["1 P B"], Germania=["1 K W", "1 P R"],
+                     Italia=["1 B C", "1 P K", "1 M B"]).supply_size(10).game()
+    d = g.view(0)["decision"]
+    assert d["spread_draws"] == {"Anglia": 0, "Hispania": 1, "Germania": 2, "Italia": 2}
+    assert d["empties_supply"] == []
+
+
+def test_r5_2_spread_draws_no_more_than_the_neighbours_free_places():
+    """R5.2: every neighbour of Anglia but one place is full: only one token is drawn."""
+    g = (quiet().rats(Anglia=["1 P B", "1 K W"], Scandia=["1 P R", "1 B C"],
+                      Gallia=["1 P K", "1 M B", "1 M C"]).supply_size(10).game())
+    assert g.view(0)["decision"]["spread_draws"]["Anglia"] == 1
+
+
+def test_r7_1a_the_moves_that_empty_the_supply_end_the_game():
+    """R5.2's Ruling, R7.1a: with one token left, a spread of two draws one and empties the
+    supply; the game then ends after this turn, as the engine plays it."""
+    g = quiet().rats(Anglia=[], Hispania=["1 P B", "1 K W"]).supply_size(1).game()
+    d = g.view(0)["decision"]
+    assert d["spread_draws"]["Hispania"] == 1 and "Hispania" in d["empties_supply"]
+    assert "Anglia" not in d["empties_supply"]
+    for region in d["plague_reach"]:
+        trial = g.clone()
+        trial.apply(f"plague {region}")
+        while not trial.is_over and trial.view(None)["decision"]["kind"] in ("spread", "neutral"):
+            trial.apply(trial.legal_actions()[0])
+        assert (trial.view(None)["last_regular"] is not None) == (region in d["empties_supply"])
+
+
+def test_r7_2_a_final_turns_knight_move_draws_nothing():
+    """R7.2: a final turn's Knight move has no spread."""
+    d = final_round(Knight=3).view(None)["decision"]
+    assert set(d["spread_draws"].values()) == {0} and d["empties_supply"] == []
+
+
+@PROPERTY
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**31 - 1),
+       steps=st.integers(0, 400))
+def test_spread_draws_are_the_tokens_the_engine_draws(players, seed, steps):
+    """R5.1, R5.2: each plague move, played out, takes exactly ``spread_draws`` tokens from the
+    supply, whatever the spread's places chosen."""
+    g = random_state(players, seed, steps)
+    d = g.view(None)["decision"]
+    for region, n in d["spread_draws"].items():
+        trial = g.clone()
+        before = trial.view(None)["supply"]
+        trial.apply(f"plague {region}")
+        while trial.view(None)["decision"]["kind"] == "spread":
+            trial.apply(trial.legal_actions()[-1])
+        assert before - trial.view(None)["supply"] == n
 
 
 @PROPERTY
@@ -144,10 +199,10 @@ def test_r8_3_knows_counts_the_faces_this_seat_saw_while_they_stay_face_down():
 # -- limits -----------------------------------------------------------------------------------
 
 def test_limits_are_the_rulebooks_numbers():
-    """R1.2, R5.2, R3.5, R6.3, R6.5: the numbers a sentence tells, from one module."""
+    """R1.2, R5.2, R3.5, R6.3, R6.5, R5.1: the numbers a sentence tells, from one module."""
     assert quiet().game().view(None)["limits"] == {
         "cubes": 20, "max_rats": 3, "setup_cubes": 2, "knight_steps": 2, "neutral_cubes": 2,
-        "merchant_max": 3}
+        "merchant_max": 3, "spread_max": 2}
     assert constants.CUBES_PER_PLAYER == 20 and rattus.constants.MAX_RATS == 3
 
 

@@ -15,7 +15,8 @@ import rattus
 BUILT = ("region.", "card.", "class.", "ability.", "sym.", "colour.", "kind.", "why.",
          "undo.why.", "log.spread_stopped.", "log.no_strike.", "log.token_revealed.",
          "log.neutral.", "log.final_round.", "pace.", "help.", "coach.", "btn.mode.",
-         "err.save.", "aria.rats.", "hint.reason.", "online.refused.", "online.relays.")
+         "err.save.", "aria.rats.", "hint.reason.", "online.refused.", "online.relays.",
+         "ending.why.", "ending.may.")
 
 
 def glue_source() -> str:

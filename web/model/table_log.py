@@ -73,6 +73,27 @@ class TableLog:
         return sum(1 for e in self.log_events[self._first_line_since(seat):]
                    if e["kind"] == "cube_killed" and e.get("seat") == seat)
 
+    def newest_strike(self) -> tuple[int, list[dict]] | None:
+        """The newest strike told in the log — (its step, that move's public events), the
+        strike's and its tokens' and kills' among them — or None before the first: what "Last
+        strike" shows. Read from the log, not kept beside it, so it is the newest on every
+        page alike, a guest's too, which may have heard of two moves of the host at once
+        (R5.3–R5.5, R7.3). Looked for from the end (it runs on every render)."""
+        events, steps = self.log_events, self.log_steps
+        i = len(events)
+        while i and events[i - 1]["kind"] != "token_revealed":
+            i -= 1
+        if not i:
+            return None
+        step = steps[i - 1]
+        first = i - 1
+        while first and steps[first - 1] == step:
+            first -= 1
+        last = i
+        while last < len(steps) and steps[last] == step:
+            last += 1
+        return step, [e for e in events[first:last] if not e.get("note")]
+
     def _first_line_since(self, seat: int) -> int:
         """The first log line after ``seat``'s last action, both looked for from the end: this
         runs on every render, and must not walk the whole game."""

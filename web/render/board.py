@@ -22,7 +22,7 @@ from rattus import CARDS, REGIONS
 from rattus.board import NEIGHBOUR_PAIRS
 from rattus.cards import CARD_SYMBOL
 from render import board_layout as L
-from render import pieces
+from render import ending, pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:
@@ -292,13 +292,21 @@ def _supply(view: View, offer) -> str:
     fx, fy = L.free_cards_at()
     cards = "".join(_card_on_board(c, fx + i * 13, fy, c in offer.cards)
                     for i, c in enumerate(free))
-    low = " low" if n <= 4 else ""
+    low = " low" if "decision" in view and ending.low_supply(view) else ""
+    # the moves that would empty it, in words (R7.1a): the engine names them in the view
+    note = ending.supply_note(view) if "decision" in view else None
+    if note:
+        words = f"{words}. {note}"
+    warn = ending.supply_label(view) if "decision" in view else None
+    label = (f'<text class="box-label supply-warn" x="{x + 6}" y="{y + 45}">{esc(warn)}</text>'
+             if warn else
+             f'<text class="box-label" x="{x + 6}" y="{y + 45}">{esc(t("map.supply_label"))}'
+             f'</text>')
     return (f'<g class="supply{low}" role="img" aria-label="{esc(words)}">'
             f'<title>{esc(words)}</title>'
             f'<g class="token" transform="translate({tx} {ty})">{rat_back()}</g>'
             f'<text class="supply-count" x="{x + 38}" y="{y + 27}">{n}</text>'
-            f'<text class="box-label" x="{x + 6}" y="{y + 45}">{esc(t("map.supply_label"))}'
-            f'</text></g><g class="free-cards">{cards}</g>')
+            f'{label}</g><g class="free-cards">{cards}</g>')
 
 
 def _table(view: View, seats, offer) -> str:

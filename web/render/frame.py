@@ -25,7 +25,15 @@ from model.ui_state import Model, Pick, Prefs, Story, Ui
 from text.catalogue import join_and, region, t
 
 import rattus
-from render import analysis, board, how_to_play, kept_games_panel, motion_paths, odds_overlay
+from render import (
+    analysis,
+    board,
+    ending,
+    how_to_play,
+    kept_games_panel,
+    motion_paths,
+    odds_overlay,
+)
 from render import panels as panels
 
 if TYPE_CHECKING:
@@ -116,6 +124,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         status = t("status.striking", regions=join_and([region(r) for r in story.regions]))
     elif human_turn(s):
         status = o.status
+        note = ending.supply_note(view)  # the end seen coming (R7.1a)
+        if note:
+            status = f"{status} {note}"
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
         status = t("status.final_plague")
     elif view["winner"] is not None:  # over: the view names the winner (null while it runs)
@@ -180,6 +191,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     f.html["digest"] = panels.digest(digest, s.lost_since_last_turn(me)
                                      if me is not None and digest else 0)
     f.shown["digest"] = bool(digest)
+    f.html["ending"] = ending.banner(s, view)  # the final round (R7.2, R7.3)
+    f.shown["ending"] = bool(f.html["ending"])
     f.html["known"] = panels.known(view) if view["knows"] else ""
     f.shown["known"] = bool(view["knows"])
     f.text["status"] = status
@@ -190,8 +203,11 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     note = ui.coach.note if ui.coach is not None else None
     f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
     f.data["coachNote"] = note or ""
-    f.html["strike"] = panels.strike_panel(story, seats, upto)
-    f.shown["strike"] = bool(story.items)
+    # "Last strike": the strike being told, else the newest in the log (never an older one)
+    shown = story if story.on_map and story.items else newest_strike(s) or story
+    f.html["strike"] = panels.strike_panel(shown, seats, upto if shown is story
+                                           else len(shown.items))
+    f.shown["strike"] = bool(shown.items)
     # a strike being told, or waiting to be seen, tops the side panel (style.css): the status
     # line sends the player there
     f.data["strike"] = ("held" if waiting == "story-seen" else
@@ -207,6 +223,20 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
                   current="" if current is None else str(current),
                   viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",
                   mode=ui.pick.mode or "")
+
+
+_newest: dict = {}
+
+
+def newest_strike(table: SeatTable) -> Story | None:
+    """The newest strike in the table's log as a told story (R5.3–R5.5, R7.3), read once per
+    length of the log."""
+    key = (id(table), len(table.log), table.step)
+    if key not in _newest:
+        _newest.clear()
+        found = table.newest_strike()
+        _newest[key] = Story.from_events(found[1]) if found is not None else None
+    return _newest[key]
 
 
 _analysis: dict = {}
@@ -290,7 +320,7 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> Non
         f.scroll_log_to_current = True
     f.shown["log"] = prefs.show_log
     f.text["viewer"] = t("ui.replay_over" if s.is_over else "ui.replay_public")
-    f.shown["digest"] = f.shown["known"] = f.shown["coach"] = False
+    f.shown["digest"] = f.shown["known"] = f.shown["coach"] = f.shown["ending"] = False
     f.html["status-help"] = ""
     f.data.update(replayStep=str(r.step), mode="",
                   replayStrike=r.strike if r.strike in story.regions else "")

@@ -39,6 +39,7 @@ EN: dict[str, str] = {
     "map.supply.1": "1 rat token left in the supply",
     "map.supply.n": "{n} rat tokens left in the supply",
     "map.supply_label": "supply",
+    "map.supply_ends": "may end now",
     "card.aria_take_short": "Take the {card}",
     "map.regions": "Cubes in regions",
     "map.reserve": "Reserve",
@@ -282,6 +283,43 @@ EN: dict[str, str] = {
     "panel.supply": "Rat tokens in the supply: {n}",
     "panel.log": "Game log",
     "panel.strike": "Last strike: {region}",
+    # -- the end seen coming (R7) ------------------------------------------------------------
+    "ending.low.1": "Only {n} rat token left in the supply: the game ends after the turn that "
+                    "empties it.",
+    "ending.low.n": "Only {n} rat tokens left in the supply: the game ends after the turn that "
+                    "empties it.",
+    "ending.moves_empty.1": "Only {n} rat token left: moving the plague piece to {regions} "
+                            "empties the supply, and the game ends after this turn.",
+    "ending.moves_empty.n": "Only {n} rat tokens left: moving the plague piece to {regions} "
+                            "empties the supply, and the game ends after this turn.",
+    "ending.all_empty.1": "Only {n} rat token left: any move of the plague piece empties the "
+                          "supply, and the game ends after this turn.",
+    "ending.all_empty.n": "Only {n} rat tokens left: any move of the plague piece empties the "
+                          "supply, and the game ends after this turn.",
+    "ending.spread_empties.1": "This spread empties the supply ({n} rat token left): the game "
+                               "ends after this turn.",
+    "ending.spread_empties.n": "This spread empties the supply ({n} rat tokens left): the game "
+                               "ends after this turn.",
+    "ending.title": "Final round",
+    "ending.why.supply": "The supply of rat tokens is empty: the game ends after this round.",
+    "ending.why.cubes": "{name} has all {cubes} cubes out: the game ends after this round.",
+    "ending.still": "One final turn each, counter-clockwise: only the abilities of the cards "
+                    "held — no new card, no cubes placed, no plague move.",
+    "ending.may.Peasant": "place 1 cube in any region",
+    "ending.may.Merchant": "move up to {merchant_max} cubes to a neighbouring region",
+    "ending.may.Monk": "move a rat token",
+    "ending.may.Knight": "move the plague piece up to {knight_steps} steps and count it as "
+                         "{neutral_cubes} neutral cubes in the final plague",
+    "ending.may.Witch": "look at rat tokens and swap two",
+    "ending.may.King": "move a cube into the palace",
+    "ending.may.nothing": "no card: only end the turn",
+    "ending.plague": "Then the final plague strikes every region with rats and cubes: all its "
+                     "rat tokens are turned over, and every card held costs its holder a cube "
+                     "wherever its symbol breaks out. Cubes in the palace are safe.",
+    "ending.odds": "If the final plague struck now (from what you know):",
+    "ending.col.loss": "expected loss",
+    "ending.loss": "≈ {cubes} cubes",
+    "ending.most_in": "most in {region}",
     "panel.strike_final": "Final plague",
     # -- the strike, told step by step (R5.3–R5.5) -----------------------------------------
     "strike.token.1": "Token {token}: threshold {threshold}, {cubes} cube here",
@@ -326,6 +364,10 @@ EN: dict[str, str] = {
     "log.neutral.no": "{name}'s Knight: no neutral cubes.",
     "log.strike.1": "The plague strikes {region} ({cubes} cube there).",
     "log.strike.n": "The plague strikes {region} ({cubes} cubes there).",
+    "log.strike_neutral.1": "The plague strikes {region} ({cubes} cube there + the Knight's "
+                            "{neutral} neutral cubes = {counted} cubes counted).",
+    "log.strike_neutral.n": "The plague strikes {region} ({cubes} cubes there + the Knight's "
+                            "{neutral} neutral cubes = {counted} cubes counted).",
     "log.no_strike.no rats": "No strike in {region}: no rat tokens.",
     "log.no_strike.no cubes": "No strike in {region}: no cubes.",
     "log.token_revealed.yes.1": "Rat token revealed in {region}: {threshold}+ {symbols}; "

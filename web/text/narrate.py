@@ -65,6 +65,9 @@ def narrate_one(e: dict, names: list[str]) -> str | None:
     if kind == "neutral":
         return t("log.neutral.yes" if e["declared"] else "log.neutral.no", name=name)
     if kind == "strike":
+        if e.get("neutral"):  # R6.3: counted for the thresholds, as each token's line says
+            return tn("log.strike_neutral", e["cubes"], region=reg, cubes=e["cubes"],
+                      neutral=e["neutral"], counted=e["cubes"] + e["neutral"])
         return tn("log.strike", e["cubes"], region=reg, cubes=e["cubes"])
     if kind == "no_strike":
         return t("log.no_strike." + e["reason"], region=reg)

@@ -1,0 +1,244 @@
+"""The end seen coming (R7) and the strike told true (R5.3–R5.5, R6.3): the supply's warning,
+the final round's banner with the final plague's odds, the Knight's neutral cubes in the
+strike's line, and "Last strike" always the newest."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from glue import WEB, find, frame, hand_over, new_session, run
+from model import page_events as ev
+from model.remote_table import RemoteTable
+from model.ui_state import Model, Ui
+from online.host import table_for
+from render import ending
+from text.catalogue import decimal, region, t
+
+import rattus
+
+
+def random_games(players: int, seeds, kinds=None):
+    """Sessions played by random legal actions, yielding (session, seat, events) after each
+    action: the engine's own events, as ``Game.apply`` returned them."""
+    for seed in seeds:
+        s = new_session(players, seed, kinds)
+        rng = random.Random(seed)
+        while not s.game.is_over:
+            if s.pass_to is not None:
+                s.confirm_pass()
+            seat = s.game.current_player
+            events = s.apply(rng.choice(s.game.legal_actions()))
+            yield s, seat, events
+
+
+# -- the digest: the neutral cubes counted where the cubes are (R6.3) -------------------------
+
+def test_r6_3_the_digests_strike_line_counts_the_knights_neutral_cubes_as_the_engine_does():
+    """R5.4, R6.3: over many strikes with the Knight's neutral cubes, the digest of the next
+    player says the players' cubes, the neutral ones and their sum — the cubes the engine
+    counted against the first token's threshold."""
+    checked = 0
+    for s, seat, events in random_games(3, range(1, 40)):
+        strike = next((e for e in events if e["kind"] == "strike" and e["neutral"]), None)
+        if strike is None or s.current is None or s.current == seat:
+            continue
+        first = next(e for e in events if e["kind"] == "token_revealed")
+        lines = [line for _, line in s.since_last_turn(s.current)
+                 if line.startswith(t("log.strike.n", region=region(strike["region"]),
+                                      cubes=0).split(" (")[0])]
+        assert len(lines) >= 1
+        numbers = [int(x) for x in re.findall(r"\d+", lines[-1])]
+        assert numbers == [strike["cubes"], strike["neutral"], first["cubes"]]
+        assert strike["cubes"] + strike["neutral"] == first["cubes"]
+        checked += 1
+        if checked == 25:
+            break
+    assert checked == 25
+
+
+def test_r5_3_a_strike_without_the_knight_counts_the_players_cubes_only():
+    """R5.4: no neutral cubes declared: the line's one number is the cubes the token met."""
+    for s, _seat, events in random_games(2, range(1, 10)):
+        strike = next((e for e in events if e["kind"] == "strike" and not e["neutral"]), None)
+        if strike is None:
+            continue
+        first = next(e for e in events if e["kind"] == "token_revealed")
+        told = strike.visible_to(None)
+        line = next(x for e, x in zip(s.log_events, s.log, strict=True) if e == told)
+        assert [int(x) for x in re.findall(r"\d+", line)] == [first["cubes"]]
+        return
+    raise AssertionError("no strike")
+
+
+def test_the_digest_has_no_scroll_box_of_its_own():
+    """Its lines are all shown whole: the stylesheet gives its list no height limit."""
+    css = (WEB / "style.css").read_text()
+    rule = re.search(r"\.digest-lines \{([^}]*)\}", css)
+    assert rule and "max-height" not in rule.group(1) and "overflow" not in rule.group(1)
+
+
+# -- "Last strike": the newest ----------------------------------------------------------------
+
+def _panel_title(html: str) -> str:
+    m = re.search(r"<h2>([^<]*)</h2>", html)
+    return m.group(1) if m else ""
+
+
+def test_last_strike_is_the_newest_strike_after_every_move_of_random_games():
+    """R5.3, R7.3: after each action the strike panel is the newest strike the engine told:
+    its region (or the final plague) and one row per token it revealed."""
+    seen = 0
+    for s, _seat, _events in random_games(3, range(1, 6), kinds=["human", "easy", "easy"]):
+        if s.last_strike is None:
+            continue
+        newest = s.last_strike[1]
+        f = frame(Ui(), s)
+        html = f.html["strike"]
+        strikes = [e for e in newest if e["kind"] == "strike"]
+        final = any(e["kind"] == "final_plague" for e in newest)
+        assert f.shown["strike"]
+        assert _panel_title(html) == (t("panel.strike_final") if final else
+                                      t("panel.strike", region=region(strikes[0]["region"])))
+        assert html.count('class="strike-token') == sum(
+            e["kind"] == "token_revealed" for e in newest)
+        seen += 1
+    assert seen > 100
+
+
+def test_last_strike_follows_the_newest_through_the_store():
+    """The page's own state after each applied action (the store's update): the panel shows
+    the strike of the latest move that struck, not an older one kept from before."""
+    s = new_session(3, 5, ["easy"] * 3)
+    state: Ui | Model = Ui()
+    rng = random.Random(5)
+    told = 0
+    while not s.game.is_over:
+        seat = s.game.current_player
+        state, s, _ = run(state, s, ev.BotMove(seat, rng.choice(s.game.legal_actions())))
+        if s.last_strike is not None and s.last_strike[0] == s.step:
+            want = [e["region"] for e in s.last_strike[1] if e["kind"] == "strike"]
+            html = frame(state, s).html["strike"]
+            if not any(e["kind"] == "final_plague" for e in s.last_strike[1]):
+                assert _panel_title(html) == t("panel.strike", region=region(want[0]))
+            told += 1
+    assert told > 10
+
+
+def test_a_guest_shows_the_newest_strike_even_one_it_was_not_sent_as_it_happened():
+    """Online: a guest that hears of the host's game only after a later move (a reload, two
+    moves in one message) still shows the newest strike, read from the public log."""
+    s = find(lambda s: s.last_strike is not None and s.step > s.last_strike[0] + 1
+             and not s.game.is_over, n=3)
+    table = RemoteTable(1)
+    table.take(table_for(s, 1, [True, True, True]))
+    f = frame(Ui(), table)
+    want = next(e["region"] for e in s.last_strike[1] if e["kind"] == "strike")
+    assert f.shown["strike"] and _panel_title(f.html["strike"]) == t("panel.strike",
+                                                                     region=region(want))
+
+
+# -- the supply seen running out (R7.1a) -----------------------------------------------------
+
+def test_r7_1a_the_status_names_the_plague_moves_that_empty_the_supply():
+    """The engine names them (``decision.empties_supply``); the status and the supply box on
+    the board say them, with the tokens left."""
+    s = find(lambda s: s.game.view(None)["decision"]["kind"] == "turn"
+             and s.game.view(None)["decision"]["empties_supply"], n=2)
+    view = s.view()
+    ending_regions = view["decision"]["empties_supply"]
+    f = frame(Ui(), s)
+    assert str(view["supply"]) in f.text["status"]
+    others = [r for r in view["decision"]["plague_reach"] if r not in ending_regions]
+    if others:  # the moves that end it by name, and only those
+        assert all(region(r) in f.text["status"] for r in ending_regions)
+        assert all(region(r) not in f.text["status"].split(":")[-1] for r in others)
+    else:  # every move of the piece ends it
+        assert t("ending.all_empty.n", n=view["supply"]).split(":")[1] in f.text["status"]
+    _states, overlay = f.map
+    assert t("map.supply_ends") in overlay and "supply low" in overlay
+
+
+def test_r7_1a_some_moves_by_name_every_move_in_one_word():
+    """When only some plague moves empty the supply, those are named; a game where each does
+    says so without listing them (both come up in random games)."""
+    kinds = set()
+    for s, _seat, _events in random_games(2, range(1, 30)):
+        d = s.game.view(None)["decision"]
+        if d["kind"] != "turn" or not d["empties_supply"]:
+            continue
+        hand_over(s)
+        status = frame(Ui(), s).text["status"]
+        if len(d["empties_supply"]) < len(d["plague_reach"]):
+            kinds.add("some")
+            assert all(region(r) in status for r in d["empties_supply"])
+        else:
+            kinds.add("all")
+            assert t("ending.all_empty.n", n=2).split(":")[1] in status
+    assert kinds == {"some", "all"}
+
+
+def test_r7_1a_no_warning_while_the_supply_is_full():
+    s = find(lambda s: s.game.view(None)["decision"]["kind"] == "turn" and s.step > 6, n=2)
+    assert s.view()["supply"] > 10
+    f = frame(Ui(), s)
+    assert ending.supply_note(s.view()) is None
+    assert t("map.supply_ends") not in f.map[1] and "supply low" not in f.map[1]
+
+
+def test_r5_2_a_spread_that_draws_the_last_token_says_the_game_ends():
+    s = find(lambda s: s.game.view(None)["decision"]["kind"] == "spread"
+             and s.game.view(None)["decision"]["spread_left"] >= s.game.view(None)["supply"],
+             n=2, seeds=range(1, 80))
+    assert t("ending.spread_empties.n", n=s.view()["supply"]).split(" (")[0] in \
+        frame(Ui(), s).text["status"]
+
+
+# -- the final round's banner (R7.2, R7.3) ----------------------------------------------------
+
+def final_round(players: int = 3):
+    return find(lambda s: s.game.view(None)["last_regular"] is not None
+                and not s.game.is_over, n=players)
+
+
+def test_r7_2_the_banner_names_who_still_plays_and_what_each_may_do():
+    s = final_round()
+    view = s.view()
+    html = frame(Ui(), s).html["ending"]
+    assert frame(Ui(), s).shown["ending"]
+    queue = [view["current_player"], *view["final_queue"]]
+    listed = [int(x) for x in re.findall(r'<li[^>]*data-seat="(\d)"', html)]
+    assert listed == queue and view["last_regular"] not in listed
+    for p in queue:
+        held = [c for c in rattus.CARDS if view["cards"][c] == p]
+        row = re.search(rf'<li[^>]*data-seat="{p}">(.*?)</li>', html).group(1)
+        for c in held:
+            assert t("ending.may." + c).split(" {")[0][:12] in row
+        if not held:
+            assert t("ending.may.nothing") in row
+    assert t("ending.plague") in html
+
+
+def test_r7_3_the_banner_shows_each_players_expected_loss_from_the_seats_own_view():
+    """The odds are the engine's (``strike_odds`` over every region in play, R7.3) from the
+    view of the seat at the screen: nothing it may not know (R8)."""
+    s = final_round()
+    view = s.view()
+    assert view["seat"] == s.viewer
+    html = frame(Ui(), s).html["ending"]
+    for p in range(3):
+        want = sum(rattus.strike_odds(view, r, view["turn"]["neutral"] and r == view["plague"])
+                   ["expected_loss"][p] for r in view["regions"])
+        cell = re.search(rf'data-loss="{p}">([^<]*)<', html).group(1)
+        assert cell == t("ending.loss", cubes=decimal(want))
+
+
+def test_r7_4_the_banner_is_gone_once_the_game_is_over():
+    s = final_round()
+    rng = random.Random(0)
+    while not s.game.is_over:
+        if s.pass_to is not None:
+            s.confirm_pass()
+        s.apply(rng.choice(s.game.legal_actions()))
+    f = frame(Ui(), s)
+    assert not f.shown["ending"] and f.html["ending"] == ""
