@@ -92,6 +92,9 @@ APP_ARCHIVE = "app.zip"
 WORKER = "sw.js"
 #: Where the worker template takes this build's name and the files to precache.
 WORKER_BUILD, WORKER_FILES = '"__BUILD__"', "[/* __FILES__ */]"
+WORKER_PACKED = "{/* __PACKED__ */}"
+#: The packed downloads' types, as the service worker stores them unpacked (by suffix).
+PLAIN_TYPES = {".wasm": "application/wasm", ".zip": "application/zip"}
 #: A fixed date for every archive member (zip cannot say 1970): the same sources, the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -431,11 +434,12 @@ def imported_chunks(folder: Path) -> tuple[set[str], set[str]]:
 def write_worker(out: Path) -> str:
     """Write ``sw.js`` from its template with this build's name and precache list: every file
     of the site (paths relative to the worker, so it works from any sub-path), ``./`` for the
-    page itself. The name is a hash of all those files' content: any change, a new worker.
+    page itself; and the packed downloads it stores unpacked (tools/pack.py). The name is a hash of all those files' content: any change, a new worker.
     Returns the name. (Also used by the e2e test that serves a changed build.)"""
     template = (WEB / WORKER).read_text(encoding="utf-8")
-    if WORKER_BUILD not in template or WORKER_FILES not in template:
-        fail(f"web/{WORKER}: the template must contain {WORKER_BUILD} and {WORKER_FILES}")
+    if any(marker not in template for marker in (WORKER_BUILD, WORKER_FILES, WORKER_PACKED)):
+        fail(f"web/{WORKER}: the template must contain {WORKER_BUILD}, {WORKER_FILES} and "
+             f"{WORKER_PACKED}")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != WORKER and not p.name.startswith("."))
     files = [rel for rel in files if not pack.is_plain(rel)]  # the page asks for their .xz
@@ -448,6 +452,9 @@ def write_worker(out: Path) -> str:
     listed = ",\n  ".join(json.dumps(f"./{rel}") for rel in ["", *files])
     text = template.replace(WORKER_BUILD, json.dumps(build_name))
     text = text.replace(WORKER_FILES, f"[\n  {listed},\n]")
+    unpacked = {f"./{rel}": [f"./{rel}{pack.SUFFIX}", PLAIN_TYPES[Path(rel).suffix]]
+                for rel in pack.PACKED}
+    text = text.replace(WORKER_PACKED, json.dumps(unpacked, indent=2))
     (out / WORKER).write_text(text, encoding="utf-8")
     return build_name
 
