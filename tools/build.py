@@ -434,8 +434,9 @@ def imported_chunks(folder: Path) -> tuple[set[str], set[str]]:
 def write_worker(out: Path) -> str:
     """Write ``sw.js`` from its template with this build's name and precache list: every file
     of the site (paths relative to the worker, so it works from any sub-path), ``./`` for the
-    page itself; and the packed downloads it stores unpacked (tools/pack.py). The name is a hash of all those files' content: any change, a new worker.
-    Returns the name. (Also used by the e2e test that serves a changed build.)"""
+    page itself; and the packed downloads it stores unpacked (tools/pack.py). The name is a
+    hash of all those files' content: any change, a new worker. Returns the name. (Also used
+    by the e2e test that serves a changed build.)"""
     template = (WEB / WORKER).read_text(encoding="utf-8")
     if any(marker not in template for marker in (WORKER_BUILD, WORKER_FILES, WORKER_PACKED)):
         fail(f"web/{WORKER}: the template must contain {WORKER_BUILD}, {WORKER_FILES} and "
