@@ -15,8 +15,10 @@ wire) and unpacks it as it goes, so that the WebAssembly still compiles while it
 host sends an ``.xz`` as it is (``application/x-xz``, no ``Content-Encoding``).
 
 The plain files stay in ``dist/`` (the build's own tools read them: tools/snapshot.py, the
-e2e tests; a browser that cannot run the decoder asks for them), but the service worker does
-not precache them (tools/build.py :func:`write_worker`). Compressing takes seconds to half a
+e2e tests; a browser that cannot run the decoder asks for them), but the service worker never
+downloads them: it precaches the ``.xz`` and stores each unpacked under the plain name once,
+for the pages it serves, which ask for the plain files (web/sw.js, tools/build.py
+:func:`write_worker`). Compressing takes seconds to half a
 minute per file, so each result is cached in ``.cache/packed`` under a hash of the file.
 """
 
