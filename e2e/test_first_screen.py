@@ -54,25 +54,46 @@ def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
         context.close()
 
 
+#: The packed files, in the turn the first script asks for them (tools/first_screen.py).
+IN_TURN = ("pyodide.asm.wasm.xz", "stdlib.zip.xz", "app.zip.xz")
+
+
 def test_a_slow_download_that_moves_never_fails(page: Page, base_url: str) -> None:
-    """Throttled to ~0.6 MB/s, the runtime takes far longer (~20 s) than the time allowed
+    """Throttled to ~0.6 MB/s, the runtime takes far longer (~6 s) than the time allowed
     without a byte (shortened here to 5 s): bytes keep arriving, so the page waits and
-    starts."""
+    starts. The big files come in turn, each asked for near the end of the one before it (a
+    round trip ahead: the line never shared by two of them for long, nor left idle)."""
     page.add_init_script("window.rattusLoadLimits = [5000, 60000]")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": 20, "downloadThroughput": 600_000,
         "uploadThroughput": 1_000_000})
+    asked: dict[str, float] = {}  # file: when the request went (CDP's monotonic seconds)
+    ended: dict[str, float] = {}
+    names: dict[str, str] = {}
+    def sent(event: dict) -> None:
+        name = event["request"]["url"].split("?")[0].split("/")[-1]
+        if name in IN_TURN:
+            asked[name], names[event["requestId"]] = event["timestamp"], name
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.loadingFinished", lambda event: ended.update(
+        {names[event["requestId"]]: event["timestamp"]} if event["requestId"] in names else {}))
     page.goto(base_url + "/")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS * 2)
     assert page.locator("body").get_attribute("data-failed") is None
     expect(page.locator("#load-error")).to_be_hidden()
+    assert sorted(asked) == sorted(IN_TURN) and sorted(ended) == sorted(IN_TURN)
+    for before, after in zip(IN_TURN, IN_TURN[1:]):
+        took = ended[before] - asked[before]
+        # not while the one before it has most of its way to go, nor long after its end
+        assert asked[after] >= asked[before] + 0.5 * took, (before, after, asked, ended)
+        assert asked[after] <= ended[before] + 1.0, (before, after, asked, ended)
 
 
 def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
     page.add_init_script("window.rattusLoadLimits = [3000, 60000]")
-    page.route("**/stdlib.zip.gz", lambda route: None)  # asked for, never answered
+    page.route("**/stdlib.zip.xz", lambda route: None)  # asked for, never answered
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=15_000)
     expect(page.locator("#load-error")).to_contain_text("3")  # "for 3 seconds"
@@ -81,11 +102,26 @@ def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str,
 
 
 def test_a_refused_file_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
-    page.route("**/app.zip.gz", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/app.zip.xz", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=10_000)
     expect(page.locator("#load-error")).to_contain_text("app.zip")
     expect(page.locator("#load-error")).to_contain_text("404")
+    guard.console_errors.clear()
+    guard.page_errors.clear()
+
+
+def test_a_decoder_that_does_not_come_is_said_within_seconds(page: Page, base_url: str,
+                                                             guard) -> None:
+    """Without the packed files' decoder (vendor/xz/, tools/pack.py) nothing can start: the
+    page says so at once (the game could not start: a script failed to load, then the
+    runtime's own words for the files it could not read), and never becomes ready."""
+    page.route("**/xz-decompress.min.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(base_url + "/")
+    expect(page.locator("#load-error")).to_be_visible(timeout=10_000)
+    expect(page.locator("#load-error")).to_contain_text(EN["boot.failed"].split("{")[0])
+    page.wait_for_timeout(2_000)
+    assert page.locator("body").get_attribute("data-ready") is None
     guard.console_errors.clear()
     guard.page_errors.clear()
 
@@ -99,7 +135,7 @@ def test_each_big_file_is_downloaded_once(page: Page, base_url: str, guard) -> N
         return [url for url in guard.requests if url.split("?")[0].endswith("/" + name)]
 
     for name in ("pyodide.asm.wasm", "stdlib.zip", "app.zip"):  # packed: tools/pack.py
-        assert len(asked(name + ".gz")) == 1, (name, asked(name + ".gz"))
+        assert len(asked(name + ".xz")) == 1, (name, asked(name + ".xz"))
         assert asked(name) == [], name  # the plain file: only where nothing can unpack
     for name in ("pyodide-lock.json", "pyscript.json"):
         assert len(asked(name)) == 1, (name, asked(name))
@@ -129,7 +165,7 @@ def test_the_progress_counts_bytes_on_the_wire_and_shows_on_a_phone(
                             ".backgroundImage")
         assert "gradient" in bar
         wire = sum(size[0] for size in page.evaluate("DOWNLOADS").values())
-        assert abs(wire - sum((DIST / (name + ".gz")).stat().st_size
+        assert abs(wire - sum((DIST / (name + ".xz")).stat().st_size
                               for name in ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip",
                                            "app.zip"))) < 10_000  # and the two small configs
         assert figures.inner_text().endswith(f"/ {wire / 1e6:.1f} MB")

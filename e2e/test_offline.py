@@ -70,11 +70,17 @@ def test_after_one_visit_the_game_plays_offline(page: Page, site_url: str, guard
     start_game(page, site_url)
     before_state, before = state(page), seen(page)
     page.context.set_offline(True)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.split("?")[0]))
     try:
         page.reload()
         wait_ready(page)
         assert page.evaluate("navigator.onLine") is False
         assert page.evaluate("!!navigator.serviceWorker.controller")  # served by the worker
+        # the packed downloads, which the worker keeps unpacked (web/sw.js): the plain files
+        for name in build.pack.PACKED:
+            assert any(url.endswith("/" + name) for url in asked), (name, asked)
+        assert not [url for url in asked if url.endswith(build.pack.SUFFIX)], asked
         # Python started from the build's memory snapshot (web/runtime.mjs)
         assert page.evaluate("window.rattusPythonStart") == "snapshot"
         assert state(page) == before_state
@@ -157,9 +163,9 @@ def test_the_build_name_changes_with_the_site_and_only_then(tmp_path) -> None:
     files = {p.relative_to(first).as_posix() for p in first.rglob("*")
              if p.is_file() and p.name not in ("sw.js", ".nojekyll")}
     # "" : the page at the site's folder address; not the plain copies of the packed files
-    # (the page asks for their .gz: tools/pack.py)
+    # (the page asks for their .xz: tools/pack.py)
     assert listed == files - set(build.pack.PACKED) | {""}
-    assert {"app.zip.gz", "index.html", "vendor/pyodide/pyodide.asm.wasm.gz",
+    assert {"app.zip.xz", "index.html", "vendor/pyodide/pyodide.asm.wasm.xz",
             "manifest.webmanifest", "icons/icon-512.png"} <= listed
     (second / "manifest.webmanifest").write_text("{}", encoding="utf-8")
     assert build.write_worker(second) != worker_build(first)

@@ -33,6 +33,8 @@ What lands in ``dist/``:
   plays offline after one visit and a new deploy is a new worker (the page offers to reload);
 * ``vendor/panzoom/`` (``@panzoom/panzoom``'s minified build and its licence: pinch-zoom and
   pan of the map on touch screens);
+* ``vendor/xz/`` (``xz-decompress``'s minified build: the decoder of the ``.xz`` downloads,
+  tools/pack.py);
 * the translations (docs/translating.md): ``web/locale/<lang>.po`` compiled to
   ``locale/<lang>.mo`` (by ``tools/i18n.py``, which refuses an incomplete catalogue), fetched
   by the page for the language in use only (web/text/language.py); the PO sources stay out of the
@@ -76,11 +78,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 import first_screen  # noqa: E402  (tools/first_screen.py: the page before Python runs)
 import i18n  # noqa: E402  (tools/i18n.py: the translations, with Babel)
 import icons  # noqa: E402  (tools/icons.py: the app's icons, with Chromium)
-import pack  # noqa: E402  (tools/pack.py: the big downloads gzip-packed, with Zopfli)
+import pack  # noqa: E402  (tools/pack.py: the big downloads xz-packed)
 import pyc  # noqa: E402  (tools/pyc.py: bytecode by the page's own Python, cached)
 import snapshot  # noqa: E402  (tools/snapshot.py: Python's memory snapshot, with Chromium)
 import stdlib  # noqa: E402  (tools/stdlib.py: the standard library, its modules compiled)
 
+#: The packed downloads' decoder (tools/pack.py), as index.html's first script loads it.
+XZ_DECODER = "xz-decompress.min.js"
 #: PyScript's "interpreter": our module (web/runtime.mjs) around the vendored Pyodide's.
 INTERPRETER = "./runtime.mjs"
 VENDORED_PYODIDE = "./vendor/pyodide/pyodide.mjs"
@@ -88,6 +92,9 @@ APP_ARCHIVE = "app.zip"
 WORKER = "sw.js"
 #: Where the worker template takes this build's name and the files to precache.
 WORKER_BUILD, WORKER_FILES = '"__BUILD__"', "[/* __FILES__ */]"
+WORKER_PACKED = "{/* __PACKED__ */}"
+#: The packed downloads' types, as the service worker stores them unpacked (by suffix).
+PLAIN_TYPES = {".wasm": "application/wasm", ".zip": "application/zip"}
 #: A fixed date for every archive member (zip cannot say 1970): the same sources, the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -253,7 +260,7 @@ def write_archive(out: Path, sources: dict[str, Path], package: dict[str, bytes]
     members = bytecode(sources)
     members.update(pyscript_bytecode(package))
     with zipfile.ZipFile(out / APP_ARCHIVE, "w", zipfile.ZIP_STORED) as zf:
-        for name in sorted(members):  # stored: the site sends app.zip.gz (tools/pack.py)
+        for name in sorted(members):  # stored: the site sends app.zip.xz (tools/pack.py)
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
@@ -347,6 +354,14 @@ def vendor(out: Path) -> None:
     if not (qrcode / "qrcode.js").is_file():  # (its MIT licence is in the file's header)
         fail("node_modules/qrcode-generator is missing: run `npm ci` (or `make setup`)")
     shutil.copy2(qrcode / "qrcode.js", dst / "qrcode.js")
+    # xz-decompress: the decoder of the packed downloads (tools/pack.py), one UMD file that
+    # defines window["xz-decompress"], its WebAssembly inside (its MIT licence in its header)
+    xz = NODE_MODULES / "xz-decompress" / "dist" / "package" / XZ_DECODER
+    dst = out / "vendor" / "xz"
+    dst.mkdir(parents=True, exist_ok=True)
+    if not xz.is_file():
+        fail("node_modules/xz-decompress is missing: run `npm ci` (or `make setup`)")
+    shutil.copy2(xz, dst / XZ_DECODER)
 
 
 #: Trystero (online play, docs/online.md): its Nostr strategy, the core it is built on and the
@@ -419,14 +434,16 @@ def imported_chunks(folder: Path) -> tuple[set[str], set[str]]:
 def write_worker(out: Path) -> str:
     """Write ``sw.js`` from its template with this build's name and precache list: every file
     of the site (paths relative to the worker, so it works from any sub-path), ``./`` for the
-    page itself. The name is a hash of all those files' content: any change, a new worker.
-    Returns the name. (Also used by the e2e test that serves a changed build.)"""
+    page itself; and the packed downloads it stores unpacked (tools/pack.py). The name is a
+    hash of all those files' content: any change, a new worker. Returns the name. (Also used
+    by the e2e test that serves a changed build.)"""
     template = (WEB / WORKER).read_text(encoding="utf-8")
-    if WORKER_BUILD not in template or WORKER_FILES not in template:
-        fail(f"web/{WORKER}: the template must contain {WORKER_BUILD} and {WORKER_FILES}")
+    if any(marker not in template for marker in (WORKER_BUILD, WORKER_FILES, WORKER_PACKED)):
+        fail(f"web/{WORKER}: the template must contain {WORKER_BUILD}, {WORKER_FILES} and "
+             f"{WORKER_PACKED}")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != WORKER and not p.name.startswith("."))
-    files = [rel for rel in files if not pack.is_plain(rel)]  # the page asks for their .gz
+    files = [rel for rel in files if not pack.is_plain(rel)]  # the page asks for their .xz
     digest = hashlib.sha256()
     for rel in files:
         content = (snapshot.key(out).encode() if rel == snapshot.NAME  # made from the others
@@ -436,6 +453,9 @@ def write_worker(out: Path) -> str:
     listed = ",\n  ".join(json.dumps(f"./{rel}") for rel in ["", *files])
     text = template.replace(WORKER_BUILD, json.dumps(build_name))
     text = text.replace(WORKER_FILES, f"[\n  {listed},\n]")
+    unpacked = {f"./{rel}": [f"./{rel}{pack.SUFFIX}", PLAIN_TYPES[Path(rel).suffix]]
+                for rel in pack.PACKED}
+    text = text.replace(WORKER_PACKED, json.dumps(unpacked, indent=2))
     (out / WORKER).write_text(text, encoding="utf-8")
     return build_name
 

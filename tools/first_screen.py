@@ -11,7 +11,7 @@ language (web/index.html). What Python then paints is the same markup, so nothin
 
 The files a first visit downloads are listed with their sizes for the page's progress bar
 (bytes received of bytes expected, on the wire): for the files the build packed
-(tools/pack.py), the size of the ``.gz`` the page asks for instead, and of the plain file
+(tools/pack.py), the size of the ``.xz`` the page asks for instead, and of the plain file
 (what a browser that cannot unpack asks for).
 """
 

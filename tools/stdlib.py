@@ -5,9 +5,9 @@ Why: the vendored Pyodide's ``python_stdlib.zip`` holds the sources of all 559 s
 own packages, ``asyncio``, ``typing``, ``inspect``, ``re``, ``json``, ...); on the benchmark
 machine that compile was more than half of a first load. ``stdlib.zip`` holds only the modules
 the page may import, compiled at build time by the same Python (sourceless, unchecked-hash
-``.pyc``, which ``zipimport`` takes as they are), stored for tools/pack.py to gzip as one
+``.pyc``, which ``zipimport`` takes as they are), stored for tools/pack.py to pack as one
 stream: no source, and none of the modules the page never imports (``unittest``, ``email``,
-``multiprocessing``, ``pydoc``, ...), so packed it is about a third of the vendored archive.
+``multiprocessing``, ``pydoc``, ...), so packed it is about a quarter of the vendored archive.
 ``web/runtime.mjs`` hands it to ``loadPyodide`` (``stdLibURL``); the vendored original is not
 shipped. Where it fits in the page's load:
 docs/architecture.md, *Loading, offline, updates*.
@@ -82,7 +82,7 @@ def write(out: Path, ours: dict[str, bytes], date: tuple[int, int, int, int, int
             "stdlib", {m: vendored.read(m) for m in wanted}, at=archive, keep_docs=KEEP_DOCS))
         folders = {"/".join(name.split("/")[:i]) + "/" for name in bytecode
                    for i in range(1, name.count("/") + 1)}
-        # stored, not deflated: the site sends stdlib.zip.gz (tools/pack.py), one gzip stream
+        # stored, not deflated: the site sends stdlib.zip.xz (tools/pack.py), one xz stream
         # over all members, and zipimport reads a stored member without inflating it
         with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_STORED) as zf:
             for name in sorted(folders):

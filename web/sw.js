@@ -7,7 +7,10 @@
 // every URL here is resolved against the registration's scope, never the origin.
 //
 // * install: precache FILES under a cache named by the scope and BUILD (fetched past the HTTP
-//   cache, so a new build never stores an old file); the new worker then waits;
+//   cache, so a new build never stores an old file); each packed download of PACKED (its .xz
+//   in FILES, tools/pack.py) is then stored unpacked, under its plain name, in place of its
+//   .xz: a page this worker serves asks for the plain file (web/index.html), so that a later
+//   visit never unpacks again on its main thread; the new worker then waits;
 // * message "skip-waiting": the page asks the waiting worker to take over (after saving);
 // * activate: delete this scope's caches of other builds (never another site's on the origin);
 // * fetch: the page itself (a navigation) network-first, the cached copy when offline; every
@@ -16,14 +19,32 @@
 
 const BUILD = "__BUILD__";
 const FILES = [/* __FILES__ */];
+// The packed downloads: plain name -> [its packed copy in FILES, its Content-Type].
+const PACKED = {/* __PACKED__ */};
+// The packed copies' decoder (xz-decompress: self["xz-decompress"]), as the page has it.
+importScripts("./vendor/xz/xz-decompress.min.js");
 const SCOPE = self.registration.scope;
 const PREFIX = "rattus " + SCOPE + " ";
 const CACHE = PREFIX + BUILD;
 const PAGE = new URL("./", SCOPE).href;
 
+async function unpack(cache, plain, [packed, type]) {
+  const copy = await cache.match(new URL(packed, SCOPE));
+  const body = new self["xz-decompress"].XzReadableStream(copy.body);
+  const bytes = await new Response(body).arrayBuffer();  // whole, or nothing stored
+  await cache.put(new URL(plain, SCOPE), new Response(bytes, {headers: {
+    "Content-Type": type, "Content-Length": String(bytes.byteLength)}}));
+  await cache.delete(new URL(packed, SCOPE));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) =>
-    cache.addAll(FILES.map((file) => new Request(new URL(file, SCOPE), {cache: "no-cache"})))));
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    await cache.addAll(FILES.map((file) => new Request(new URL(file, SCOPE),
+                                                       {cache: "no-cache"})));
+    for (const [plain, how] of Object.entries(PACKED)) {  // one at a time: the decoder's way
+      await unpack(cache, plain, how);
+    }
+  }));
 });
 
 self.addEventListener("message", (event) => {
