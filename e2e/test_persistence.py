@@ -86,7 +86,7 @@ def test_reload_resumes_every_screen_and_undo_stops_at_revealed_facts(
     # mid-turn: Ann has taken a card
     perform(page, game, rattus.parse_action("take King"))
     expect(undo).to_be_enabled()
-    expect(page.locator("#undo-why")).to_have_text("Undo takes back: Ann takes the King.")
+    expect(page.locator("#undo-why")).to_have_text("Takes back: Ann takes the King.")
     reload_same(page, "resume_mid_turn")
     # a placement undone: the engine's position before it, and the card is still taken
     before_place = state(page)

@@ -25,6 +25,9 @@ from browser.focus import Focus
 from browser.map_view import MapView
 
 #: Elements a click may land in, by the data attribute that says what was clicked.
+#: How far apart (CSS px, across plus down) two clicks of one double-click may land.
+SPOT_PX = 12
+
 TARGETS = ("[data-choice],[data-card],[data-take],[data-slot],[data-plague],[data-region],"
            "[data-step]")
 
@@ -41,6 +44,7 @@ class DomInput:
         self.zoom = None  # a touch screen: taps near targets (browser/touch.py)
         self._proxies: list = []
         self._first_click: ev.Event | None = None  # what a double-click's first click meant
+        self._first_at: tuple[float, float] | None = None  # and where it landed
 
     def bind(self) -> None:
         """One delegated click and keydown listener on the SVG root and on the panel
@@ -82,18 +86,25 @@ class DomInput:
         if self.zoom is not None and event.currentTarget == self.svg:
             node = self.zoom.resolve(event, node)  # a tap near a target takes it
         meant = self._event_for(node) if node is not None else None
-        if not self._counts(event, meant):
+        on_map = event.currentTarget == self.svg
+        if not self._counts(event, meant, on_map):
             return
         if meant is not None:
             self.dispatch(meant)
 
-    def _counts(self, event, meant: ev.Event | None) -> bool:
+    def _counts(self, event, meant: ev.Event | None, on_map: bool = False) -> bool:
         """Whether a click is heard. The second click of a double-click (``detail`` ≥ 2)
         lands where the first one's answer may have put a new button ("2 cubes", then "Move
-        the plague piece" in its place): it is heard only if it means what the first one
-        meant, never a control that was not there at the first click."""
+        the plague piece" in its place): a button is heard then only if it means what the
+        first click meant. Only a second click on the same spot is one (a touch screen counts
+        quick taps a finger apart as a double tap too: a card, then a button, are both
+        heard), and the board's regions and tokens never appear under a click."""
         detail = int(getattr(event, "detail", 0) or 0)
-        if detail >= 2:
+        at = (float(getattr(event, "clientX", 0) or 0), float(getattr(event, "clientY", 0) or 0))
+        last, self._first_at = self._first_at, at
+        same_spot = last is not None and abs(at[0] - last[0]) + abs(at[1] - last[1]) <= SPOT_PX
+        if detail >= 2 and same_spot and not on_map:
+            self._first_at = last  # (a third click of the same spot is still one of them)
             return meant is not None and meant == self._first_click
         self._first_click = meant
         return True

@@ -30,6 +30,7 @@ class Painter:
         self.motion: Motion | None = None  # the board's changes acted out (browser/motion.py)
         self._reveal: tuple[str, bool] | None = None  # scroll into view after the next paint
         self._announced: tuple[str | None, int] = (None, 0)  # the strike read out, how far
+        self._hinted = ""  # the hint last shown (its action)
 
     def reveal_next(self, key: str, top: bool) -> None:
         """After the next paint, scroll the element ``key`` into view (its top edge, or its
@@ -54,6 +55,10 @@ class Painter:
         cls = "info" if f.notice_is_news else ""
         if notice is not None and notice.className != cls:
             notice.className = cls
+        hinted = f.data.get("hintAction", "")
+        if notice is not None and hinted and hinted != self._hinted:
+            self._notice_in_sight(notice)
+        self._hinted = hinted
         self._toolbar(f)
         if f.scroll_log_to_current and "log" in changed:
             here, lines = dom.query("#log li.at"), dom.query("#log .log-box")
@@ -106,6 +111,16 @@ class Painter:
         title = f"{mine} — {base}" if your_turn else base
         if str(document.title) != title:
             document.title = title
+
+    @staticmethod
+    def _notice_in_sight(notice) -> None:
+        """A new hint's reason below the bottom of the screen (a phone: the notice sits under
+        the board) is scrolled up just into view: the player asked for it and waits for it.
+        (Only a hint: other notices come right after a tap, and the page must not move
+        under the next one.)"""
+        box = notice.getBoundingClientRect()
+        if box.bottom > window.innerHeight:
+            notice.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
 
     def _board_in_sight(self) -> None:
         """Another player's turn begins: if the page was scrolled away from the board (a phone,

@@ -138,5 +138,6 @@ def banner(table: SeatTable, view: View) -> str:
             f'{esc(t("ending.odds"))}</caption><thead><tr>'
             f'<th scope="col">{esc(t("res.col.player"))}</th>'
             f'<th scope="col">{esc(t("ending.col.loss"))}</th>'
-            f'<th scope="col">{esc(t("panel.cards_held"))}</th><th scope="col"></th></tr>'
+            f'<th scope="col">{esc(t("panel.cards_held"))}</th>'
+            f'<th scope="col">{esc(t("ending.col.where"))}</th></tr>'
             f'</thead><tbody>{"".join(risk_rows)}</tbody></table>')

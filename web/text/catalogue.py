@@ -318,6 +318,7 @@ EN: dict[str, str] = {
                      "wherever its symbol breaks out. Cubes in the palace are safe.",
     "ending.odds": "If the final plague struck now (from what you know):",
     "ending.col.loss": "expected loss",
+    "ending.col.where": "where",
     "ending.loss": "≈ {cubes} cubes",
     "ending.most_in": "most in {region}",
     "panel.strike_final": "Final plague",
@@ -737,6 +738,11 @@ EN: dict[str, str] = {
                        "a cube where it breaks out.",
     "coach.hint": "Not sure what to do? Press “{hint}”: the computer suggests a move and says "
                   "why.",
+    "coach.odds.touch": "Where is it dangerous? Tap “{odds}” (on a phone it is in the "
+                        "“Menu”): each region shows how many of your cubes a strike there "
+                        "would cost you.",
+    "coach.hint.touch": "Not sure what to do? Tap “{hint}” (on a phone it is in the “Menu”): "
+                        "the computer suggests a move and says why.",
     "coach.final": "The supply is empty: the final round. Each player but the last one has one "
                    "final turn, with only their cards' abilities: no new card, no cubes, no "
                    "plague move. Then the final plague strikes every region.",
