@@ -15,14 +15,20 @@ from rattus.bots.hint import hint, show_turn
 HINT_ITERATIONS = 150  # web/browser/effects.py
 
 
-def test_the_hint_is_what_hard_would_do(page: Page, open_game, guard) -> None:
-    seed = 9
+def past_setup(page: Page, open_game, seed: int):
+    """A two-player game at the screen, its setup placed (R3.5): the first turn to play."""
     open_game(page, f"players=2&seed={seed}&names=Ann,Bob&pace=0")
     game = rattus.new_game(players=2, seed=seed)
     while game.phase == "setup":
         perform(page, game, game.legal_actions()[0])
     if page.locator('[data-choice="pass-ready"]').count():
         page.locator('[data-choice="pass-ready"]').click()
+    return game
+
+
+def test_the_hint_is_what_hard_would_do(page: Page, open_game, guard) -> None:
+    seed = 9
+    game = past_setup(page, open_game, seed)
     seat = game.current_player
     page.locator('#toolbar [data-choice="hint"]').click()
     notice = page.locator("#notice")
@@ -55,12 +61,7 @@ def test_show_my_turn_marks_hards_turn_on_the_board_and_plays_it(page: Page, ope
     view, seed and iterations (rattus.bots.hint.show_turn: one search for the turn); "Play
     this step" plays the one marked on the board, "Play the whole turn" the rest."""
     seed = 9
-    open_game(page, f"players=2&seed={seed}&names=Ann,Bob&pace=0")
-    game = rattus.new_game(players=2, seed=seed)
-    while game.phase == "setup":
-        perform(page, game, game.legal_actions()[0])
-    if page.locator('[data-choice="pass-ready"]').count():
-        page.locator('[data-choice="pass-ready"]').click()
+    game = past_setup(page, open_game, seed)
     seat = game.current_player
     expected = [str(a) for a, _, _ in show_turn(game.view(seat), game.legal_actions(),
                                                 seed=seed * 10 + seat, budget=30.0,
