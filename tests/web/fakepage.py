@@ -127,7 +127,7 @@ class Element:
     def click(self) -> None:
         self.clicks += 1
 
-    def focus(self) -> None:
+    def focus(self, options=None) -> None:
         document.activeElement = self
 
     def scrollIntoView(self, align_to_top=True) -> None:  # noqa: N802 - the DOM's name

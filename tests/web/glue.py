@@ -172,12 +172,17 @@ def frame(state: Ui | Model, s):
     return page_frame.frame(model_of(state, s), rattus.REGIONS)
 
 
+def overlay(f) -> str:
+    """The board's overlay SVG of a frame, its layers in order (render/board.py ``draw``)."""
+    return "".join(f.map[1].values()) if f.map is not None else ""
+
+
 def everything(f) -> str:
     """All the markup and text a frame puts on the page (map overlay and labels included)."""
     parts = list(f.html.values()) + list(f.text.values())
     if f.map is not None:
-        states, overlay = f.map
-        parts.append(overlay)
+        states, _layers = f.map
+        parts.append(overlay(f))
         parts.extend(aria for _cls, aria, _in_play in states.values())
     parts.append(f.undo.get("text", ""))
     return "\n".join(parts)

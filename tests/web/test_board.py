@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 import pytest
-from glue import config, frame, offer, turn_start
+from glue import config, frame, offer, overlay, turn_start
 from model.targets import Offer
 from model.ui_state import Story
 from render import board
@@ -135,29 +135,41 @@ def test_nothing_on_the_board_covers_anything_else(players: int, seed: int) -> N
                 continue
             far_view = everything_targeted(view)
             offer = Offer(regions={r: None for r in view["regions"]}, far=set(view["regions"]))
-            _, svg = board.draw(rattus.REGIONS, far_view, offer, seats,
+            _, layers = board.draw(rattus.REGIONS, far_view, offer, seats,
                                 replace(story, on_map=True) if story else None,
                                 len(story.items) if story else None,
                                 risks=widest_odds(view))
-            found = boxes(svg)
+            found = boxes("".join(layers.values()))
             assert overlaps(found) == [], f"step {len(game.history)}, seat {seat}"
             checked += 1
     assert checked > 100
 
 
 def test_every_thing_lies_in_its_tile_or_box() -> None:
-    """A region's things stay inside its tile: nothing reads as another region's."""
+    """A region's things stay inside its tile: nothing reads as another region's. And each
+    region's things are drawn in its own layer (the browser rewrites only the layers an
+    action changed), the supply's and the table's in theirs."""
     game = next(g for g, _ in positions(4, 3) if sum(len(b["tokens"]) for b in
                                                     g.view(0)["board"].values()) > 20)
     view = game.view(0)
-    _, svg = board.draw(rattus.REGIONS, everything_targeted(view),
-                        Offer(far=set(view["regions"]), regions={r: None for r in
-                                                                  view["regions"]}),
-                        config(4).seats, risks=widest_odds(view))
-    places = [L.tile(r) for r in rattus.REGIONS] + [L.Box(*L.SUPPLY), L.Box(*L.TABLE)]
-    for what, (x0, y0, x1, y1) in boxes(svg):
-        assert any(b.x - 3 <= x0 and x1 <= b.x + b.w + 3 and b.y - 3 <= y0 and
-                   y1 <= b.y + b.h + 3 for b in places), what
+    _, layers = board.draw(rattus.REGIONS, everything_targeted(view),
+                           Offer(far=set(view["regions"]), regions={r: None for r in
+                                                                     view["regions"]}),
+                           config(4).seats, risks=widest_odds(view))
+    places = {f"region-{r}": L.tile(r) for r in rattus.REGIONS}
+    places |= {"supply": L.Box(*L.SUPPLY), "table": L.Box(*L.TABLE)}
+    assert list(layers) == ["links", "supply", "table", "names",
+                            *(f"region-{r}" for r in rattus.REGIONS)]
+    for layer, svg in layers.items():
+        if layer == "links":  # (drawn in the gaps between tiles)
+            continue
+        found = boxes(svg)
+        assert found, layer
+        for what, (x0, y0, x1, y1) in found:
+            assert any(b.x - 3 <= x0 and x1 <= b.x + b.w + 3 and b.y - 3 <= y0
+                       and y1 <= b.y + b.h + 3
+                       for b in (places.values() if layer == "names" else [places[layer]])), \
+                (layer, what)
 
 
 def test_pieces_and_texts_are_big_enough_for_a_phone() -> None:
@@ -184,6 +196,6 @@ def test_a_card_the_player_may_take_is_a_target_on_the_board_too() -> None:
     (the supply box, the holder's row) takes it as the card panel's card does."""
     ui, s, _home = turn_start()
     takeable = set(offer(ui, s).cards)
-    overlay = frame(ui, s).map[1]
-    assert takeable and all(f'data-take="{c}"' in overlay for c in takeable)
-    assert overlay.count("data-take=") == len(takeable)
+    drawn = overlay(frame(ui, s))
+    assert takeable and all(f'data-take="{c}"' in drawn for c in takeable)
+    assert drawn.count("data-take=") == len(takeable)

@@ -12,6 +12,7 @@ from glue import (
     frame,
     new_session,
     offer,
+    overlay,
     region,
     run,
     token,
@@ -67,9 +68,9 @@ def test_a_strike_is_told_step_by_step_when_the_game_has_a_pace() -> None:
 
 def test_the_map_shows_the_faces_revealed_so_far() -> None:
     ui, s, _ = striking(pace_ms=300)
-    assert frame(ui, s).map[1].count('class="revealed') == 0
+    assert overlay(frame(ui, s)).count('class="revealed') == 0
     ui, s, _ = run(ui, s, ev.StrikeStep())
-    assert frame(ui, s).map[1].count('class="revealed') == 1
+    assert overlay(frame(ui, s)).count('class="revealed') == 1
 
 
 def test_the_strike_panel_names_the_plague_region() -> None:
@@ -97,7 +98,7 @@ def test_the_next_move_takes_the_strike_off_the_map_but_keeps_the_story() -> Non
     s.confirm_pass()
     ui, s, _ = run(ui, s, card("King"))
     assert not ui.story.on_map and ui.story.items
-    assert frame(ui, s).map[1].count('class="revealed') == 0
+    assert overlay(frame(ui, s)).count('class="revealed') == 0
     assert told(ui, s) == 2  # still in the panel
 
 

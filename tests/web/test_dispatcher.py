@@ -24,6 +24,8 @@ from model.session import Session
 from model.ui_state import Question
 from text.catalogue import t
 
+import rattus
+
 
 @pytest.fixture(autouse=True)
 def fresh_page():
@@ -100,6 +102,25 @@ def test_a_click_applies_the_move_and_the_page_shows_it() -> None:
     saved = autosaved()  # what a reload would resume
     assert saved.game.history == s.game.history
     assert saved.resume["screen_seat"] == 1
+
+def test_a_move_redraws_only_the_region_it_changed() -> None:
+    """The board is written by layers: a setup cube placed in one region (R3.4) rewrites that
+    region's layer, the players' table and the names (the next player's targets), and leaves
+    every other region's tokens and cubes as they were — their nodes, and a keyboard player's
+    focus on one, stay."""
+    s = new_session(2)
+    app = attached(s)
+    where = first_setup_region(s)
+    layers = {r: by_id(f"layer-region-{r}") for r in rattus.REGIONS}
+    assert all(layers.values()) and "data-piece" in layers[where].innerHTML
+    before = {r: node.innerHTML for r, node in layers.items()}
+    for node in layers.values():
+        node.innerHTML = "as it was"  # (what the page holds is not read back: only written)
+    app.dispatch(ev.Target("region", where))
+    rewritten = {r for r, node in layers.items() if node.innerHTML != "as it was"}
+    assert rewritten == {where}
+    assert layers[where].innerHTML != before[where]
+
 
 
 def test_a_click_on_the_map_reaches_the_dispatcher_once() -> None:

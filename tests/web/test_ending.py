@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from glue import WEB, find, frame, hand_over, new_session, run
+from glue import WEB, find, frame, hand_over, new_session, overlay, run
 from model import page_events as ev
 from model.remote_table import RemoteTable
 from model.ui_state import Model, Ui
@@ -155,8 +155,8 @@ def test_r7_1a_the_status_names_the_plague_moves_that_empty_the_supply():
         assert all(region(r) not in f.text["status"].split(":")[-1] for r in others)
     else:  # every move of the piece ends it
         assert t("ending.all_empty.n", n=view["supply"]).split(":")[1] in f.text["status"]
-    _states, overlay = f.map
-    assert t("map.supply_ends") in overlay and "supply low" in overlay
+    drawn = overlay(f)
+    assert t("map.supply_ends") in drawn and "supply low" in drawn
 
 
 def test_r7_1a_some_moves_by_name_every_move_in_one_word():
@@ -183,7 +183,7 @@ def test_r7_1a_no_warning_while_the_supply_is_full():
     assert s.view()["supply"] > 10
     f = frame(Ui(), s)
     assert ending.supply_note(s.view()) is None
-    assert t("map.supply_ends") not in f.map[1] and "supply low" not in f.map[1]
+    assert t("map.supply_ends") not in overlay(f) and "supply low" not in overlay(f)
 
 
 def test_r5_2_a_spread_that_draws_the_last_token_says_the_game_ends():

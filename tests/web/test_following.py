@@ -4,7 +4,7 @@ saw, the pass screen's words, and a click on the plague piece during a pick."""
 from __future__ import annotations
 
 from control.update import current_offer
-from glue import card, choice, find, frame, new_session, play, run, turn_start
+from glue import card, choice, find, frame, new_session, overlay, play, run, turn_start
 from model import page_events as ev
 from model.ui_state import Ui
 from text.catalogue import t
@@ -82,8 +82,8 @@ def test_the_cubes_a_strike_costs_show_where_they_were_lost() -> None:
     ui = Ui(story=story, busy=True)
     first_kill = next(i for i, item in enumerate(story.items) if item["kills"])
     before = replace(story, upto=first_kill)
-    assert 'class="loss"' not in frame(ui.but(story=before), s).map[1]
-    shown = frame(ui.but(story=replace(story, upto=first_kill + 1)), s).map[1]
+    assert 'class="loss"' not in overlay(frame(ui.but(story=before), s))
+    shown = overlay(frame(ui.but(story=replace(story, upto=first_kill + 1)), s))
     by_seat: dict[int, int] = {}
     for seat, _symbol in story.items[first_kill]["kills"]:
         by_seat[seat] = by_seat.get(seat, 0) + 1

@@ -17,6 +17,7 @@ from glue import (
     neighbours,
     new_session,
     offer,
+    overlay,
     play,
     region,
     run,
@@ -128,14 +129,15 @@ def test_the_log_can_be_hidden() -> None:
 def test_targets_are_marked_on_the_map() -> None:
     ui, s, home = turn_start()
     ui, s, _ = run(ui, s, card("Knight"), choice("mode:plague"))
-    states, overlay = frame(ui, s).map
+    f = frame(ui, s)
+    states, drawn = f.map[0], overlay(f)
     far = offer(ui, s).far
     assert far
     for r in offer(ui, s).regions:
         assert "target" in states[r][0].split()
         assert ("far" in states[r][0].split()) == (r in far)
-    assert overlay.count('class="far-mark"') == len(far)
-    assert t("map.far", n=2) in overlay
+    assert drawn.count('class="far-mark"') == len(far)
+    assert t("map.far", n=2) in drawn
 
 
 def test_a_notice_is_shown_and_news_is_told_apart() -> None:
@@ -250,7 +252,7 @@ def test_over_whole_games_each_frame_shows_exactly_the_faces_its_viewer_knows() 
                 known = 0 if viewer is None else sum(
                     face is not None for b in s.game.view(viewer)["board"].values()
                     for face in b["tokens"])
-                assert f.map[1].count(KNOWN_FACE) == known, (seed, s.game.history[-1:])
+                assert overlay(f).count(KNOWN_FACE) == known, (seed, s.game.history[-1:])
                 shown_somewhere |= known > 0
                 hand_over(s)
             s.apply(rng.choice(s.game.legal_actions()))

@@ -5,7 +5,7 @@ transitions and frames, no browser."""
 from __future__ import annotations
 
 from control import kept_games
-from glue import card, choice, frame, new_session, play, region, run, turn_start
+from glue import card, choice, frame, new_session, overlay, play, region, run, turn_start
 from model import page_events as ev
 from model.ui_state import Model, Question, Ui
 from text.catalogue import t
@@ -161,9 +161,9 @@ def test_a_game_played_in_another_tab_is_shown_but_not_played() -> None:
     assert f.data["screen"] == "elsewhere" and f.text["status"] == t("status.elsewhere")
     assert 'data-choice="take-over"' in f.html["bar"]
     assert f.undo["disabled"] and f.disabled["hint"]
-    states, overlay = f.map  # nothing on the map invites a click
+    states, _layers = f.map  # nothing on the map invites a click
     assert not any("target" in cls.split() for cls, _aria, _in in states.values())
-    assert 'role="button"' not in overlay
+    assert 'role="button"' not in overlay(f)
     for event in (region(home), card("King"), choice("undo"), choice("hint")):
         ui, s, effects = run(ui, s, event)
         assert s.game.to_json() == before and effects == ()

@@ -17,6 +17,7 @@ from glue import (
     frame,
     new_session,
     offer,
+    overlay,
     region,
     run,
     token,
@@ -288,7 +289,7 @@ def test_each_player_has_a_shape_of_their_own_on_the_board_and_in_the_panels() -
     for p in range(len(s.config.seats)):
         shape = pieces.shape_path(p, 15)
         assert shape in f.html["players"]  # the players' panel: the board's piece by the name
-        assert pieces.shape_path(p, board_layout.PIECE - 2) in f.map[1]  # the players' table
+        assert pieces.shape_path(p, board_layout.PIECE - 2) in overlay(f)  # the players' table
     cubes = board._cubes("Gallia", [2, 0, 11, 1], seats)
     assert ">2<" in cubes and ">11<" in cubes and "seat-1" not in cubes
 

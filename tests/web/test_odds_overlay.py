@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from glue import choice, find, frame, run
+from glue import choice, find, frame, overlay, run
 from model import page_events as ev
 from model.ui_state import Model, Ui
 
@@ -20,7 +20,7 @@ def position():
 
 def test_the_overlay_is_off_until_asked_for() -> None:
     s = position()
-    assert "risk-badge" not in frame(Ui(), s).map[1]
+    assert "risk-badge" not in overlay(frame(Ui(), s))
 
 
 def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
@@ -31,7 +31,7 @@ def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
     view = s.game.view(0)
     badges = dict((r, (float(m), float(p))) for r, m, p in re.findall(
         r'data-odds="(\w+)" data-region="\w+" data-mine="([\d.]+)" '
-        r'data-p-loss="([\d.]+)"', f.map[1]))
+        r'data-p-loss="([\d.]+)"', overlay(f)))
     possible = {r for r in view["regions"]
                 if view["board"][r]["tokens"] and any(view["board"][r]["cubes"])}
     def worth_a_badge(r: str) -> bool:  # you, or the others, can expect to lose something

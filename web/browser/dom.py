@@ -7,6 +7,8 @@ crossing the Python↔JS bridge once per panel keeps an action's re-render far b
 
 from __future__ import annotations
 
+import re
+
 from pyscript import document, window
 
 
@@ -36,15 +38,49 @@ def attr(node, name: str) -> str | None:
 
 def set_html(element_id: str, html: str) -> bool:
     """Replace an element's content, but only if it changed (keeps focus and saves work);
-    True if it did."""
-    if _last.get(element_id) == html:
+    True if it did. Content only added at its end (a new line of the log) is added, not
+    written again: the lines already there are not parsed and laid out anew."""
+    old = _last.get(element_id)
+    if old == html:
         return False
     node = by_id(element_id)
     if node is None:
         return False
-    node.innerHTML = html
+    added = appended(old, html) if old is not None else None
+    inner = node
+    for _ in range(added[0] if added else 0):
+        inner = js(getattr(inner, "lastElementChild", None))
+        if inner is None:
+            break
+    if added is not None and inner is not None:
+        inner.insertAdjacentHTML("beforeend", added[1])
+    else:
+        node.innerHTML = html
     _last[element_id] = html
     return True
+
+
+def appended(old: str, new: str) -> tuple[int, str] | None:
+    """If ``new`` is ``old`` with markup added at its end, or just inside some of its closing
+    tags: how many closing tags (counted from the end) it goes inside, and the markup added;
+    else None."""
+    if len(new) > len(old) and new.startswith(old):
+        return 0, new[len(old):]
+    closing = _CLOSING_TAIL.search(old)
+    if closing is None:
+        return None
+    tags = _CLOSING_TAG.findall(closing.group(0))
+    for depth in range(1, len(tags) + 1):
+        tail = "".join(tags[-depth:])
+        head = old[:len(old) - len(tail)]
+        if (len(new) > len(old) and new.endswith(tail) and new.startswith(head)
+                and not new.startswith("</", len(head))):
+            return depth, new[len(head):len(new) - len(tail)]
+    return None
+
+
+_CLOSING_TAIL = re.compile(r"(?:</[a-zA-Z][\w-]*>)+$")
+_CLOSING_TAG = re.compile(r"</[a-zA-Z][\w-]*>")
 
 
 def set_text(element_id: str, text: str) -> None:
@@ -91,7 +127,22 @@ def refocus(key: str | None) -> None:
         return
     node = query(f'[data-key="{key}"]')
     if node is not None:
-        node.focus()
+        focus_in_place(node)
+
+
+def focus_in_place(node) -> None:
+    """Focus ``node`` without scrolling it into view: the focus put back after a render
+    (where it was, or where it goes when its element went away) must not move the page under
+    the player — and so the browser need not lay the page out before the frame is drawn."""
+    node.focus(_IN_PLACE[0] if _IN_PLACE else _in_place())
+
+
+def _in_place():
+    _IN_PLACE.append(window.JSON.parse('{"preventScroll": true}'))
+    return _IN_PLACE[0]
+
+
+_IN_PLACE: list = []
 
 
 _last: dict[str, str] = {}

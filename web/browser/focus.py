@@ -96,10 +96,10 @@ class Focus:
             if nodes:
                 nodes[0].focus()
             return
-        if not self.map.focus_stop():
+        if not self.map.focus_stop(scroll=False):
             node = dom.query("#bar button")
             if node is not None:
-                node.focus()
+                dom.focus_in_place(node)
 
     @staticmethod
     def to_continue() -> None:

@@ -1,12 +1,15 @@
-"""The inline SVG map on the page: writes what ``render_map.draw`` made, touching only what
-changed (a region path's attributes, the one overlay group's content)."""
+"""The inline SVG map on the page: writes what ``render/board.py``'s ``draw`` made, touching only
+what changed (a region path's attributes, the content of an overlay layer: the links, the
+supply, the players' table, each region's things)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from control.keys import first_stop, move
 from text.catalogue import t
 
-from browser.dom import js
+from browser.dom import by_id, focus_in_place, js
 
 
 class MapView:
@@ -22,7 +25,8 @@ class MapView:
         self._roving: str | None = None  # the stop in the Tab order (tabindex 0)
         self.stops: dict[str, tuple[float, float]] = {}  # the arrow keys' places (keynav)
         self.last: str | None = None  # the stop the player last focused
-        self._overlay_html: str | None = None
+        self._layers: dict[str, Any] = {}  # each overlay layer's <g>, in drawing order
+        self._layer_html: dict[str, str] = {}  # what each holds
         svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
         self.overlay = svg.querySelector("#overlay")
         svg.setAttribute("aria-label", t("ui.title"))
@@ -32,7 +36,7 @@ class MapView:
         # the board's drawings are styled by ".board …" (How to play draws them too)
         svg.setAttribute("class", ((js(svg.getAttribute("class")) or "") + " board").strip())
 
-    def apply(self, states: dict, html: str) -> None:
+    def apply(self, states: dict, layers: dict[str, str]) -> None:
         for r, state in states.items():
             path = self.paths.get(r)
             if path is None or self._path_state.get(r) == state:
@@ -50,11 +54,25 @@ class MapView:
                 path.removeAttribute("tabindex")
                 path.removeAttribute("aria-keyshortcuts")
             self._path_state[r] = state
-        if html != self._overlay_html:
-            self.overlay.innerHTML = html
-            self._overlay_html = html
-            if self._roving is not None and self._roving.startswith("tok-"):
-                self._roving = None  # the tokens were drawn anew (tabindex -1)
+        self._draw_layers(layers)
+
+    def _draw_layers(self, layers: dict[str, str]) -> None:
+        """Each overlay layer whose SVG changed is written, and only it: an action changes a
+        region or two, and what stays keeps its nodes (the focus on a rat token included)."""
+        if list(layers) != list(self._layers):  # (the first frame: the layers made, in order)
+            self.overlay.innerHTML = ""
+            for key in layers:
+                self.overlay.insertAdjacentHTML("beforeend", f'<g id="layer-{key}"></g>')
+            self._layers = {k: by_id(f"layer-{k}") for k in layers}
+            self._layer_html = {}
+        for key, html in layers.items():
+            if self._layer_html.get(key) == html:
+                continue
+            self._layers[key].innerHTML = html
+            self._layer_html[key] = html
+            roving = self._roving or ""
+            if roving.startswith("tok-") and key == "region-" + roving.split("-")[1]:
+                self._roving = None  # its tokens were drawn anew (tabindex -1)
 
     def rove(self, stops: dict, targets: list[str]) -> None:
         """Roving tabindex: the map is one Tab stop, on the stop the player last focused if
@@ -91,13 +109,16 @@ class MapView:
         node.focus()
         return True
 
-    def focus_stop(self) -> bool:
-        """Give the focus to the map's Tab stop (after the focused element went away, or the
-        "M" key); True if there was one."""
+    def focus_stop(self, scroll: bool = True) -> bool:
+        """Give the focus to the map's Tab stop (the "M" key; or, not ``scroll``ing it into
+        view, after the focused element went away); True if there was one."""
         if self._roving is None:
             return False
         node = js(self.svg.querySelector(f'[data-key="{self._roving}"]'))
         if node is None:
             return False
-        node.focus()
+        if scroll:
+            node.focus()
+        else:
+            focus_in_place(node)
         return True

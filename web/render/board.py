@@ -352,13 +352,18 @@ def _table(view: View, seats, offer) -> str:
 
 def draw(all_regions, view: View, offer, seats, story=None,
          upto: int | None = None, telling: bool = False,
-         risks: dict | None = None) -> tuple[dict, str]:
+         risks: dict | None = None) -> tuple[dict, dict[str, str]]:
     """The board for ``view``: each tile's state (class, accessible name, in play) and the
-    overlay's SVG (names, tokens, cubes, the plague piece, the supply, the players' table, the
-    faces revealed by the strike being told — the first ``upto`` tokens of ``story``, a
-    ui.Story; while ``telling``, the newest token turns over, and only it: a redraw for another
-    reason must not replay what is already shown). ``risks`` (render/odds_overlay.py, when the
-    odds overlay is on): each region shaded by its risk, with the odds in its tile."""
+    overlay's SVG in layers, bottom first (the links, the supply, the players' table, the
+    regions' names, then each region's tokens, cubes, plague piece and the faces revealed by
+    the strike being told — the first ``upto`` tokens of ``story``, a ui.Story; while
+    ``telling``, the newest token turns over, and only it: a redraw for another reason must
+    not replay what is already shown). ``risks`` (render/odds_overlay.py, when the odds
+    overlay is on): each region shaded by its risk, with the odds in its tile.
+
+    Why layers: an action changes one region or two, and the browser writes only the layers
+    whose SVG changed (browser/map_view.py) — the rest of the board, and the focus on it,
+    stay as they are."""
     in_play = set(view["regions"])
     board = view["board"]
     reach = view["decision"]["plague_reach"] if offer.far else {}
@@ -372,9 +377,13 @@ def draw(all_regions, view: View, offer, seats, story=None,
                 by_seat = lost.setdefault(item["region"], {})
                 by_seat[seat] = by_seat.get(seat, 0) + 1
         fresh_index = len(shown) - 1 if telling else -1
-    parts = [_links(view), _supply(view, offer), _table(view, seats, offer)]
+    # (the names apart: a new decision marks other targets, and their names only change)
+    names: list[str] = []
+    layers = {"links": _links(view), "supply": _supply(view, offer),
+              "table": _table(view, seats, offer), "names": ""}
     states = {}
     for r in all_regions:
+        parts: list[str] = []
         target = r in offer.regions
         far = target and r in offer.far
         cls = ["region"]
@@ -400,13 +409,14 @@ def draw(all_regions, view: View, offer, seats, story=None,
         states[r] = (" ".join(cls), aria, r in in_play)
         nx, ny = L.name_at(r)
         out = r not in in_play
-        parts.append(
+        names.append(
             f'<text class="region-label{" out" if out else ""}{" target" if target else ""}"'
             f' data-region="{r}" x="{nx:.1f}" y="{ny:.1f}" aria-hidden="true">'
             f'{esc(region_label(r))}</text>')
         if out:
-            parts.append(f'<text class="out-note" x="{nx:.1f}" y="{ny + 18:.1f}"'
+            names.append(f'<text class="out-note" x="{nx:.1f}" y="{ny + 18:.1f}"'
                          f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')
+            layers[f"region-{r}"] = ""
             continue
         if far:
             parts.append(_side_mark(r, 1, str(reach[r]), "far-mark",
@@ -433,7 +443,9 @@ def draw(all_regions, view: View, offer, seats, story=None,
                                     t("strike.neutral_mark", n=story.neutral)))
         if view["plague"] == r:
             parts.append(_plague(r, offer.plague_clickable, t("map.plague") + ": " + region(r)))
-    return states, "".join(parts)
+        layers[f"region-{r}"] = "".join(parts)
+    layers["names"] = "".join(names)
+    return states, layers
 
 
 def token_xy(region_name: str, slot: int) -> tuple[float, float]:

@@ -221,7 +221,7 @@ def log(lines: list[str], steps: list[int] | None = None, current: int | None = 
     """The log; with ``steps`` and the ``current`` step (replay) every line is a button to the
     position after its move, the lines of the move shown are marked and later ones dimmed."""
     if steps is None or current is None:
-        items = "".join(f"<li>{esc(x)}</li>" for x in lines[-300:])
+        items = "".join(f"<li>{esc(x)}</li>" for x in lines)  # (new lines only are added)
         return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" '
                 f'role="log" aria-labelledby="log-title" tabindex="0">'  # scrolled by keys too
                 f'<ol class="log-lines">{items}</ol></div>')
