@@ -199,3 +199,59 @@ def test_a_card_the_player_may_take_is_a_target_on_the_board_too() -> None:
     drawn = overlay(frame(ui, s))
     assert takeable and all(f'data-take="{c}"' in drawn for c in takeable)
     assert drawn.count("data-take=") == len(takeable)
+
+
+def _drawn_anew(*args, **kwargs):
+    """The board drawn from nothing: nothing kept from an earlier drawing."""
+    for kept in (board._region_layer, board._region_words, board._links_between):
+        kept.cache_clear()
+    return board.draw(*args, **kwargs)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 2), (4, 7)])
+def test_a_region_drawn_from_what_was_kept_is_the_region_drawn_anew(players: int,
+                                                                     seed: int) -> None:
+    """Each region's drawing is kept while what it draws stays the same (an action changes a
+    region or two): over a whole game — strikes told token by token (R5.3–R5.5), the
+    Witch's looks (R6.6), the Knight's targets (R6.3), every seat's view, the final plague
+    (R7.3) — the board drawn with what was kept is the board drawn from nothing."""
+    seats = config(players).seats
+    for step, (game, events) in enumerate(positions(players, seed)):
+        seat = step % players
+        view = game.view(seat)
+        story = Story.from_events(events)
+        targeted = step % 2 == 1
+        offer_now = (Offer(regions={r: None for r in view["regions"]}, far=set(view["regions"]),
+                           plague_clickable=True) if targeted else Offer())
+        args = (rattus.REGIONS, everything_targeted(view) if targeted else view, offer_now,
+                seats, replace(story, on_map=True) if story else None,
+                len(story.items) if story else None)
+        for upto in {len(story.items) if story else None, 1 if story else None}:
+            kept = board.draw(*args[:5], upto, telling=bool(story))
+            assert kept == _drawn_anew(*args[:5], upto, telling=bool(story)), step
+
+
+def test_a_region_is_drawn_anew_in_another_language() -> None:
+    """What was kept is the drawing in one language: after a switch, every region's words
+    (its rat tokens' names, the plague piece's) are the new language's."""
+    import gettext
+
+    from text import catalogue
+
+    class Marked(gettext.NullTranslations):
+        def pgettext(self, context, message):
+            return "«" + message + "»"
+
+    game = rattus.new_game(players=2, seed=5)
+    view, seats = game.view(0), config(2).seats
+    english = board.draw(rattus.REGIONS, view, Offer(), seats)
+    try:
+        catalogue.install("xx", Marked())
+        marked = board.draw(rattus.REGIONS, view, Offer(), seats)
+    finally:
+        catalogue.install("en", None)
+    tokens = [r for r in view["regions"] if view["board"][r]["tokens"]]
+    assert tokens and all("«" in marked[1][f"region-{r}"] for r in tokens)
+    assert all("«" not in english[1][f"region-{r}"] for r in tokens)
+    assert all("«" in aria for _cls, aria, _in in marked[0].values())
+    assert board.draw(rattus.REGIONS, view, Offer(), seats) == english

@@ -11,11 +11,14 @@ where it is), by which the browser acts changes out (browser/motion.py).
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from model.game_config import default_seats
+from model.game_config import Seat, default_seats
 from model.keymap import region_key, token_key
 from model.targets import Offer
+from text import catalogue
 from text.catalogue import card, decimal, region, symbols, t, tn
 
 from rattus import CARDS, REGIONS
@@ -243,10 +246,17 @@ def region_aria(name: str, board: RegionView | None, seats, plague_here: bool, t
     how many steps away when the plague piece may go further than a neighbour (R6.3)."""
     if board is None:
         return t("aria.region_out", region=region(name))
-    n = len(board["tokens"])
+    return _region_words(catalogue.edition(), name, len(board["tokens"]), tuple(board["cubes"]),
+                         tuple(seat.colour for seat in seats), plague_here, target, steps)
+
+
+@functools.lru_cache(maxsize=512)
+def _region_words(_edition: tuple, name: str, n: int, counts: tuple[int, ...],
+                  colours: tuple[str, ...], plague_here: bool, target: bool,
+                  steps: int | None) -> str:
     rats = t("aria.rats.0") if n == 0 else tn("aria.rats", n)
-    cubes = ", ".join(t("aria.cubes_of", colour=t("colour." + seats[p].colour), count=c)
-                      for p, c in enumerate(board["cubes"]) if c) or t("aria.no_cubes")
+    cubes = ", ".join(t("aria.cubes_of", colour=t("colour." + colours[p]), count=c)
+                      for p, c in enumerate(counts) if c) or t("aria.no_cubes")
     text = t("aria.region", region=region(name), rats=rats, cubes=cubes,
              plague=t("aria.plague_here") if plague_here else "")
     return text + (t("aria.target_far", n=steps) if target and steps else
@@ -257,7 +267,11 @@ def _links(view: View) -> str:
     """The links between neighbours in play (R2.2; R2.1: a region out of play is nobody's
     neighbour), each drawn in the gap between the two tiles: land a road, sea a dashed
     crossing."""
-    in_play = set(view["regions"])
+    return _links_between(frozenset(view["regions"]))
+
+
+@functools.lru_cache(maxsize=8)
+def _links_between(in_play: frozenset[str]) -> str:
     parts = []
     for (a, b), sea in NEIGHBOUR_PAIRS.items():
         if a in in_play and b in in_play:
@@ -383,7 +397,6 @@ def draw(all_regions, view: View, offer, seats, story=None,
               "table": _table(view, seats, offer), "names": ""}
     states = {}
     for r in all_regions:
-        parts: list[str] = []
         target = r in offer.regions
         far = target and r in offer.far
         cls = ["region"]
@@ -418,34 +431,84 @@ def draw(all_regions, view: View, offer, seats, story=None,
                          f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')
             layers[f"region-{r}"] = ""
             continue
-        if far:
-            parts.append(_side_mark(r, 1, str(reach[r]), "far-mark",
-                                    t("map.far", n=reach[r])))
-        if risk and max(risk["mine"], risk["others"]) >= 0.05:  # nothing to fear: no odds
-            parts.append(_risk(r, risk))
         shown_here = revealed.get(r, [])
-        for at, (index, item) in enumerate(shown_here, start=1):
-            parts.append(_revealed(r, at, item["face"], item["outbreak"],
-                                   index == fresh_index, item["cubes"]))
-        faces = board[r]["tokens"]
-        starting = board[r].get("starting") or [False] * len(faces)
-        for i, face in enumerate(faces):
-            slot = i + 1
-            at = min(len(shown_here) + slot, 3)
-            parts.append(_token(r, slot, at, face, bool(starting[i]),
-                                (r, slot) in offer.tokens, offer.selected_token == (r, slot),
-                                offer.hint == ("token", (r, slot))))
-        parts.append(_cubes(r, board[r]["cubes"], seats))
-        if r in lost:
-            parts.append(_losses(r, lost[r], seats))
-        if story is not None and story.neutral and story.neutral_region == r and shown_here:
-            parts.append(_side_mark(r, 2, f"+{story.neutral}", "neutral-mark",
-                                    t("strike.neutral_mark", n=story.neutral)))
-        if view["plague"] == r:
-            parts.append(_plague(r, offer.plague_clickable, t("map.plague") + ": " + region(r)))
-        layers[f"region-{r}"] = "".join(parts)
+        board_here = board[r]
+        faces = board_here["tokens"]
+        starting = board_here.get("starting") or [False] * len(faces)
+        neutral = (story.neutral if story is not None and story.neutral
+                   and story.neutral_region == r and shown_here else 0)
+        layers[f"region-{r}"] = _region_layer(RegionThings(
+            catalogue.edition(), r, tuple(seat.colour for seat in seats),
+            reach[r] if far else None,
+            _risk_key(risk) if risk and max(risk["mine"], risk["others"]) >= 0.05 else None,
+            tuple((index == fresh_index, _face_key(item["face"]), item["outbreak"],
+                   item["cubes"]) for index, item in shown_here),
+            tuple((_face_key(face) if face else None, bool(starting[i]),
+                   (r, i + 1) in offer.tokens, offer.selected_token == (r, i + 1),
+                   offer.hint == ("token", (r, i + 1))) for i, face in enumerate(faces)),
+            tuple(board_here["cubes"]), tuple(sorted(lost.get(r, {}).items())), neutral,
+            None if view["plague"] != r else offer.plague_clickable))
     layers["names"] = "".join(names)
     return states, layers
+
+
+@dataclass(frozen=True)
+class RegionThings:
+    """Everything a region's layer draws, as plain values: the layer is drawn from these alone,
+    so a drawing is kept for as long as they are the same (most regions, most actions)."""
+
+    edition: tuple  # the catalogue's language and wording (text.catalogue.edition)
+    region: str
+    colours: tuple[str, ...]  # each seat's, in seat order
+    far_steps: int | None  # a Knight's destination this many steps away (R6.3)
+    risk: tuple | None  # the odds shown (level, mine, others, p_loss, words)
+    revealed: tuple  # the strike's faces turned here: (fresh, face, outbreak, cubes) each
+    tokens: tuple  # each rat token: (face known or None, starting, target, selected, hinted)
+    cubes: tuple[int, ...]  # per seat
+    lost: tuple  # (seat, cubes lost) in the strike being told
+    neutral: int  # the Knight's neutral cubes counted in it
+    plague: bool | None  # the plague piece here: clickable or not; None: not here
+
+
+def _face_key(face: Face) -> tuple:
+    return face["threshold"], tuple(face["symbols"])
+
+
+def _risk_key(risk: dict) -> tuple:
+    return risk["level"], risk["mine"], risk["others"], risk["p_loss"], risk["words"]
+
+
+@functools.lru_cache(maxsize=512)
+def _region_layer(things: RegionThings) -> str:
+    """A region's layer: the Knight's steps, the odds, the faces a strike turned, the rat
+    tokens, the cubes, the losses, the neutral cubes and the plague piece."""
+    r, parts = things.region, []
+    seats = [Seat("", colour, "human") for colour in things.colours]
+    if things.far_steps is not None:
+        parts.append(_side_mark(r, 1, str(things.far_steps), "far-mark",
+                                t("map.far", n=things.far_steps)))
+    if things.risk is not None:
+        level, mine, others, p_loss, words = things.risk
+        parts.append(_risk(r, {"level": level, "mine": mine, "others": others,
+                               "p_loss": p_loss, "words": words}))
+    for at, (fresh, (threshold, syms), outbreak, cubes) in enumerate(things.revealed, start=1):
+        face: Face = {"threshold": threshold, "symbols": list(syms)}
+        parts.append(_revealed(r, at, face, outbreak, fresh, cubes))
+    for i, (known, starting, target, selected, hinted) in enumerate(things.tokens):
+        slot = i + 1
+        at = min(len(things.revealed) + slot, 3)
+        seen: Face | None = (None if known is None else
+                             {"threshold": known[0], "symbols": list(known[1])})
+        parts.append(_token(r, slot, at, seen, starting, target, selected, hinted))
+    parts.append(_cubes(r, list(things.cubes), seats))
+    if things.lost:
+        parts.append(_losses(r, dict(things.lost), seats))
+    if things.neutral:
+        parts.append(_side_mark(r, 2, f"+{things.neutral}", "neutral-mark",
+                                t("strike.neutral_mark", n=things.neutral)))
+    if things.plague is not None:
+        parts.append(_plague(r, things.plague, t("map.plague") + ": " + region(r)))
+    return "".join(parts)
 
 
 def token_xy(region_name: str, slot: int) -> tuple[float, float]:

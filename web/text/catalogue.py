@@ -957,6 +957,13 @@ def install(code: str, translation: gettext.NullTranslations | None) -> None:
     LANGUAGE = code if translation is not None else "en"
 
 
+def edition() -> tuple:
+    """What every text depends on besides its key and fields — the language, its
+    translation, tap or click — for a drawing kept while they stay the same
+    (render/board.py)."""
+    return LANGUAGE, id(_active), _touch
+
+
 class _Lenient(dict):
     """Format arguments that leave an unknown field visible instead of raising."""
 
