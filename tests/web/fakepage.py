@@ -301,6 +301,7 @@ def reset() -> None:
     window.reduced_motion = False
     window.matchMedia = lambda query: types.SimpleNamespace(matches=window.reduced_motion)
     window.rattusTimings, window.rattusBotTimes = JsArray(), JsArray()
+    window.rattusFrameAfter = lambda t0: None  # (no frames drawn here)
     window.rattusCoachLog = JsArray()
     window.localStorage = Storage()
     window.sessionStorage = Storage()

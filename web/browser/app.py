@@ -93,12 +93,14 @@ class App:
 
     def dispatch(self, event: ev.Event) -> None:
         """An event through the store; an applied action's time to its paint goes to
-        ``window.rattusTimings`` (tools/bench_ui.py)."""
+        ``window.rattusTimings``, and to the frame that shows it to ``window.rattusFrames``
+        (tools/bench_ui.py)."""
         t0 = dom.now_ms()
         before = self._moves()
         self.store.dispatch(event)
         if before is not None and self._moves() == (before[0], before[1] + 1):
             window.rattusTimings.push(dom.now_ms() - t0)
+            window.rattusFrameAfter(t0)
 
     def _moves(self) -> tuple | None:
         s = self.store.model.held
