@@ -31,6 +31,9 @@ class Painter:
         self._reveal: tuple[str, bool] | None = None  # scroll into view after the next paint
         self._announced: tuple[str | None, int] = (None, 0)  # the strike read out, how far
         self._hinted = ""  # the hint last shown (its action)
+        self._data: dict[str, str] = {}  # the body's data attributes as last written
+        self._tools: tuple | None = None  # the toolbar's states as last written
+        self._title = ""  # the tab's title as last written
 
     def reveal_next(self, key: str, top: bool) -> None:
         """After the next paint, scroll the element ``key`` into view (its top edge, or its
@@ -64,14 +67,16 @@ class Painter:
             here, lines = dom.query("#log li.at"), dom.query("#log .log-box")
             if here is not None and lines is not None:  # the log only, not the side panel
                 lines.scrollTop = here.offsetTop - lines.offsetTop - lines.clientHeight // 2
-        ds = document.body.dataset
+        ds, data = document.body.dataset, self._data
         note = f.data.get("coachNote")
-        if note and note != str(getattr(ds, "coachNote", "") or ""):  # (a missing data key
-            window.rattusCoachLog.push(f"{note} {getattr(ds, 'actions', '')}")  # is no attr)
-        was_striking = str(getattr(ds, "strike", "") or "")
-        others_played = bool(getattr(ds, "othersPlay", "") or "")
+        if note and note != data.get("coachNote", ""):
+            window.rattusCoachLog.push(f"{note} {f.data.get('actions', data.get('actions'))}")
+        was_striking = data.get("strike", "")
+        others_played = bool(data.get("othersPlay", ""))
         for key, value in f.data.items():
-            setattr(ds, key, value)
+            if data.get(key) != value:  # (each crossing into the page costs: only changes)
+                setattr(ds, key, value)
+                data[key] = value
         self._announce(f.announce)
         opened = self.focus.dialogs(f.data.get("screen"), bool(f.data.get("help")), f.focus,
                                     active)
@@ -87,7 +92,7 @@ class Painter:
         self._strike_in_sight(was_striking, f.data.get("strike", ""))
         if f.data.get("othersPlay") and not others_played:
             self._board_in_sight()
-        self._online(f.data.get("yourTurn", ""))
+        self._online(f.data.get("yourTurn", ""), bool(f.html.get("online")))
         if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
             self.zoom.follow()
         if self._reveal is not None:
@@ -96,12 +101,11 @@ class Painter:
             if node is not None:
                 node.scrollIntoView(top)
 
-    def _online(self, your_turn: str) -> None:
+    def _online(self, your_turn: str, invitations: bool) -> None:
         """An online game: the QR codes of the invitations drawn (web/online.js, once per
         link), and "your turn" in the tab's title, seen from another tab or window."""
-        codes = document.querySelectorAll("#online .qr[data-qr]")
-        for i in range(codes.length):
-            node = codes.item(i)
+        codes = document.querySelectorAll("#online .qr[data-qr]") if invitations else []
+        for node in codes:
             text = str(node.dataset.qr)
             if str(getattr(node.dataset, "drawn", "") or "") != text:
                 node.dataset.drawn = text
@@ -109,8 +113,8 @@ class Painter:
                     create_proxy(lambda svg, node=node: setattr(node, "innerHTML", svg)))
         base, mine = t("ui.title"), t("online.your_turn")
         title = f"{mine} — {base}" if your_turn else base
-        if str(document.title) != title:
-            document.title = title
+        if title != self._title:
+            document.title = self._title = title
 
     @staticmethod
     def _notice_in_sight(notice) -> None:
@@ -160,8 +164,12 @@ class Painter:
             node.insertAdjacentHTML("beforeend", f"<p>{esc(line)}</p>")
         self._announced = (key, max(done, len(lines)))
 
-    @staticmethod
-    def _toolbar(f: page_frame.Frame) -> None:
+    def _toolbar(self, f: page_frame.Frame) -> None:
+        tools = (tuple(f.undo.items()), tuple(f.disabled.items()), f.pace,
+                 tuple(f.pressed.items()))
+        if tools == self._tools:  # (most moves change none of it)
+            return
+        self._tools = tools
         undo = dom.query('#toolbar [data-choice="undo"]')
         if undo is not None:
             if (bool(undo.disabled), str(undo.title)) != (f.undo["disabled"], f.undo["text"]):
