@@ -172,6 +172,17 @@ def frame(state: Ui | Model, s):
     return page_frame.frame(model_of(state, s), rattus.REGIONS)
 
 
+def forget_kept() -> None:
+    """Drop every drawing the render modules keep (their caches): the next frame is drawn
+    from nothing."""
+    from render import board, panels
+
+    for kept in (board._region_layer, board._region_words, board._links_between,
+                 panels._card, panels._board_row):
+        kept.cache_clear()
+    panels._LOG_KEPT[:] = [[], ""]
+
+
 def overlay(f) -> str:
     """The board's overlay SVG of a frame, its layers in order (render/board.py ``draw``)."""
     return "".join(f.map[1].values()) if f.map is not None else ""

@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 import pytest
-from glue import config, frame, offer, overlay, turn_start
+from glue import config, forget_kept, frame, offer, overlay, turn_start
 from model.targets import Offer
 from model.ui_state import Story
 from render import board
@@ -203,8 +203,7 @@ def test_a_card_the_player_may_take_is_a_target_on_the_board_too() -> None:
 
 def _drawn_anew(*args, **kwargs):
     """The board drawn from nothing: nothing kept from an earlier drawing."""
-    for kept in (board._region_layer, board._region_words, board._links_between):
-        kept.cache_clear()
+    forget_kept()
     return board.draw(*args, **kwargs)
 
 

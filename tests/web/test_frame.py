@@ -259,6 +259,25 @@ def test_over_whole_games_each_frame_shows_exactly_the_faces_its_viewer_knows() 
         assert shown_somewhere  # the Witch was used: the check saw faces
 
 
+def test_over_whole_games_a_frame_drawn_from_what_was_kept_is_the_frame_drawn_anew() -> None:
+    """The page keeps what it drew while what it draws stays the same (a region, a card, a
+    row of the board in words, the log's lines): over whole games of 3 and 4 players, with
+    their strikes (R5), the Witch's looks (R6.6) and the final plague (R7.3), every frame
+    drawn with what was kept equals the frame drawn from nothing."""
+    import random
+
+    from glue import forget_kept, hand_over
+
+    for players, seed in ((3, 4), (4, 9)):
+        s, rng, ui = new_session(players, seed=seed), random.Random(seed), Ui()
+        while not s.game.is_over:
+            hand_over(s)
+            kept = frame(ui, s)
+            forget_kept()
+            assert kept == frame(ui, s), (players, seed, s.game.history[-1:])
+            s.apply(rng.choice(s.game.legal_actions()))
+
+
 def test_once_the_cubes_are_placed_a_click_on_a_neighbour_moves_the_plague() -> None:
     """R4.3: with phase B done, a region clicked can only mean the plague piece: its
     neighbours are targets at once, and a click there moves it (no button first)."""

@@ -7,9 +7,11 @@ the one delegated listener reads; the tests use the same attributes.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from model.game_config import COLOURS, KINDS, Config
+from text import catalogue
 from text.catalogue import card, region, symbols, t, tn
 
 from rattus import CARDS
@@ -82,24 +84,33 @@ def cards(view: View, seats, offer) -> str:
     items = []
     for c in CARDS:
         holder = view["cards"].get(c)
-        holder_text = (t("card.holder", name=seats[holder].name) if holder is not None
-                       else t("card.free"))
-        target = c in offer.cards
-        cls = ["card"]
-        if offer.hint == ("card", c):
-            cls.append("hinted")
-        if target:
-            cls.append("target")
-        if holder is not None:
-            cls.append("held")
-        colour = COLOURS.get(seats[holder].colour, "#888") if holder is not None else ""
-        aria = t("card.aria_take" if target else "card.aria", card=card(c),
-                 cls=t("class." + c), holder=holder_text, ability=t("ability." + c))
-        style = f' style="--holder:{colour}"' if colour else ""
-        holder_html = (f'{swatch(holder, seats[holder].colour)}{esc(holder_text)}'
-                       if holder is not None else esc(holder_text))
-        items.append(
-            f'<div class="{" ".join(cls)}" data-card="{c}" data-key="card-{c}" role="button" '
+        who = (holder, seats[holder].name, seats[holder].colour) if holder is not None else None
+        items.append(_card(catalogue.edition(), c, who, c in offer.cards,
+                           offer.hint == ("card", c)))
+    # a grid of buttons, not a list: a list may hold only list items (axe "list")
+    return f'<h2>{esc(t("panel.cards"))}</h2><div class="cards">{"".join(items)}</div>'
+
+
+@functools.lru_cache(maxsize=256)
+def _card(_edition: tuple, c: str, holder: tuple[int, str, str] | None, target: bool,
+          hinted: bool) -> str:
+    """A class card of the panel, from plain values alone (kept while they stay the same):
+    its holder (seat, name, colour), whether it may be taken now (R4.1) or is the hint's."""
+    holder_text = t("card.holder", name=holder[1]) if holder is not None else t("card.free")
+    cls = ["card"]
+    if hinted:
+        cls.append("hinted")
+    if target:
+        cls.append("target")
+    if holder is not None:
+        cls.append("held")
+    colour = COLOURS.get(holder[2], "#888") if holder is not None else ""
+    aria = t("card.aria_take" if target else "card.aria", card=card(c),
+             cls=t("class." + c), holder=holder_text, ability=t("ability." + c))
+    style = f' style="--holder:{colour}"' if colour else ""
+    holder_html = (f'{swatch(holder[0], holder[2])}{esc(holder_text)}'
+                   if holder is not None else esc(holder_text))
+    return (f'<div class="{" ".join(cls)}" data-card="{c}" data-key="card-{c}" role="button" '
             f'tabindex="0" aria-label="{esc(aria)}" aria-keyshortcuts="C"{style}>'
             f'<div class="card-head"><span class="card-sym">'
             f'{pieces.icon_html(CARD_SYMBOL[c])}</span><b>{esc(card(c))}</b>'
@@ -107,8 +118,6 @@ def cards(view: View, seats, offer) -> str:
             f'<div class="card-text">{esc(t("ability." + c))}</div>'
             f'<div class="card-cost">{card_cost(c)}</div>'
             f'<div class="card-holder">{holder_html}</div></div>')
-    # a grid of buttons, not a list: a list may hold only list items (axe "list")
-    return f'<h2>{esc(t("panel.cards"))}</h2><div class="cards">{"".join(items)}</div>'
 
 
 def buttons(offer) -> str:
@@ -194,22 +203,13 @@ def board_text(view: View, seats) -> str:
     """The board in words, for a screen reader or anyone who prefers it: per region in play
     its rat tokens (the faces this seat knows, R8.3), each player's cubes (by name)
     and the plague piece; then the palace. Drawn from the same view as the map."""
-    rows = []
-    for r in view["regions"]:
-        b = view["board"][r]
-        n = len(b["tokens"])
-        rats = t("aria.rats.0") if n == 0 else tn("aria.rats", n)
-        known = [t("board.known", slot=slot, threshold=face["threshold"],
-                   symbols=symbols(face["symbols"]))
-                 for slot, face in enumerate(b["tokens"], 1) if face is not None]
-        if known:
-            rats += " (" + "; ".join(known) + ")"
-        cubes = ", ".join(t("board.cubes_of", name=seats[p].name, count=c)
-                          for p, c in enumerate(b["cubes"]) if c) or t("aria.no_cubes")
-        plague = t("board.plague_here") if view["plague"] == r else ""
-        rows.append(f'<tr data-region="{r}"><th scope="row">{esc(region(r))}</th>'
-                    f'<td>{esc(rats)}</td><td>{esc(cubes)}</td><td>{esc(plague)}</td></tr>')
-    palace = ", ".join(t("board.cubes_of", name=seats[p].name, count=c)
+    names = tuple(seat.name for seat in seats)
+    rows = [_board_row(catalogue.edition(), r, names,
+                       tuple(None if face is None else (face["threshold"], tuple(face["symbols"]))
+                             for face in view["board"][r]["tokens"]),
+                       tuple(view["board"][r]["cubes"]), view["plague"] == r)
+            for r in view["regions"]]
+    palace = ", ".join(t("board.cubes_of", name=names[p], count=c)
                        for p, c in enumerate(view["palace"]))
     head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in (
         "board.col.region", "board.col.rats", "board.col.cubes", "board.col.plague"))
@@ -217,11 +217,29 @@ def board_text(view: View, seats) -> str:
             f'<p class="board-palace">{esc(t("board.palace", cubes=palace))}</p>')
 
 
+@functools.lru_cache(maxsize=512)
+def _board_row(_edition: tuple, r: str, names: tuple[str, ...], faces: tuple,
+               counts: tuple[int, ...], plague_here: bool) -> str:
+    """A region's row of the board in words, from plain values alone (kept while they stay
+    the same): its rat tokens, each a face this seat knows or None, and the cubes per seat."""
+    n = len(faces)
+    rats = t("aria.rats.0") if n == 0 else tn("aria.rats", n)
+    known = [t("board.known", slot=slot, threshold=face[0], symbols=symbols(list(face[1])))
+             for slot, face in enumerate(faces, 1) if face is not None]
+    if known:
+        rats += " (" + "; ".join(known) + ")"
+    cubes = ", ".join(t("board.cubes_of", name=names[p], count=c)
+                      for p, c in enumerate(counts) if c) or t("aria.no_cubes")
+    plague = t("board.plague_here") if plague_here else ""
+    return (f'<tr data-region="{r}"><th scope="row">{esc(region(r))}</th>'
+            f'<td>{esc(rats)}</td><td>{esc(cubes)}</td><td>{esc(plague)}</td></tr>')
+
+
 def log(lines: list[str], steps: list[int] | None = None, current: int | None = None) -> str:
     """The log; with ``steps`` and the ``current`` step (replay) every line is a button to the
     position after its move, the lines of the move shown are marked and later ones dimmed."""
     if steps is None or current is None:
-        items = "".join(f"<li>{esc(x)}</li>" for x in lines)  # (new lines only are added)
+        items = _log_lines(lines)
         return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" '
                 f'role="log" aria-labelledby="log-title" tabindex="0">'  # scrolled by keys too
                 f'<ol class="log-lines">{items}</ol></div>')
@@ -237,6 +255,22 @@ def log(lines: list[str], steps: list[int] | None = None, current: int | None = 
     return (f'<h2 id="log-title">{esc(t("panel.log"))}</h2><div class="log-box" role="log" '
             f'aria-labelledby="log-title"><ol class="log-lines replay-log">{"".join(out)}'
             f'</ol></div>')
+
+
+def _log_lines(lines: list[str]) -> str:
+    """The log's lines as list items; a log that only grew since the last call has only its
+    new lines escaped (a long game's log holds hundreds)."""
+    kept_lines, kept_html = _LOG_KEPT
+    n = len(kept_lines)
+    if len(lines) >= n and lines[:n] == kept_lines:
+        html = kept_html + "".join(f"<li>{esc(x)}</li>" for x in lines[n:])
+    else:
+        html = "".join(f"<li>{esc(x)}</li>" for x in lines)
+    _LOG_KEPT[:] = [list(lines), html]
+    return html
+
+
+_LOG_KEPT: list = [[], ""]
 
 
 def replay_bar(step: int, total: int, over: bool) -> str:
