@@ -233,13 +233,18 @@ def _no_strike(players: int) -> dict:
 _POOLS: dict[tuple, _Pool] = {}
 
 
-def _pool(view: View, marks: dict[str, list[bool]]) -> _Pool:
+def _pool_key(view: View, marks: dict[str, list[bool]]) -> tuple:
+    """What the view's pool depends on: the faces seen, every token where it lies (known or
+    not, starting or not), the supply and the tokens out of the game."""
+    return (tuple((f["threshold"], *f["symbols"]) for f in view["revealed"]),
+            tuple((r, m, None if f is None else (f["threshold"], *f["symbols"]))
+                  for r in view["regions"]
+                  for f, m in zip(view["board"][r]["tokens"], marks[r])),
+            view["supply"], view["removed"])
+
+
+def _pool(view: View, marks: dict[str, list[bool]], key: tuple) -> _Pool:
     """The view's pool, cached on what it depends on (a UI asks for every region at once)."""
-    key = (tuple((f["threshold"], *f["symbols"]) for f in view["revealed"]),
-           tuple((r, m, None if f is None else (f["threshold"], *f["symbols"]))
-                 for r in view["regions"]
-                 for f, m in zip(view["board"][r]["tokens"], marks[r])),
-           view["supply"], view["removed"])
     pool = _POOLS.get(key)
     if pool is None:
         if len(_POOLS) >= 32:
@@ -248,10 +253,17 @@ def _pool(view: View, marks: dict[str, list[bool]]) -> _Pool:
     return pool
 
 
+#: Odds already worked out, by what they depend on: the pool's key, the region, its cubes,
+#: the cards' holders and the neutral cubes. A move changes a region or two: the final
+#: plague's odds (every region, R7.3) and the odds overlay are asked again at every move.
+_ODDS: dict[tuple, dict] = {}
+
+
 def forget_pools() -> None:
-    """Empty the cache of pools, so the next odds are computed cold (``bench_odds`` times
-    that)."""
+    """Empty the caches of pools and odds, so the next odds are computed cold
+    (``bench_odds`` times that)."""
     _POOLS.clear()
+    _ODDS.clear()
 
 
 def strike_odds(view: View, region: str, neutral: bool = False) -> dict:
@@ -277,9 +289,24 @@ def strike_odds(view: View, region: str, neutral: bool = False) -> dict:
     if not faces or not any(start):
         return _no_strike(len(start))
     marks = _setup_marks(view)
-    pool = _pool(view, marks)
+    pool_key = _pool_key(view, marks)
     extra = NEUTRAL_CUBES if neutral else 0
     holder = {symbol: view["cards"].get(card) for symbol, card in SYMBOL_CARD.items()}
+    known_key = (pool_key, region, start, tuple(sorted(holder.items(), key=str)), extra)
+    done = _ODDS.get(known_key)
+    if done is None:
+        if len(_ODDS) >= 512:
+            _ODDS.clear()
+        done = _ODDS[known_key] = _strike_odds(_pool(view, marks, pool_key), start, faces,
+                                               marks[region], holder, extra)
+    return {"p_loss": done["p_loss"], "expected_loss": list(done["expected_loss"]),
+            "outbreaks": list(done["outbreaks"])}
+
+
+def _strike_odds(pool: _Pool, start: tuple, faces: list, marked: list[bool], holder: dict,
+                 extra: int) -> dict:
+    """:func:`strike_odds` worked out: every order in which the region's hidden tokens may
+    come out of the pool, each with its probability."""
 
     # the unseen tokens, merged by what they do here: (effect, kind) -> copies
     merged: dict[tuple, int] = {}
@@ -289,7 +316,6 @@ def strike_odds(view: View, region: str, neutral: bool = False) -> dict:
     classes = [(effect, kind, copies) for (effect, kind), copies in merged.items()]
     kinds = [kind for _, kind, _ in classes]
     slots = [None if f is None else _effect(_key(f), start, holder, extra) for f in faces]
-    marked = marks[region]
     n = len(slots)
     known: dict[tuple, tuple] = {}  # (cubes, effect) -> after a known token
     moves: dict[tuple, list] = {}  # cubes -> [(after, broke out)] per class
