@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from collections.abc import Iterator
 
@@ -153,6 +154,8 @@ def play_online(host: Page, guests: dict, seed: int, reload_at: int | None = Non
             wait_step([host], len(game.history) + 1)
             continue
         page = guests.get(seat, host)
+        if seat in guests:  # its turn said in the tab's title, seen from another tab
+            expect(page).to_have_title(re.compile(r"^Your turn — "))
         action = choose(game, rng, seen)
         seen |= tags(game, action)
         perform(page, game, action)
@@ -191,6 +194,10 @@ def forget_closed_peers(guard: Guard) -> None:
 ])
 def test_a_whole_game_on_three_devices(devices, relay: str, guard: Guard, kinds, seed) -> None:
     host, guests = start_online(devices, relay, kinds, seed)
+    belled = max(guests)  # this guest asks to hear and feel its turn come; the other not
+    bell = guests[belled].locator('#online [data-choice="toggle-turn-alert"]')
+    bell.click()
+    expect(bell).to_have_attribute("aria-pressed", "true")
     play_online(host, guests, seed, reload_at=25, host_reload_at=40)
     forget_closed_peers(guard)
     game = host_game(host)
@@ -198,6 +205,9 @@ def test_a_whole_game_on_three_devices(devices, relay: str, guard: Guard, kinds,
     for action in game.history:
         replay.apply(action)
     assert replay.scores() == game.scores() and replay.is_over
+    assert guests[belled].evaluate("window.rattusTurnAlerts || 0") > 0
+    assert all(page.evaluate("window.rattusTurnAlerts || 0") == 0
+               for page in (host, *(g for s, g in guests.items() if s != belled)))
     for page in (host, *guests.values()):
         for p, score in enumerate(game.scores()):
             cell = page.locator(f'.dialog[data-screen="results"] td[data-score="{p}"]')

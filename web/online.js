@@ -76,5 +76,28 @@
     });
   }
 
-  window.rattusOnline = {open: open, qr: qr};
+  // This device's turn has come (the player asked for it to be heard): a short tone and a
+  // vibration where the device has one. The tone needs no file: an oscillator of the page's
+  // own. window.rattusTurnAlerts counts them (the tests).
+  var audio = null;
+  function turnAlert() {
+    window.rattusTurnAlerts = (window.rattusTurnAlerts || 0) + 1;
+    if (navigator.vibrate) { navigator.vibrate([120, 80, 120]); }
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) { return; }
+    try {
+      audio = audio || new Context();
+      if (audio.state === "suspended") { audio.resume(); }
+      var tone = audio.createOscillator(), gain = audio.createGain(), now = audio.currentTime;
+      tone.frequency.value = 880;
+      gain.gain.setValueAtTime(0.0001, now);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.35);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(now);
+      tone.stop(now + 0.4);
+    } catch (e) { /* no sound here: the title and the vibration still tell */ }
+  }
+
+  window.rattusOnline = {open: open, qr: qr, turnAlert: turnAlert};
 })();

@@ -554,6 +554,29 @@ def test_the_host_waits_for_a_friend_and_a_guest_for_the_host() -> None:
     assert f.text["status"] == "Waiting for the host's device…"
 
 
+def test_a_guest_may_ask_to_hear_and_feel_its_turn_come() -> None:
+    """The tab's title always says "Your turn"; a sound and a vibration only if the player
+    asked for them, with the online panel's bell, pressed while on — and it stays asked
+    through the game (a preference, not the game's)."""
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))
+    model = guest_page(net, "p1")
+    f = page_frame.frame(model, rattus.REGIONS)
+    assert f.data["yourTurn"] == "1" and f.data["turnAlert"] == ""
+    assert 'data-choice="toggle-turn-alert"' in f.html["online"]
+    assert 'aria-pressed="false"' in f.html["online"].split('data-key="toggle-turn-alert"')[1][:30]
+    asked, effects = update(model, ev.Choice("toggle-turn-alert"))
+    f = page_frame.frame(asked, rattus.REGIONS)
+    assert effects == () and f.data["turnAlert"] == "1"
+    assert 'aria-pressed="true"' in f.html["online"].split('data-key="toggle-turn-alert"')[1][:30]
+    assert asked.session is model.session  # (the game is untouched)
+    later, _ = update(asked, ev.GuestState(net.guests["p1"].table, True, ()))
+    assert later.prefs.turn_alert
+    unasked, _ = update(later, ev.Choice("toggle-turn-alert"))
+    assert page_frame.frame(unasked, rattus.REGIONS).data["turnAlert"] == ""
+
+
 def test_a_guests_page_keeps_its_hands_off_what_only_the_host_holds() -> None:
     """Saving, replaying, the new-game dialog: on a guest's page they see no game (the
     game is the host's); undo says why not."""

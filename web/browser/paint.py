@@ -34,6 +34,7 @@ class Painter:
         self._data: dict[str, str] = {}  # the body's data attributes as last written
         self._tools: tuple | None = None  # the toolbar's states as last written
         self._title = ""  # the tab's title as last written
+        self._your_turn = ""  # an online game: this device's turn, at the last paint
 
     def reveal_next(self, key: str, top: bool) -> None:
         """After the next paint, scroll the element ``key`` into view (its top edge, or its
@@ -92,7 +93,8 @@ class Painter:
         self._strike_in_sight(was_striking, f.data.get("strike", ""))
         if f.data.get("othersPlay") and not others_played:
             self._board_in_sight()
-        self._online(f.data.get("yourTurn", ""), bool(f.html.get("online")))
+        self._online(f.data.get("yourTurn", ""), bool(f.html.get("online")),
+                     bool(f.data.get("turnAlert")))
         if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
             self.zoom.follow()
         if self._reveal is not None:
@@ -101,9 +103,10 @@ class Painter:
             if node is not None:
                 node.scrollIntoView(top)
 
-    def _online(self, your_turn: str, invitations: bool) -> None:
+    def _online(self, your_turn: str, invitations: bool, alert: bool) -> None:
         """An online game: the QR codes of the invitations drawn (web/online.js, once per
-        link), and "your turn" in the tab's title, seen from another tab or window."""
+        link), and "your turn" in the tab's title, seen from another tab or window — and,
+        if the player asked for it, heard and felt (a sound, a vibration) as it comes."""
         codes = document.querySelectorAll("#online .qr[data-qr]") if invitations else []
         for node in codes:
             text = str(node.dataset.qr)
@@ -115,6 +118,9 @@ class Painter:
         title = f"{mine} — {base}" if your_turn else base
         if title != self._title:
             document.title = self._title = title
+        if alert and your_turn and not self._your_turn:
+            window.rattusOnline.turnAlert()
+        self._your_turn = your_turn
 
     @staticmethod
     def _notice_in_sight(notice) -> None:

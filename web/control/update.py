@@ -372,6 +372,12 @@ def toggle_odds(m: Model) -> Result:
     return m.but(prefs=m.prefs.but(odds=not m.prefs.odds))
 
 
+def toggle_turn_alert(m: Model) -> Result:
+    """An online game: a sound and a vibration when this device's turn comes, or not (the
+    tab's title says it always)."""
+    return m.but(prefs=m.prefs.but(turn_alert=not m.prefs.turn_alert))
+
+
 def toggle_log(m: Model) -> Result:
     """Show or hide the log; shown, it is brought into view (it may sit below the fold)."""
     shown = not m.prefs.show_log
@@ -429,6 +435,7 @@ PREFS_CHOICES: dict[str, Callable[[Model], Result]] = {
     "update-reload": update_reload,
     "toggle-log": toggle_log,
     "toggle-odds": toggle_odds,
+    "toggle-turn-alert": toggle_turn_alert,
 }
 #: The page's own controls: each takes the screen's state and the session (only read).
 PAGE_CHOICES: dict[str, Callable[..., Any]] = {

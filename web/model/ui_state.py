@@ -184,6 +184,7 @@ class Prefs:
     motion: bool = True  # False when the player asked for reduced motion: no animation
     show_log: bool = True
     odds: bool = False  # the outbreak odds overlay (off by default)
+    turn_alert: bool = False  # an online game: a sound and a vibration when this seat's turn comes
     update_ready: bool = False  # a new version of the site waits (sw.js): offer the reload
 
     def but(self, **changes) -> Prefs:

@@ -565,11 +565,12 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
             f'</div>')
 
 
-def online(room, seats) -> str:
+def online(room, seats, turn_alert: bool = False) -> str:
     """An online game's panel (docs/online.md): on the host's page each friend's invitation
     (its link to copy or share, its QR code, filled in by the browser from ``data-qr``), who
     is connected, a computer for an absent friend, the link to watch; on a guest's page its
-    standing with the host. ``room`` is the model's ``Online``."""
+    standing with the host; on both, whether this device sounds and vibrates when its turn
+    comes (``turn_alert``). ``room`` is the model's ``Online``."""
     relays = {"connecting": "online.relays.connecting",
               "unreachable": "online.relays.unreachable"}.get(room.relays)
     parts = [f'<h2>{esc(t("online.title"))}</h2>']
@@ -577,6 +578,9 @@ def online(room, seats) -> str:
         role = ' role="alert"' if room.relays == "unreachable" else ""
         parts.append(f'<p class="online-relays" data-relays="{esc(room.relays)}"{role}>'
                      f'{esc(t(relays))}</p>')
+    parts.append(f'<button type="button" class="btn turn-alert" data-choice="toggle-turn-alert" '
+                 f'data-key="toggle-turn-alert" aria-pressed="{"true" if turn_alert else "false"}">'
+                 f'{pieces.icon_html("bell")} {esc(t("online.turn_alert"))}</button>')
     if room.role == "host":
         for seat, link in room.invitations:
             name = seats[seat].name if seat < len(seats) else str(seat + 1)

@@ -57,6 +57,9 @@ PLACE_PATHS: dict[str, str] = {
            '5.4z"/>',
     "others": '<circle cx="3.6" cy="4" r="2"/><circle cx="8.4" cy="4" r="2"/><path d="M0 12c0-2.8 '
               '1.6-5.2 3.6-5.2S7.2 9.2 7.2 12zM4.8 12c0-2.8 1.6-5.2 3.6-5.2S12 9.2 12 12z"/>',
+    # a bell: this device sounds when its turn comes (an online game)
+    "bell": '<path d="M6 .8c-2.2 0-3.6 1.7-3.6 4v2.6L1 9.4h10L9.6 7.4V4.8C9.6 2.5 8.2.8 6 .8z"/>'
+            '<circle cx="6" cy="10.6" r="1.3"/>',
 }
 
 #: The shape of each seat's pieces (seat 0, 1, 2, 3), as a path around (0, 0) of size 1

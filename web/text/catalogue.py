@@ -148,6 +148,7 @@ EN: dict[str, str] = {
     "online.refused.site": "The host's page is another version of the site: reload this page.",
     "online.refused.unreadable": "The host could not read a message of this device.",
     "online.your_turn": "Your turn",
+    "online.turn_alert": "Sound and vibrate when it is my turn",
     "games.online_title": "Online games you joined",
     "games.you_play": "you play {name}",
     "games.watching": "watching",
