@@ -130,6 +130,10 @@ class Element:
     def focus(self, options=None) -> None:
         document.activeElement = self
 
+    def blur(self) -> None:
+        if document.activeElement is self:
+            document.activeElement = document.body
+
     def scrollIntoView(self, align_to_top=True) -> None:  # noqa: N802 - the DOM's name
         self.scrolled_into_view = getattr(self, "scrolled_into_view", 0) + 1
 

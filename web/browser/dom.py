@@ -60,6 +60,11 @@ def set_html(element_id: str, html: str) -> bool:
     return True
 
 
+def written(element_id: str) -> str | None:
+    """What :func:`set_html` last wrote into ``element_id`` (None: nothing yet)."""
+    return _last.get(element_id)
+
+
 def appended(old: str, new: str) -> tuple[int, str] | None:
     """If ``new`` is ``old`` with markup added at its end, or just inside some of its closing
     tags: how many closing tags (counted from the end) it goes inside, and the markup added;

@@ -74,6 +74,12 @@ class MapView:
             if roving.startswith("tok-") and key == "region-" + roving.split("-")[1]:
                 self._roving = None  # its tokens were drawn anew (tabindex -1)
 
+    def rewrites(self, node, layers: dict[str, str]) -> bool:
+        """Whether writing ``layers`` would replace ``node`` (a rat token in a layer that
+        changed)."""
+        return any(self._layer_html.get(key) != html and key in self._layers
+                   and self._layers[key].contains(node) for key, html in layers.items())
+
     def rove(self, stops: dict, targets: list[str]) -> None:
         """Roving tabindex: the map is one Tab stop, on the stop the player last focused if
         it is still there, else the decision's first target (keynav.first_stop)."""

@@ -45,6 +45,8 @@ class Painter:
         focus = dom.focused_key()
         active = dom.js(document.activeElement)
         f = page_frame.frame(model, rattus.REGIONS)
+        if active is not None and active != document.body and self._doomed(active, f):
+            active.blur()  # (see _doomed)
         if f.map is not None:
             self.map.apply(*f.map)
             if self.motion is not None:
@@ -102,6 +104,18 @@ class Painter:
             node = dom.by_id(key)
             if node is not None:
                 node.scrollIntoView(top)
+
+    def _doomed(self, active, f: page_frame.Frame) -> bool:
+        """Whether the focused element is about to be written away (the button just clicked,
+        in a panel drawn anew). It is let go of first, while the page is as the last frame
+        left it: let go of in the middle of the writes, the browser would work out the
+        styles of all that was written so far, and again after the rest."""
+        for key, html in f.html.items():
+            if dom.written(key) != html:
+                node = dom.by_id(key)
+                if node is not None and node.contains(active):
+                    return True
+        return f.map is not None and self.map.rewrites(active, f.map[1])
 
     def _online(self, your_turn: str, invitations: bool, alert: bool) -> None:
         """An online game: the QR codes of the invitations drawn (web/online.js, once per
