@@ -403,7 +403,10 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
     focus = {"new-game": '.dialog[data-screen="new-game"] input',  # (not the body's)
              "confirm": '[data-choice="confirm-no"]',
              "welcome": '[data-choice="quick-play"]',
-             "games": '[data-choice="games-close"]'}
+             "games": '[data-choice="games-close"]',
+             # a long dialog opens at its top: its title takes the focus, not the first
+             # moment's button halfway down (which the browser would scroll to)
+             "analysis": "#analysis-title"}
     f.focus = focus.get(screen) if screen is not None else None
     if ui.help is not None:
         f.focus = '[data-choice="close-rules"]'
