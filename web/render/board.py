@@ -149,13 +149,17 @@ def _token(region_name: str, slot: int, at: int, face: Face | None, starting: bo
 
 
 def _revealed(region_name: str, at: int, face: Face, outbreak: bool, fresh: bool,
-              cubes: int) -> str:
+              cubes: int, costs_none: bool = False) -> str:
     """A token revealed by the strike being told (public, R8.1), turned face up where it lay:
-    its threshold on the token, its symbols beside it, red where the plague broke out;
+    its threshold on the token, its symbols beside it, red where the plague broke out and
+    cost a cube (a threshold reached that hit no one is drawn calm, and says so on hover);
     hovering it says its threshold against the cubes counted and its symbols in words."""
+    if outbreak and costs_none:
+        outbreak, verdict = False, t("strike.no_loss")
+    else:
+        verdict = t("strike.outbreak" if outbreak else "strike.nothing")
     words = t("strike.chip", threshold=face["threshold"], cubes=cubes,
-              symbols=symbols(face["symbols"]),
-              verdict=t("strike.outbreak" if outbreak else "strike.nothing"))
+              symbols=symbols(face["symbols"]), verdict=verdict)
     x, y = L.token_at(region_name, at)
     cls = "revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
     return (f'<g class="{cls}" data-piece="token-{region_name}-{at}" aria-hidden="true">'
@@ -416,7 +420,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
         shown_here = revealed.get(r, [])
         for at, (index, item) in enumerate(shown_here, start=1):
             parts.append(_revealed(r, at, item["face"], item["outbreak"],
-                                   index == fresh_index, item["cubes"]))
+                                   index == fresh_index, item["cubes"], not item["kills"]))
         faces = board[r]["tokens"]
         starting = board[r].get("starting") or [False] * len(faces)
         for i, face in enumerate(faces):

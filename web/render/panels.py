@@ -141,13 +141,13 @@ def strike_panel(story, seats, upto: int) -> str:
                   cubes=item["cubes"])
         if final:
             head = f'{region(item["region"])} · {head}'
-        verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
+        verdict = strike_verdict(item)
         kills = "".join(
             f'<li>{swatch(s, seats[s].colour)}'
             f'{esc(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym)))}</li>'
             for s, sym in item["kills"])
         rows.append(
-            f'<li class="strike-token{" outbreak" if item["outbreak"] else ""}">'
+            f'<li class="strike-token{" outbreak" if costly(item) else ""}">'
             f'<div class="face revealed-face"><b>{face["threshold"]}+</b> '
             f'{"".join(pieces.icon_html(sym, t("sym." + sym)) for sym in face["symbols"])}</div>'
             f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
@@ -159,6 +159,19 @@ def strike_panel(story, seats, upto: int) -> str:
         text = t("strike.neutral", n=story.neutral, region=region(story.neutral_region))
         note = f'<p class="note">{esc(text)}</p>'
     return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
+
+
+def costly(item: dict) -> bool:
+    """A token that broke out and cost a cube (R5.4, R5.5): the only one called an outbreak,
+    in red; a threshold reached whose symbols hit no one there alarms no one."""
+    return bool(item["outbreak"] and item["kills"])
+
+
+def strike_verdict(item: dict) -> str:
+    """A revealed token's verdict: "outbreak!" only where it cost a cube."""
+    if not item["outbreak"]:
+        return t("strike.nothing")
+    return t("strike.outbreak") if item["kills"] else t("strike.reached")
 
 
 def _no_loss() -> str:
@@ -178,7 +191,7 @@ def strike_sentences(story, seats, upto: int) -> list[str]:
         face = item["face"]
         head = tn("strike.token", item["cubes"], token=n, threshold=face["threshold"],
                   cubes=item["cubes"])
-        verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
+        verdict = strike_verdict(item)
         kills = "; ".join(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym))
                           for s, sym in item["kills"])
         where = (t("panel.strike_final") + ", " + region(item["region"]) if story.final

@@ -326,6 +326,7 @@ EN: dict[str, str] = {
     "strike.token.1": "Token {token}: threshold {threshold}, {cubes} cube here",
     "strike.token.n": "Token {token}: threshold {threshold}, {cubes} cubes here",
     "strike.outbreak": "outbreak!",
+    "strike.reached": "threshold reached",
     "strike.chip": "Threshold {threshold}, {cubes} cubes counted: {verdict} Symbols: {symbols}.",
     "strike.nothing": "no effect",
     "strike.no_loss": "No one loses a cube: its symbols hit no player with a cube here.",
@@ -375,6 +376,10 @@ EN: dict[str, str] = {
                                 "{cubes} cube — outbreak!",
     "log.token_revealed.yes.n": "Rat token revealed in {region}: {threshold}+ {symbols}; "
                                 "{cubes} cubes — outbreak!",
+    "log.token_revealed.calm.1": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                                 "{cubes} cube — threshold reached, but no one loses a cube.",
+    "log.token_revealed.calm.n": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                                 "{cubes} cubes — threshold reached, but no one loses a cube.",
     "log.token_revealed.no.1": "Rat token revealed in {region}: {threshold}+ {symbols}; "
                                "{cubes} cube — no effect.",
     "log.token_revealed.no.n": "Rat token revealed in {region}: {threshold}+ {symbols}; "
