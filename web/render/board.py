@@ -187,12 +187,14 @@ def _cubes(region_name: str, counts: list[int], seats) -> str:
 
 def _losses(region_name: str, by_seat: dict[int, int], seats) -> str:
     """The cubes the strike being told has cost, under each player's column: a loss is seen
-    where it happened, not only in the panel."""
+    where it happened, not only in the panel, in the loser's colour and shape (one red for
+    all said only "a loss", never whose)."""
     marks_ = []
     for seat, n in sorted(by_seat.items()):
         x = L.seat_column(region_name, seat, len(seats))
         y = L.tile(region_name).y + L.LOSS_Y
-        marks_.append(f'<text class="loss" x="{x:.1f}" y="{y:.1f}">−{n}</text>')
+        marks_.append(f'<g transform="translate({x:.1f} {y:.1f})">'
+                      f'{pieces.loss_mark(seat, seats[seat].colour, L.LOSS_SIZE, n)}</g>')
     return f'<g class="losses" aria-hidden="true">{"".join(marks_)}</g>'
 
 

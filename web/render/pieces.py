@@ -113,6 +113,21 @@ def piece(seat: int, colour: str, size: float, count: int | None = None) -> str:
             f'<g class="piece-top">{body}</g>{text}</g>')
 
 
+def loss_mark(seat: int, colour: str, size: float, lost: int) -> str:
+    """The cubes a strike cost a player in a region, centred on (0, 0): their shape in their
+    colour, as their cube pieces are, but flat (no wooden edge: it is no piece standing
+    there) with a dashed red rim, and "−n" written on it — a loss, and whose, without
+    reading the column it stands in, and without colour."""
+    fill = COLOURS.get(colour, "#888")
+    d = _SHAPE_PATHS[SHAPES[seat % len(SHAPES)]]
+    font = 12 if lost < 10 else 10
+    return (f'<g class="loss-mark seat-{seat}" style="--fill:{fill};--ink:{ink_on(colour)}">'
+            f'<path class="shape" d="{d}" transform="scale({size:g})" '
+            f'vector-effect="non-scaling-stroke"/>'
+            f'<text class="loss" y="{font * 0.36:.1f}" style="font-size:{font}px">'
+            f'\u2212{lost}</text></g>')
+
+
 def piece_html(seat: int, colour: str, words: str = "") -> str:
     """A player's piece in the page's text (the players' panel, the cards, the strike panel)."""
     label = (f' role="img" aria-label="{esc(words)}"' if words else ' aria-hidden="true"')
