@@ -53,6 +53,9 @@ def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
                 next((c for c in cls if c in ("cube", "plague-piece", "far-mark",
                                                "neutral-mark")), ""), L.TOKEN_R)
             below = 1.6 if "cube" in cls else 0  # a piece's raised edge
+            if "far-mark" in cls:  # a route's tag, wider than high
+                found.append((f"far-mark@{x:.0f},{y:.0f}", (x - 11, y - 8.5, x + 11, y + 8.5)))
+                return
             found.append((f"{cls[0]}@{x:.0f},{y:.0f}", (x - r, y - r, x + r, y + r + below)))
             return
         if tag == "g" and "loss-mark" in cls:  # the loser's shape with "−n" on it

@@ -224,12 +224,25 @@ def _cubes_expected(x: float) -> str:
 
 
 def _side_mark(name: str, row: int, text: str, cls: str, words: str) -> str:
-    """A round mark in the tile's right column: how many steps away a Knight's destination
-    is (R6.3), the Knight's neutral cubes counted in a strike."""
+    """A round mark in the tile's right column: the Knight's neutral cubes counted in a
+    strike (R6.3)."""
     x, y = L.side_at(name, row)
     return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" '
             f'aria-hidden="true"><title>{esc(words)}</title><circle r="9.5"/>'
             f'<text y="4.2">{esc(text)}</text></g>')
+
+
+def _far_mark(name: str, steps: int) -> str:
+    """How many steps away a Knight's destination is (R6.3), as a route and not a count: a
+    pale tag with a dashed rim (a path), two footprints and the number — unlike a player's
+    piece or the Knight's neutral cubes, solid discs with a number on them. Its words on
+    hover; the region's accessible name says the steps (:func:`region_aria`)."""
+    x, y = L.side_at(name, 1)
+    return (f'<g class="far-mark" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
+            f'<title>{esc(t("map.far", n=steps))}</title>'
+            f'<rect x="-11" y="-8.5" width="22" height="17" rx="3"/>'
+            + pieces.icon("steps", -9.5, -5, 10, "ico steps-ico")
+            + f'<text x="6" y="4.2">{steps}</text></g>')
 
 
 def _plague(name: str, clickable: bool, label: str) -> str:
@@ -415,8 +428,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
                          f' aria-hidden="true">{esc(t("map.out_of_play"))}</text>')
             continue
         if far:
-            parts.append(_side_mark(r, 1, str(reach[r]), "far-mark",
-                                    t("map.far", n=reach[r])))
+            parts.append(_far_mark(r, reach[r]))
         if risk and max(risk["mine"], risk["others"]) >= 0.05:  # nothing to fear: no odds
             parts.append(_risk(r, risk))
         shown_here = revealed.get(r, [])
@@ -499,7 +511,7 @@ def legend_figure(kind: str, seats) -> str:
     body = {
         "target": box.format(x=ax, y=ay, c="target"),
         "far": box.format(x=px - 50, y=py + 6, c="target far")
-        + _side_mark("Anglia", 1, "2", "far-mark", t("map.far", n=2)),
+        + _far_mark("Anglia", 2),
         "out": box.format(x=ax, y=ay, c="out"),
         "token": _token("Anglia", 1, 1, None, False, False, False),
         "starting": _token("Anglia", 1, 1, None, True, False, False),

@@ -53,6 +53,10 @@ PLACE_PATHS: dict[str, str] = {
     "reserve": '<path d="M1 4.2 6 2l5 2.2v6.6L6 13 1 10.8z" opacity=".5"/>'
                '<path d="M1 4.2 6 6.4l5-2.2L6 2z"/>',
     "regions": '<path d="M.6 2.2 4.4.8l3.2 1.4 3.8-1.4v9.6l-3.8 1.4-3.2-1.4-3.8 1.4z"/>',
+    # a route: two footprints, one ahead of the other (the Knight's steps, R6.3)
+    "steps": '<ellipse cx="3.4" cy="6.4" rx="1.9" ry="2.7"/><ellipse cx="3.4" cy="10.6" '
+             'rx="1.4" ry="1.1"/><ellipse cx="8.6" cy="2.9" rx="1.9" ry="2.5"/>'
+             '<ellipse cx="8.6" cy="6.9" rx="1.4" ry="1.1"/>',
     "you": '<circle cx="6" cy="3.4" r="2.6"/><path d="M1.4 12c0-3 2-5.4 4.6-5.4s4.6 2.4 4.6 '
            '5.4z"/>',
     "others": '<circle cx="3.6" cy="4" r="2"/><circle cx="8.4" cy="4" r="2"/><path d="M0 12c0-2.8 '
@@ -120,7 +124,7 @@ def loss_mark(seat: int, colour: str, size: float, lost: int) -> str:
     reading the column it stands in, and without colour."""
     fill = COLOURS.get(colour, "#888")
     d = _SHAPE_PATHS[SHAPES[seat % len(SHAPES)]]
-    font = 12 if lost < 10 else 10
+    font = 12 if lost < 10 else 11
     return (f'<g class="loss-mark seat-{seat}" style="--fill:{fill};--ink:{ink_on(colour)}">'
             f'<path class="shape" d="{d}" transform="scale({size:g})" '
             f'vector-effect="non-scaling-stroke"/>'
