@@ -387,15 +387,16 @@ def test_between_two_notes_the_panel_says_what_to_do_now() -> None:
 
 def test_the_spread_note_says_how_many_rat_tokens_come_from_the_supply() -> None:
     """R5.1: 1 rat token in the plague region brings 1, 2 or 3 bring 2, from the supply;
-    R5.2: at most 3 per region. The rule's number in small print, as How to play has it."""
+    R5.2: at most 3 per region. The rules' numbers on hover, as the results' tie rule has
+    them."""
     les = Lesson()
     les.read_all()
     les.move(plague_move(les.session.game))
     assert les.note == "spread"
     html = page_frame.frame(les.store.model, rattus.REGIONS).html["coach"]
-    assert "from the supply" in html and "1 if it holds 1 rat token, 2 if it holds 2 or 3" \
-        in html and "at most 3 per region" in html
-    assert '<small class="rule-ref">Rules R5.1, R5.2</small>' in html
+    assert "from the supply — 1 if the plague region holds 1 rat token, 2 if it holds 2 or " \
+        "3" in html and "at most 3 per region" in html
+    assert 'data-note="spread" title="Rules R5.1, R5.2"' in html
 
 
 def test_the_final_rounds_note_names_who_still_plays_in_their_order() -> None:
@@ -410,6 +411,6 @@ def test_the_final_rounds_note_names_who_still_plays_in_their_order() -> None:
     words = panels.coach_words("final", view, lesson.YOU, names)
     order = [names[p] for p in panels.still_to_play(view)]
     assert order and names[view["last_regular"]] not in order
-    assert words.endswith(f"starting with the player before the last one: {', '.join(order)}.")
+    assert words.endswith(f"In this order, the other way round the table: {', '.join(order)}.")
     summary = panels.lesson_summary()
     assert "one last turn for each other player, the other way round the table" in summary

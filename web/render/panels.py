@@ -427,10 +427,9 @@ def coach_note(note: str | None, view: View | None, seat: int | None,
                 if now is not None else "")
         return f'<div class="coach-bar"><b>{esc(t("coach.title"))}</b>{leave}</div>{line}'
     ref = COACH_RULES.get(note)
-    ref_html = (f' <small class="rule-ref">{esc(t("help.rules", rules=ref))}</small>'
-                if ref else "")
-    return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}">'
-            f'{esc(coach_words(note, view, seat, names or []))}{ref_html}</p>'
+    title = f' title="{esc(t("help.rules", rules=ref))}"' if ref else ""
+    return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}"'
+            f'{title}>{esc(coach_words(note, view, seat, names or []))}</p>'
             f'<div class="dialog-buttons">{leave}'
             f'<button type="button" class="btn" data-choice="learn" data-key="coach-restart">'
             f'{esc(t("btn.coach_restart"))}</button>'
@@ -438,8 +437,8 @@ def coach_note(note: str | None, view: View | None, seat: int | None,
             f'data-key="coach-ok">{esc(t("btn.coach_ok"))}</button></div>')
 
 
-#: The rules a note explains, named in small print after it (docs/RULES.md), as How to play
-#: names them: a new player reads the sentence, a curious one finds the rule.
+#: The rules a note explains, named on hover (its title, as the results' tie rule is): a new
+#: player reads the sentence, a curious one finds the rule (docs/RULES.md, How to play).
 COACH_RULES = {"spread": "R5.1, R5.2", "final": "R7.2"}
 
 

@@ -726,10 +726,9 @@ EN: dict[str, str] = {
     "coach.plague": "Now click a neighbouring region: the plague piece moves there, the rats "
                     "spread and the plague strikes. Aim it at your rivals, not at your own "
                     "cubes.",
-    "coach.spread": "The plague spreads: the region it moved to sends out new rat tokens from "
-                    "the supply — 1 if it holds 1 rat token, 2 if it holds 2 or 3. Place each "
-                    "on a highlighted neighbour (at most {max_rats} per region). More rats "
-                    "there means more cubes can be placed — and more danger.",
+    "coach.spread": "The plague spreads: new rat tokens come from the supply — 1 if the plague "
+                    "region holds 1 rat token, 2 if it holds 2 or 3. Place each on a "
+                    "highlighted neighbour (at most {max_rats} per region).",
     "coach.strike": "A strike! Each token is turned over: if the cubes there reach its "
                     "number, its symbols hit. The map shows each token turned over and each "
                     "cube lost (“−1”).",
@@ -753,8 +752,7 @@ EN: dict[str, str] = {
     "coach.final": "The supply is empty: the final round. Each player but the last one has one "
                    "final turn, with only their cards' abilities: no new card, no cubes, no "
                    "plague move. Then the final plague strikes every region.",
-    "coach.final.order": "The final turns go the other way round the table, starting with the "
-                         "player before the last one: {order}.",
+    "coach.final.order": "In this order, the other way round the table: {order}.",
     "coach.now.turn": "Now: take a card, place cubes or use a card's ability if you like — then "
                       "end your turn with “{plague}”.",
     "coach.now.plague": "Now click a highlighted region: the plague piece moves there.",
