@@ -54,7 +54,7 @@ def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
                                                "neutral-mark")), ""), L.TOKEN_R)
             below = 1.6 if "cube" in cls else 0  # a piece's raised edge
             if "far-mark" in cls:  # a route's tag, wider than high
-                found.append((f"far-mark@{x:.0f},{y:.0f}", (x - 11, y - 8.5, x + 11, y + 8.5)))
+                found.append((f"far-mark@{x:.0f},{y:.0f}", (x - 11.5, y - 8.5, x + 11.5, y + 8.5)))
                 return
             found.append((f"{cls[0]}@{x:.0f},{y:.0f}", (x - r, y - r, x + r, y + r + below)))
             return

@@ -156,7 +156,7 @@ def test_the_knights_steps_read_as_a_route_not_a_count() -> None:
     for r in far:
         assert t("aria.target_far", n=2) in states[r][1]
     css = (Path(__file__).resolve().parents[2] / "web" / "style.css").read_text()
-    assert ".board .far-mark rect { fill: #fff3bf; stroke: #8a4300; stroke-width: 1.4;\n" \
+    assert ".board .far-mark rect { fill: #ffffff; stroke: #8a4300; stroke-width: 1.4;\n" \
         "  stroke-dasharray: 3 2; }" in css
 
 

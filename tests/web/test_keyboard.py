@@ -321,7 +321,7 @@ MAP_TEXT = [
     ("region name, target", "#7a3d00", "#fff3bf"),
     ("region name, out of play", "#4f4a42", "#d9d3c4"),
     ("'not in play' note", "#403c34", "#d9d3c4"),
-    ("'2 steps' mark", "#5a2c00", "#fff3bf"),
+    ("'2 steps' mark", "#5a2c00", "#ffffff"),
     ("Knight's neutral cubes mark", "#ffffff", "#6d6a63"),
     ("token threshold", "#2a2118", "#f7ecd0"),
     ("revealed token, outbreak", "#2a2118", "#f6c9c2"),

@@ -240,9 +240,9 @@ def _far_mark(name: str, steps: int) -> str:
     x, y = L.side_at(name, 1)
     return (f'<g class="far-mark" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
             f'<title>{esc(t("map.far", n=steps))}</title>'
-            f'<rect x="-11" y="-8.5" width="22" height="17" rx="3"/>'
-            + pieces.icon("steps", -9.5, -5, 10, "ico steps-ico")
-            + f'<text x="6" y="4.2">{steps}</text></g>')
+            f'<rect x="-11.5" y="-8.5" width="23" height="17" rx="3"/>'
+            + pieces.icon("steps", -10.5, -5.5, 11, "ico steps-ico")
+            + f'<text x="6.2" y="4.2">{steps}</text></g>')
 
 
 def _plague(name: str, clickable: bool, label: str) -> str:
