@@ -117,16 +117,22 @@ def piece(seat: int, colour: str, size: float, count: int | None = None) -> str:
             f'<g class="piece-top">{body}</g>{text}</g>')
 
 
-def loss_mark(seat: int, colour: str, size: float, lost: int) -> str:
-    """The cubes a strike cost a player in a region, centred on (0, 0): their shape in their
-    colour, as their cube pieces are, but flat (no wooden edge: it is no piece standing
-    there) with a dashed red rim, and "−n" written on it — a loss, and whose, without
-    reading the column it stands in, and without colour."""
+#: How tall each shape's path is, for a size of 1: a loss mark fills its row's height
+#: whatever the shape (the diamond stands taller than the square).
+_SHAPE_HEIGHTS = {"square": .92, "disc": 1.0, "hexagon": 1.04, "diamond": 1.12}
+
+
+def loss_mark(seat: int, colour: str, height: float, lost: int) -> str:
+    """The cubes a strike cost a player in a region, centred on (0, 0), ``height`` tall:
+    their shape in their colour, as their cube pieces are, but flat (no wooden edge: it is no
+    piece standing there) with a dashed red rim, and "−n" written on it — a loss, and whose,
+    without reading the column it stands in, and without colour."""
     fill = COLOURS.get(colour, "#888")
-    d = _SHAPE_PATHS[SHAPES[seat % len(SHAPES)]]
-    font = 12 if lost < 10 else 11
+    shape = SHAPES[seat % len(SHAPES)]
+    size = height / _SHAPE_HEIGHTS[shape]
+    font = 11  # (the board's smallest text)
     return (f'<g class="loss-mark seat-{seat}" style="--fill:{fill};--ink:{ink_on(colour)}">'
-            f'<path class="shape" d="{d}" transform="scale({size:g})" '
+            f'<path class="shape" d="{_SHAPE_PATHS[shape]}" transform="scale({size:.2f})" '
             f'vector-effect="non-scaling-stroke"/>'
             f'<text class="loss" y="{font * 0.36:.1f}" style="font-size:{font}px">'
             f'\u2212{lost}</text></g>')
