@@ -61,7 +61,7 @@ def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
         if tag == "g" and "loss-mark" in cls:  # the loser's shape with "−n" on it
             text = "".join(node.find(f"{{{SVG_NS}}}text").itertext())
             size = float(re.search(r"font-size:([\d.]+)", ET.tostring(node, "unicode"))[1])
-            half = max(L.LOSS_H * 0.56, len(text) * size * EM / 2)  # (a square is wider)
+            half = max(L.LOSS_W / 2, len(text) * size * EM / 2)
             found.append((f"loss:{text}@{x:.0f},{y:.0f}",
                           (x - half, y - L.LOSS_H / 2, x + half, y + L.LOSS_H / 2)))
             return

@@ -194,7 +194,7 @@ def _losses(region_name: str, by_seat: dict[int, int], seats) -> str:
         x = L.seat_column(region_name, seat, len(seats))
         y = L.tile(region_name).y + L.LOSS_Y
         marks_.append(f'<g transform="translate({x:.1f} {y:.1f})">'
-                      f'{pieces.loss_mark(seat, seats[seat].colour, L.LOSS_H, n)}</g>')
+                      f'{pieces.loss_mark(seat, seats[seat].colour, L.LOSS_W, L.LOSS_H, n)}</g>')
     return f'<g class="losses" aria-hidden="true">{"".join(marks_)}</g>'
 
 

@@ -117,22 +117,25 @@ def piece(seat: int, colour: str, size: float, count: int | None = None) -> str:
             f'<g class="piece-top">{body}</g>{text}</g>')
 
 
-#: How tall each shape's path is, for a size of 1: a loss mark fills its row's height
-#: whatever the shape (the diamond stands taller than the square).
-_SHAPE_HEIGHTS = {"square": .92, "disc": 1.0, "hexagon": 1.04, "diamond": 1.12}
+#: Each shape's path's width and height for a size of 1: a loss mark fills its place in
+#: the tile whatever the shape (a diamond stands taller and narrower than a square).
+_SHAPE_EXTENTS = {"square": (.92, .92), "disc": (1.0, 1.0), "hexagon": (.9, 1.04),
+                  "diamond": (1.12, 1.12)}
 
 
-def loss_mark(seat: int, colour: str, height: float, lost: int) -> str:
-    """The cubes a strike cost a player in a region, centred on (0, 0), ``height`` tall:
-    their shape in their colour, as their cube pieces are, but flat (no wooden edge: it is no
-    piece standing there) with a dashed red rim, and "−n" written on it — a loss, and whose,
-    without reading the column it stands in, and without colour."""
+def loss_mark(seat: int, colour: str, width: float, height: float, lost: int) -> str:
+    """The cubes a strike cost a player in a region, centred on (0, 0), ``width`` by
+    ``height``: their shape in their colour, as their cube pieces are, but flat (no wooden
+    edge: it is no piece standing there) and drawn wide enough to hold "−n", with a dashed
+    red rim — a loss, and whose, without reading the column it stands in, and without
+    colour."""
     fill = COLOURS.get(colour, "#888")
     shape = SHAPES[seat % len(SHAPES)]
-    size = height / _SHAPE_HEIGHTS[shape]
+    w, h = _SHAPE_EXTENTS[shape]
     font = 11  # (the board's smallest text)
     return (f'<g class="loss-mark seat-{seat}" style="--fill:{fill};--ink:{ink_on(colour)}">'
-            f'<path class="shape" d="{_SHAPE_PATHS[shape]}" transform="scale({size:.2f})" '
+            f'<path class="shape" d="{_SHAPE_PATHS[shape]}" '
+            f'transform="scale({width / w:.2f} {height / h:.2f})" '
             f'vector-effect="non-scaling-stroke"/>'
             f'<text class="loss" y="{font * 0.36:.1f}" style="font-size:{font}px">'
             f'\u2212{lost}</text></g>')
