@@ -22,11 +22,11 @@ MEASURE = """() => {
   const out = [];
   const sel = '#overlay .token, #overlay .cube, #overlay .plague-piece, #overlay text,' +
               '#overlay .strip, #overlay .far-mark, #overlay .neutral-mark, ' +
-              '#overlay .players-table .piece';
+              '#overlay .players-table .piece, #overlay .loss-mark';
   for (const n of document.querySelectorAll(sel)) {
     // a count on a piece, a threshold on a token, a mark's number: inside their piece
     if (n.tagName === 'text' && n.closest('.token, .cube, .turn-over, .far-mark, ' +
-                                          '.neutral-mark')) continue;
+                                          '.neutral-mark, .loss-mark')) continue;
     const r = n.getBoundingClientRect();
     const size = n.tagName === 'text' ? parseFloat(getComputedStyle(n).fontSize) *
       (n.getScreenCTM().a) : 0;

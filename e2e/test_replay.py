@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from playwright.sync_api import Page, expect
 from test_persistence import my_turn, reload, seen, state
 from uidriver import click, perform, shot
@@ -158,3 +159,65 @@ def test_replay_during_a_game_is_public_and_leaves_it_unchanged(page: Page, open
         page.locator('[data-choice="story-seen"]').click()  # to have been seen
     page.wait_for_function(f"() => Number(document.body.dataset.actions) > {n}",
                            timeout=30_000)
+
+
+UNDO_WHY = """() => { const e = document.getElementById('undo-why');
+  const r = e.getBoundingClientRect();
+  return {text: e.textContent, scroll: e.scrollHeight, client: e.clientHeight,
+          top: r.top, bottom: r.bottom, right: r.right,
+          visible: document.elementFromPoint(r.left + 4, r.bottom - 4) === e}; }"""
+
+
+def _undo_note_in_german(page: Page) -> None:
+    """A live game in German, a move made, then the replay: the undo note says to leave it
+    (four lines in German in the toolbar's three-line box)."""
+    page.goto("./?players=2&seed=12&names=Annegret,Bernhard&bots=0,easy&pace=0&lang=de")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+    while True:
+        game = my_turn(page)
+        if game.phase != "setup":
+            break
+        perform(page, game, game.legal_actions()[0])
+    perform(page, game, rattus.parse_action("take Merchant"))
+    expect(page.locator("#undo-why")).to_contain_text("Nimmt zurück: Annegret")
+    menu = page.locator(".menu-button")
+    if menu.is_visible():  # a phone: the toolbar is in the menu
+        menu.click()
+    page.locator('#toolbar [data-choice="replay-enter"]').click()
+    expect(page.locator("body")).to_have_attribute("data-screen", "replay")
+    expect(page.locator("#undo-why")).to_contain_text("Verlasse die Wiederholung")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_undo_note_in_the_replay_is_read_whole(browser, site_url, guard, size) -> None:
+    """The note beside Undo ("Takes back: …", in the replay "Leave the replay to undo")
+    is never cut off for good: at 1280×800 its three-line box opens whole on hover or when
+    Undo's group has the focus, over the toolbar where it stands (nothing moves); on a phone
+    the menu shows it whole. A screen reader has it whole as Undo's description."""
+    ctx = ({"viewport": {"width": 1280, "height": 800}} if size == "desktop" else
+           {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True})
+    context = browser.new_context(**ctx, base_url=site_url, service_workers="block")
+    guard.attach(context)
+    page = context.new_page()
+    _undo_note_in_german(page)
+    undo = page.locator('#toolbar [data-choice="undo"]')
+    assert undo.get_attribute("aria-describedby") == "undo-why"
+    if size == "phone":
+        if page.locator("body").get_attribute("data-menu") != "open":
+            page.locator(".menu-button").click()
+        note = page.evaluate(UNDO_WHY)
+        assert note["scroll"] <= note["client"] + 1 and note["visible"], note
+        shot(page, "replay_undo_note_phone")
+        context.close()
+        return
+    before = page.evaluate(UNDO_WHY)
+    assert before["scroll"] > before["client"]  # (the box is three lines: the text is longer)
+    board = page.locator("#map").bounding_box()
+    page.locator("#undo-why").hover()
+    whole = page.evaluate(UNDO_WHY)
+    assert whole["scroll"] <= whole["client"] + 1 and whole["visible"], whole
+    assert whole["top"] == pytest.approx(before["top"], abs=1)  # where it stood
+    assert whole["right"] == pytest.approx(before["right"], abs=1)
+    assert page.locator("#map").bounding_box() == board  # nothing moved
+    shot(page, "replay_undo_note_hover")
+    context.close()

@@ -31,6 +31,10 @@ def test_the_analysis_totals_are_the_engines(page: Page, open_game, guard) -> No
     panel = page.locator('.dialog[data-screen="analysis"]')
     expect(panel).to_be_visible()
     expect(panel.locator("svg.analysis-chart")).to_be_visible()
+    # it opens at its top: the title in sight and focused, the dialog not scrolled
+    expect(panel.locator("#analysis-title")).to_be_focused()
+    expect(panel.locator("#analysis-title")).to_be_in_viewport()
+    assert panel.evaluate("d => d.scrollTop") == 0
     shown = [int(panel.locator(f'td[data-lost="{p}"]').inner_text())
              for p in range(3)]
     assert shown == lost

@@ -27,10 +27,15 @@ def clicks_for(game, action) -> list[tuple[str, object]]:
     if kind == "king":
         return [("choice", "mode:King"), ("region", args[0])]
     if kind == "monk":
-        return [("choice", "mode:Monk"), ("token", (args[0], args[1])), ("region", args[2])]
+        out = [("choice", "mode:Monk"), ("token", (args[0], args[1]))]
+        ways = [a for a in legal if a.kind == "monk" and a.args[:2] == args[:2]]
+        return out if len(ways) == 1 else out + [("region", args[2])]  # (a lone one: taken)
     if kind == "merchant":
+        out = [("choice", "mode:Merchant"), ("region", args[0])]
+        if sum(1 for a in legal if a.kind == "merchant" and a.args[0] == args[0]) == 1:
+            return out  # the only move from there: taken at the first click
+        out.append(("region", args[1]))
         counts = [a for a in legal if a.kind == "merchant" and a.args[:2] == args[:2]]
-        out = [("choice", "mode:Merchant"), ("region", args[0]), ("region", args[1])]
         if len(counts) > 1:
             out.append(("choice", f"count:{args[2]}"))
         return out

@@ -303,3 +303,15 @@ def test_the_screen_shows_the_totals_and_leads_to_the_moments(games) -> None:
     assert choices == [f"replay-enter:{m['step']}:{m['region']}" for m in a["moments"]] + [
         "close-analysis"]
     assert root.find(".//h2").text == t("analysis.title")
+
+
+def test_the_analysis_opens_at_its_top_its_title_taking_the_focus(games) -> None:
+    """A long dialog: the focus goes to its title (focusable by script only), not to the
+    first moment's button halfway down, which the browser would scroll the dialog to."""
+    s, _ = games[3]
+    f = frame(Ui(screen="analysis"), s)
+    assert f.data["screen"] == "analysis" and f.focus == "#analysis-title"
+    root = ET.fromstring(f.html["screen"])
+    title = root.find(".//h2[@id='analysis-title']")
+    assert title is not None and title.get("tabindex") == "-1"
+    assert list(root.iter())[1] is title  # the dialog's first element: its top

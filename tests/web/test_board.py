@@ -28,9 +28,10 @@ from render import board_layout as L
 import rattus
 
 #: Each kind of text on the board: (font size, bold): style.css's sizes.
-TEXT = {"region-label": 12, "out-note": 11, "loss": 12, "odds": 11, "supply-count": 16,
+TEXT = {"region-label": 12, "out-note": 11, "loss": 11, "odds": 11, "supply-count": 16,
         "box-label": 11, "table-count": 12}
 EM = 0.7
+SVG_NS = "http://www.w3.org/2000/svg"
 TRANSLATE = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\)")
 
 
@@ -52,7 +53,17 @@ def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
                 next((c for c in cls if c in ("cube", "plague-piece", "far-mark",
                                                "neutral-mark")), ""), L.TOKEN_R)
             below = 1.6 if "cube" in cls else 0  # a piece's raised edge
+            if "far-mark" in cls:  # a route's tag, wider than high
+                found.append((f"far-mark@{x:.0f},{y:.0f}", (x - 11.5, y - 8.5, x + 11.5, y + 8.5)))
+                return
             found.append((f"{cls[0]}@{x:.0f},{y:.0f}", (x - r, y - r, x + r, y + r + below)))
+            return
+        if tag == "g" and "loss-mark" in cls:  # the loser's shape with "−n" on it
+            text = "".join(node.find(f"{{{SVG_NS}}}text").itertext())
+            size = float(re.search(r"font-size:([\d.]+)", ET.tostring(node, "unicode"))[1])
+            half = max(L.LOSS_W / 2, len(text) * size * EM / 2)
+            found.append((f"loss:{text}@{x:.0f},{y:.0f}",
+                          (x - half, y - L.LOSS_H / 2, x + half, y + L.LOSS_H / 2)))
             return
         if tag == "g" and "piece" in cls:  # a piece in the players' table
             found.append((f"piece@{y:.0f}", (x - 9, y - 9, x + 9, y + 10.6)))

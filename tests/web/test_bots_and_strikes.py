@@ -24,6 +24,7 @@ from render.panels import strike_panel, strike_sentences
 from text.catalogue import card as card_name
 from text.catalogue import region as region_name
 from text.catalogue import t
+from text.narrate import narrate
 
 
 def striking(pace_ms: int, kinds=None, motion: bool = True):
@@ -210,6 +211,28 @@ def test_an_outbreak_that_costs_no_one_a_cube_says_why() -> None:
     for outbreak, kills in ((True, [(0, "B")]), (False, [])):
         panel, said = told(outbreak, kills)
         assert why not in panel and why not in said[0]
+
+
+def test_outbreak_is_said_only_where_the_strike_cost_a_cube() -> None:
+    """R5.4, R5.5: a token whose threshold is reached but whose symbols hit no one there is
+    no "outbreak!" — not in the panel's verdict, nor in red, nor in the game's log."""
+    seats = new_session(2).config.seats
+    face = {"threshold": 1, "symbols": ["B"]}
+    calm = {"region": "Gallia", "face": face, "cubes": 2, "outbreak": True, "kills": []}
+    hit = {**calm, "kills": [(0, "B")]}
+    for item, verdict, red in ((calm, "strike.reached", False), (hit, "strike.outbreak", True)):
+        story = Story(items=(item,), regions=("Gallia",), upto=1)
+        panel = strike_panel(story, seats, 1)
+        assert f"<b>{t(verdict)}</b>" in panel and ('class="strike-token outbreak"' in panel) == red
+        assert t(verdict) in strike_sentences(story, seats, 1)[0]
+    revealed = {"kind": "token_revealed", "region": "Gallia", "face": face, "cubes": 2,
+                "threshold": 1, "outbreak": True}
+    killed = {"kind": "cube_killed", "seat": 0, "region": "Gallia", "symbol": "B"}
+    strike = {"kind": "strike", "region": "Gallia", "cubes": 2, "neutral": 0}
+    quiet = narrate([strike, revealed], ["Ann", "Bob"])
+    assert "outbreak" not in " ".join(quiet) and "no one loses a cube" in quiet[-1]
+    costly = narrate([strike, revealed, killed], ["Ann", "Bob"])
+    assert costly[1].endswith("outbreak!") and "Ann loses a cube" in costly[2]
 
 
 def test_step_by_step_each_step_says_what_the_move_before_it_did() -> None:

@@ -6,6 +6,7 @@ screen of anyone who does not know it.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from glue import (
     card,
@@ -138,6 +139,28 @@ def test_targets_are_marked_on_the_map() -> None:
         assert ("far" in states[r][0].split()) == (r in far)
     assert drawn.count('class="far-mark"') == len(far)
     assert t("map.far", n=2) in drawn
+
+
+def test_the_knights_steps_read_as_a_route_not_a_count() -> None:
+    """R6.3: a destination two steps away is tagged with footprints and the number on a
+    pale, dashed tag — not a solid disc with a number, which is how a count is drawn (the
+    players' pieces, the Knight's neutral cubes); its words stay the region's name and the
+    tag's title."""
+    ui, s, home = turn_start()
+    ui, s, _ = run(ui, s, card("Knight"), choice("mode:plague"))
+    f = frame(ui, s)
+    states = f.map[0]
+    far = sorted(offer(ui, s).far)
+    marks = re.findall(r'<g class="far-mark"[^>]*>(.*?)</g>', overlay(f))
+    assert len(marks) == len(far)
+    for mark in marks:
+        assert "<circle" not in mark and "<rect" in mark and 'href="#ico-steps"' in mark
+        assert mark.startswith(f"<title>{t('map.far', n=2)}</title>") and ">2</text>" in mark
+    for r in far:
+        assert t("aria.target_far", n=2) in states[r][1]
+    css = (Path(__file__).resolve().parents[2] / "web" / "style.css").read_text()
+    assert ".board .far-mark rect { fill: #ffffff; stroke: #8a4300; stroke-width: 1.4;\n" \
+        "  stroke-dasharray: 3 2; }" in css
 
 
 def test_a_notice_is_shown_and_news_is_told_apart() -> None:

@@ -268,8 +268,8 @@ def test_a_strike_is_read_out_token_by_token_as_it_is_told() -> None:
     assert by_id("announce").innerHTML == ""  # nothing told yet
     app.dispatch(ev.StrikeStep())
     first = by_id("announce").innerHTML
-    assert first.count("<p>") == 1 and t("strike.outbreak") in first or \
-        t("strike.nothing") in first
+    assert first.count("<p>") == 1 and any(
+        t(k) in first for k in ("strike.outbreak", "strike.reached", "strike.nothing"))
     app.dispatch(ev.StrikeStep())
     both = by_id("announce").innerHTML
     assert both.count("<p>") == 2 and both.startswith(first)  # added to, not rewritten
@@ -294,6 +294,22 @@ def test_each_player_has_a_shape_of_their_own_on_the_board_and_in_the_panels() -
     assert ">2<" in cubes and ">11<" in cubes and "seat-1" not in cubes
 
 
+def test_each_loss_on_the_board_is_in_the_losers_colour_and_shape() -> None:
+    """R5.5: a strike's losses under each player's column, each in that player's colour and
+    shape (told apart without colour), flat with a red rim: a loss, and whose."""
+    seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cy", "green"), Seat("Di", "yellow")]
+    drawn = board._losses("Gallia", {0: 1, 2: 3, 3: 12}, seats)
+    marks_ = re.findall(r'<g class="loss-mark seat-(\d)" style="--fill:([^;]+);--ink:([^"]+)">'
+                        r'<path class="shape" d="([^"]+)".*?>(\u2212\d+)</text>', drawn)
+    assert [(int(p), fill, ink, text) for p, fill, ink, _d, text in marks_] == [
+        (p, COLOURS[seats[p].colour], ink_on(seats[p].colour), f"\u2212{n}")
+        for p, n in ((0, 1), (2, 3), (3, 12))]
+    assert len({d for *_, d, _text in marks_}) == 3  # three seats, three shapes
+    css = (__import__("pathlib").Path(board.__file__).parents[1] / "style.css").read_text()
+    assert ".board .loss-mark .shape { fill: var(--fill); stroke: #a0150e;" in css
+    assert "fill: var(--ink)" in css  # "−n" in the ink that contrasts with the colour
+
+
 @pytest.mark.parametrize("colour", sorted(COLOURS))
 def test_writing_on_a_players_colour_meets_aa_contrast(colour: str) -> None:
     assert contrast(ink_on(colour), COLOURS[colour]) >= 4.5
@@ -306,11 +322,10 @@ MAP_TEXT = [
     ("region name, target", "#7a3d00", "#fff3bf"),
     ("region name, out of play", "#4f4a42", "#d9d3c4"),
     ("'not in play' note", "#403c34", "#d9d3c4"),
-    ("'2 steps' mark", "#ffffff", "#8a4300"),
+    ("'2 steps' mark", "#5a2c00", "#ffffff"),
     ("Knight's neutral cubes mark", "#ffffff", "#6d6a63"),
     ("token threshold", "#2a2118", "#f7ecd0"),
     ("revealed token, outbreak", "#2a2118", "#f6c9c2"),
-    ("cube loss, on its halo", "#a0150e", "#fffaf0"),
     ("odds, on their halo", "#2a2118", "#fffaf0"),
     ("others' odds, on their halo", "#4a3d28", "#fffaf0"),
     ("players' table", "#2a2118", "#efe3c4"),

@@ -22,6 +22,7 @@ from model import page_events as ev
 from model.session import Session
 from model.ui_state import Coach, Model, Prefs
 from render import frame as page_frame
+from render import panels
 
 import rattus
 from rattus.bots import make_bot
@@ -349,3 +350,67 @@ def test_a_note_stays_while_its_moment_lasts() -> None:
     les.got_it()
     les.move("take Merchant")
     assert les.note == "turn"
+
+
+# -- between the notes, the panel says what to do now -----------------------------------------
+def test_between_two_notes_the_panel_says_what_to_do_now() -> None:
+    """After the first turn's notes, before the plague piece is picked up, and while the
+    computer plays: never an empty panel, a line of what to do now (no "Got it": it follows
+    the game, read from the view's decision and the pick)."""
+    les = Lesson()
+    les.read_all()  # ending, turn, odds read
+    assert les.note is None
+
+    def now() -> tuple[str, str]:
+        f = page_frame.frame(les.store.model, rattus.REGIONS)
+        html = f.html["coach"]
+        assert 'data-now="' in html and 'data-choice="coach-ok"' not in html
+        assert f.data["coach"] == "now"  # on a phone the sheet shows it (style.css)
+        return html.split('data-now="')[1].split('"')[0], html
+
+    key, html = now()
+    assert key == "turn" and "“Move the plague piece”" in html
+    les.move("take Merchant")
+    assert les.note is None and now()[0] == "turn"
+    les.send(ev.Choice("mode:plague"))
+    les.read_all()  # the plague note, at its moment
+    assert now()[0] == "plague"
+    les.send(ev.Choice("mode:plague"))  # the piece put down again: the turn goes on
+    assert now()[0] == "turn"
+    finish_turn(les)
+    les.read_all()
+    game = les.session.game
+    if not game.is_over and game.current_player != lesson.YOU:
+        key, html = now()
+        assert key == "wait" and les.session.config.seats[1].name in html
+
+
+def test_the_spread_note_says_how_many_rat_tokens_come_from_the_supply() -> None:
+    """R5.1: 1 rat token in the plague region brings 1, 2 or 3 bring 2, from the supply;
+    R5.2: at most 3 per region. The rules' numbers on hover, as the results' tie rule has
+    them."""
+    les = Lesson()
+    les.read_all()
+    les.move(plague_move(les.session.game))
+    assert les.note == "spread"
+    html = page_frame.frame(les.store.model, rattus.REGIONS).html["coach"]
+    assert "from the supply — 1 if the plague region holds 1 rat token, 2 if it holds 2 or " \
+        "3" in html and "at most 3 per region" in html
+    assert 'data-note="spread" title="Rules R5.1, R5.2"' in html
+
+
+def test_the_final_rounds_note_names_who_still_plays_in_their_order() -> None:
+    """R7.2: every player but the last regular turn's has one final turn, counter-clockwise
+    from the one before the last: the note names them in that order (the view's queue)."""
+    game = lesson.position()
+    rng = random.Random(5)
+    while game.view(None)["last_regular"] is None:
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(lesson.YOU)
+    names = ["Ann", "Bob"]
+    words = panels.coach_words("final", view, lesson.YOU, names)
+    order = [names[p] for p in panels.still_to_play(view)]
+    assert order and names[view["last_regular"]] not in order
+    assert words.endswith(f"In this order, the other way round the table: {', '.join(order)}.")
+    summary = panels.lesson_summary()
+    assert "one last turn for each other player, the other way round the table" in summary

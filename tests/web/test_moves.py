@@ -324,3 +324,70 @@ def test_the_knights_two_step_targets_are_tagged_when_the_map_offers_them_at_onc
     assert two and two <= set(o.regions)
     assert o.far == two
     assert t("status.plague_far", n=2) in frame(ui, s).text["status"]
+
+
+# -- a question with one answer is not asked ---------------------------------------------------
+def _lone(s, kind: str, key) -> list:
+    """The keys of ``kind``'s legal actions that leave one action (by ``key`` of its args)."""
+    ways: dict = {}
+    for a in s.game.legal_actions():
+        if a.kind == kind:
+            ways.setdefault(key(a.args), []).append(a)
+    return [k for k, acts in ways.items() if len(acts) == 1]
+
+
+def _taken_at_the_click(ui, s, clicks, lone: str) -> None:
+    """The clicks apply the lone action at once (no pick left, no count asked), it is in
+    the game's notation, and Undo takes it back whole."""
+    before, n = s.game.to_json(), len(s.game.history)
+    ui, s, _ = run(ui, s, *clicks)
+    assert ui.pick == Pick() and not any(b.startswith("count:") for b in buttons(ui, s))
+    assert s.game.history[n:] == [lone]  # the engine's notation, as a click of two made it
+    ui, s, _ = run(ui, s, choice("undo"))
+    assert s.game.to_json() == before and ui.notice.startswith(t("undo.done", action=""))
+
+
+def test_a_region_with_one_possible_count_takes_it_at_the_click() -> None:
+    """R4.2: as many cubes as rats (all that remain when fewer): one count, no question;
+    with the Peasant two (R6.4), and the question comes."""
+    ui, s, home = turn_start()
+    lone = _lone(s, "place", lambda args: args[0])
+    assert home in lone
+    count = next(a.args[1] for a in s.game.legal_actions()
+                 if a.kind == "place" and a.args[0] == home)
+    _taken_at_the_click(ui, s, [region(home)], f"place {home} {count}")
+    ui, s, _ = run(ui, s, card("Peasant"), region(home))
+    assert ui.pick == Pick("place", region=home)
+    assert len([b for b in buttons(ui, s) if b.startswith("count:")]) == 2
+
+
+def test_a_merchant_moving_a_lone_cube_asks_no_count() -> None:
+    """R6.5: one cube in the region it leaves: one count, so the click on the destination
+    moves it — "how many cubes?" is not asked with one answer."""
+    def ready(s) -> bool:
+        return (decision(s)["kind"] == "turn" and s.game.current_player == 0
+                and "take Merchant" in legal(s)
+                and any(b["cubes"][0] == 1 for b in s.game.view(None)["board"].values()))
+    s = find(ready, kinds=["human", "human"])
+    ui = Ui()
+    ui, s, _ = run(ui, s, card("Merchant"), choice("mode:Merchant"))
+    here = sorted(r for r, b in board(s).items() if b["cubes"][0] == 1
+                  and r in offer(ui, s).regions)[0]
+    ui, s, _ = run(ui, s, region(here))
+    to = sorted(offer(ui, s).regions)[0]
+    assert offer(ui, s).regions[to] is not None  # the move itself, not a step
+    _taken_at_the_click(ui, s, [region(to)], f"merchant {here} {to} 1")
+
+
+def test_a_monk_token_with_one_destination_moves_at_the_click_on_it() -> None:
+    """R6.2, R5.2: a rat token with one neighbour in play below three tokens goes there at
+    the click on the token; Undo takes it back."""
+    s = find(lambda s: decision(s)["kind"] == "turn" and s.game.current_player == 0
+             and bool(_lone(s, "monk", lambda args: (args[0], args[1]))),
+             kinds=["human", "human"])
+    ui = Ui()
+    ui, s, _ = run(ui, s, choice("mode:Monk"))
+    here = sorted(_lone(s, "monk", lambda args: (args[0], args[1])))[0]
+    action = next(a for a in s.game.legal_actions()
+                  if a.kind == "monk" and (a.args[0], a.args[1]) == here)
+    _taken_at_the_click(ui, s, [token(*here)], str(action))

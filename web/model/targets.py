@@ -125,7 +125,7 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
         counts = defaultdict(list)
         for a in by["place"]:
             counts[a.args[0]].append(a)
-        o.regions = {r: (acts[0] if len(acts) == 1 else None) for r, acts in counts.items()}
+        o.regions = {r: _lone(acts) for r, acts in counts.items()}
         if not counts and plague_moves and not final:
             # the cubes are placed: a click on the map can only mean the plague piece, so its
             # destinations are targets at once (the button's mode stays for the Knight's)
@@ -175,7 +175,10 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
         o.status = t("status.king")
     elif mode == "Monk":
         if pick.slot is None:
-            o.tokens = {(a.args[0], a.args[1]): None for a in by["monk"]}
+            monk = defaultdict(list)
+            for a in by["monk"]:
+                monk[(a.args[0], a.args[1])].append(a)
+            o.tokens = {token: _lone(acts) for token, acts in monk.items()}
             o.status = t("status.monk_token")
         else:
             o.selected_token = (pick.region, pick.slot)
@@ -185,7 +188,10 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
     elif mode == "Merchant":
         moves = by["merchant"]
         if pick.region is None:
-            o.regions = {a.args[0]: None for a in moves}
+            froms = defaultdict(list)
+            for a in moves:
+                froms[a.args[0]].append(a)
+            o.regions = {r: _lone(acts) for r, acts in froms.items()}
             o.status = t("status.merchant_from")
         elif pick.to is None:
             o.selected_region = pick.region
@@ -193,7 +199,7 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
             for a in moves:
                 if a.args[0] == pick.region:
                     dests[a.args[1]].append(a)
-            o.regions = {r: (acts[0] if len(acts) == 1 else None) for r, acts in dests.items()}
+            o.regions = {r: _lone(acts) for r, acts in dests.items()}
             o.status = t("status.merchant_to")
         else:
             o.selected_region, o.selected_to = pick.region, pick.to
@@ -205,6 +211,13 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
         o.tokens = {(a.args[0], a.args[1]): a for a in by["witch"] if len(a.args) == 2}
         o.status = t("status.witch_first")
     return o
+
+
+def _lone(acts: list):
+    """The action a click completes when the legal actions leave it no other (one count,
+    one destination): it is taken at that click, never asked — "how many cubes?" with a
+    single answer asks nothing; None when the click only narrows the choice (a step)."""
+    return acts[0] if len(acts) == 1 else None
 
 
 def _count_buttons(counts: list) -> list[Button]:

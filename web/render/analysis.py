@@ -275,7 +275,7 @@ def panel(analysis: dict, seats) -> str:
         moments = f'<p class="no-moments">{esc(t("analysis.no_moments"))}</p>'
     return (f'<div class="dialog analysis" role="dialog" aria-modal="true" '
             f'aria-labelledby="analysis-title" data-screen="analysis">'
-            f'<h2 id="analysis-title">{esc(t("analysis.title"))}</h2>'
+            f'<h2 id="analysis-title" tabindex="-1">{esc(t("analysis.title"))}</h2>'
             f'<figure class="chart">{chart_svg(analysis, seats)}'
             f'<figcaption aria-hidden="true">{esc(t("analysis.chart.title"))}</figcaption>'
             f'</figure>'

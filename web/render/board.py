@@ -152,13 +152,17 @@ def _token(region_name: str, slot: int, at: int, face: Face | None, starting: bo
 
 
 def _revealed(region_name: str, at: int, face: Face, outbreak: bool, fresh: bool,
-              cubes: int) -> str:
+              cubes: int, costs_none: bool = False) -> str:
     """A token revealed by the strike being told (public, R8.1), turned face up where it lay:
-    its threshold on the token, its symbols beside it, red where the plague broke out;
+    its threshold on the token, its symbols beside it, red where the plague broke out and
+    cost a cube (a threshold reached that hit no one is drawn calm, and says so on hover);
     hovering it says its threshold against the cubes counted and its symbols in words."""
+    if outbreak and costs_none:
+        outbreak, verdict = False, t("strike.no_loss")
+    else:
+        verdict = t("strike.outbreak" if outbreak else "strike.nothing")
     words = t("strike.chip", threshold=face["threshold"], cubes=cubes,
-              symbols=symbols(face["symbols"]),
-              verdict=t("strike.outbreak" if outbreak else "strike.nothing"))
+              symbols=symbols(face["symbols"]), verdict=verdict)
     x, y = L.token_at(region_name, at)
     cls = "revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
     return (f'<g class="{cls}" data-piece="token-{region_name}-{at}" aria-hidden="true">'
@@ -186,12 +190,14 @@ def _cubes(region_name: str, counts: list[int], seats) -> str:
 
 def _losses(region_name: str, by_seat: dict[int, int], seats) -> str:
     """The cubes the strike being told has cost, under each player's column: a loss is seen
-    where it happened, not only in the panel."""
+    where it happened, not only in the panel, in the loser's colour and shape (one red for
+    all said only "a loss", never whose)."""
     marks_ = []
     for seat, n in sorted(by_seat.items()):
         x = L.seat_column(region_name, seat, len(seats))
         y = L.tile(region_name).y + L.LOSS_Y
-        marks_.append(f'<text class="loss" x="{x:.1f}" y="{y:.1f}">−{n}</text>')
+        marks_.append(f'<g transform="translate({x:.1f} {y:.1f})">'
+                      f'{pieces.loss_mark(seat, seats[seat].colour, L.LOSS_W, L.LOSS_H, n)}</g>')
     return f'<g class="losses" aria-hidden="true">{"".join(marks_)}</g>'
 
 
@@ -221,12 +227,25 @@ def _cubes_expected(x: float) -> str:
 
 
 def _side_mark(name: str, row: int, text: str, cls: str, words: str) -> str:
-    """A round mark in the tile's right column: how many steps away a Knight's destination
-    is (R6.3), the Knight's neutral cubes counted in a strike."""
+    """A round mark in the tile's right column: the Knight's neutral cubes counted in a
+    strike (R6.3)."""
     x, y = L.side_at(name, row)
     return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" '
             f'aria-hidden="true"><title>{esc(words)}</title><circle r="9.5"/>'
             f'<text y="4.2">{esc(text)}</text></g>')
+
+
+def _far_mark(name: str, steps: int) -> str:
+    """How many steps away a Knight's destination is (R6.3), as a route and not a count: a
+    pale tag with a dashed rim (a path), two footprints and the number — unlike a player's
+    piece or the Knight's neutral cubes, solid discs with a number on them. Its words on
+    hover; the region's accessible name says the steps (:func:`region_aria`)."""
+    x, y = L.side_at(name, 1)
+    return (f'<g class="far-mark" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
+            f'<title>{esc(t("map.far", n=steps))}</title>'
+            f'<rect x="-11.5" y="-8.5" width="23" height="17" rx="3"/>'
+            + pieces.icon("steps", -10.5, -5.5, 11, "ico steps-ico")
+            + f'<text x="6.2" y="4.2">{steps}</text></g>')
 
 
 def _plague(name: str, clickable: bool, label: str) -> str:
@@ -442,7 +461,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
             reach[r] if far else None,
             _risk_key(risk) if risk and max(risk["mine"], risk["others"]) >= 0.05 else None,
             tuple((index == fresh_index, _face_key(item["face"]), item["outbreak"],
-                   item["cubes"]) for index, item in shown_here),
+                   item["cubes"], not item["kills"]) for index, item in shown_here),
             tuple((_face_key(face) if face else None, bool(starting[i]),
                    (r, i + 1) in offer.tokens, offer.selected_token == (r, i + 1),
                    offer.hint == ("token", (r, i + 1))) for i, face in enumerate(faces)),
@@ -462,7 +481,7 @@ class RegionThings:
     colours: tuple[str, ...]  # each seat's, in seat order
     far_steps: int | None  # a Knight's destination this many steps away (R6.3)
     risk: tuple | None  # the odds shown (level, mine, others, p_loss, words)
-    revealed: tuple  # the strike's faces turned here: (fresh, face, outbreak, cubes) each
+    revealed: tuple  # the strike's faces turned here: (fresh, face, outbreak, cubes, calm)
     tokens: tuple  # each rat token: (face known or None, starting, target, selected, hinted)
     cubes: tuple[int, ...]  # per seat
     lost: tuple  # (seat, cubes lost) in the strike being told
@@ -485,15 +504,15 @@ def _region_layer(things: RegionThings) -> str:
     r, parts = things.region, []
     seats = [Seat("", colour, "human") for colour in things.colours]
     if things.far_steps is not None:
-        parts.append(_side_mark(r, 1, str(things.far_steps), "far-mark",
-                                t("map.far", n=things.far_steps)))
+        parts.append(_far_mark(r, things.far_steps))
     if things.risk is not None:
         level, mine, others, p_loss, words = things.risk
         parts.append(_risk(r, {"level": level, "mine": mine, "others": others,
                                "p_loss": p_loss, "words": words}))
-    for at, (fresh, (threshold, syms), outbreak, cubes) in enumerate(things.revealed, start=1):
+    for at, (fresh, (threshold, syms), outbreak, cubes, calm) in enumerate(things.revealed,
+                                                                          start=1):
         face: Face = {"threshold": threshold, "symbols": list(syms)}
-        parts.append(_revealed(r, at, face, outbreak, fresh, cubes))
+        parts.append(_revealed(r, at, face, outbreak, fresh, cubes, calm))
     for i, (known, starting, target, selected, hinted) in enumerate(things.tokens):
         slot = i + 1
         at = min(len(things.revealed) + slot, 3)
@@ -568,7 +587,7 @@ def legend_figure(kind: str, seats) -> str:
     body = {
         "target": box.format(x=ax, y=ay, c="target"),
         "far": box.format(x=px - 50, y=py + 6, c="target far")
-        + _side_mark("Anglia", 1, "2", "far-mark", t("map.far", n=2)),
+        + _far_mark("Anglia", 2),
         "out": box.format(x=ax, y=ay, c="out"),
         "token": _token("Anglia", 1, 1, None, False, False, False),
         "starting": _token("Anglia", 1, 1, None, True, False, False),

@@ -18,7 +18,7 @@ from text.catalogue import card, decimal, join_and, join_or, region, t, tn
 import rattus
 from rattus import CARDS
 from render.escaping import esc
-from render.panels import swatch
+from render.panels import still_to_play, swatch
 
 if TYPE_CHECKING:
     from model.seat_view import SeatTable
@@ -107,12 +107,7 @@ def banner(table: SeatTable, view: View) -> str:
     reason, last = why if why is not None else ("supply", view["last_regular"])
     head = t("ending.why." + reason, name=names[last])
     rows = []
-    queue = list(view["final_queue"])
-    now_playing = view["current_player"]
-    if view["decision"]["kind"] == "final" and now_playing is not None \
-            and now_playing not in queue:
-        queue.insert(0, now_playing)  # the final turn being played (R7.2)
-    for p in queue:
+    for p in still_to_play(view):
         held = [c for c in CARDS if view["cards"][c] == p]
         can = (join_and([t("ending.may." + c) for c in held]) if held
                else t("ending.may.nothing"))

@@ -198,11 +198,14 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     f.shown["known"] = bool(view["knows"])
     f.text["status"] = status
     f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
-    f.html["coach"] = (panels.coach_note(ui.coach.note, view, s.viewer)
+    f.html["coach"] = (panels.coach_note(ui.coach.note, view, s.viewer,
+                                         [seat.name for seat in seats], ui.pick.mode)
                        if ui.coach is not None else "")
     f.shown["coach"] = ui.coach is not None
     note = ui.coach.note if ui.coach is not None else None
-    f.data["coach"] = (note or "").split(".")[0]  # the thing to click pulses (style.css)
+    # the thing to click pulses (style.css); "now": the line of what to do between notes
+    now = ui.coach is not None and note is None and 'data-now="' in f.html["coach"]
+    f.data["coach"] = "now" if now else (note or "").split(".")[0]
     f.data["coachNote"] = note or ""
     # "Last strike": the strike being told, else the newest in the log (never an older one)
     shown = story if story.on_map and story.items else newest_strike(s) or story
@@ -404,7 +407,10 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
     focus = {"new-game": '.dialog[data-screen="new-game"] input',  # (not the body's)
              "confirm": '[data-choice="confirm-no"]',
              "welcome": '[data-choice="quick-play"]',
-             "games": '[data-choice="games-close"]'}
+             "games": '[data-choice="games-close"]',
+             # a long dialog opens at its top: its title takes the focus, not the first
+             # moment's button halfway down (which the browser would scroll to)
+             "analysis": "#analysis-title"}
     f.focus = focus.get(screen) if screen is not None else None
     if ui.help is not None:
         f.focus = '[data-choice="close-rules"]'

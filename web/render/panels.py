@@ -150,13 +150,13 @@ def strike_panel(story, seats, upto: int) -> str:
                   cubes=item["cubes"])
         if final:
             head = f'{region(item["region"])} · {head}'
-        verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
+        verdict = strike_verdict(item)
         kills = "".join(
             f'<li>{swatch(s, seats[s].colour)}'
             f'{esc(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym)))}</li>'
             for s, sym in item["kills"])
         rows.append(
-            f'<li class="strike-token{" outbreak" if item["outbreak"] else ""}">'
+            f'<li class="strike-token{" outbreak" if costly(item) else ""}">'
             f'<div class="face revealed-face"><b>{face["threshold"]}+</b> '
             f'{"".join(pieces.icon_html(sym, t("sym." + sym)) for sym in face["symbols"])}</div>'
             f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
@@ -168,6 +168,19 @@ def strike_panel(story, seats, upto: int) -> str:
         text = t("strike.neutral", n=story.neutral, region=region(story.neutral_region))
         note = f'<p class="note">{esc(text)}</p>'
     return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
+
+
+def costly(item: dict) -> bool:
+    """A token that broke out and cost a cube (R5.4, R5.5): the only one called an outbreak,
+    in red; a threshold reached whose symbols hit no one there alarms no one."""
+    return bool(item["outbreak"] and item["kills"])
+
+
+def strike_verdict(item: dict) -> str:
+    """A revealed token's verdict: "outbreak!" only where it cost a cube."""
+    if not item["outbreak"]:
+        return t("strike.nothing")
+    return t("strike.outbreak") if item["kills"] else t("strike.reached")
 
 
 def _no_loss() -> str:
@@ -187,7 +200,7 @@ def strike_sentences(story, seats, upto: int) -> list[str]:
         face = item["face"]
         head = tn("strike.token", item["cubes"], token=n, threshold=face["threshold"],
                   cubes=item["cubes"])
-        verdict = t("strike.outbreak") if item["outbreak"] else t("strike.nothing")
+        verdict = strike_verdict(item)
         kills = "; ".join(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym))
                           for s, sym in item["kills"])
         where = (t("panel.strike_final") + ", " + region(item["region"]) if story.final
@@ -435,26 +448,77 @@ def shown_turn(plan: dict) -> str:
             f'data-key="plan-close">{esc(t("btn.close"))}</button></div>')
 
 
-def coach_note(note: str | None, view: View | None, seat: int | None) -> str:
+def coach_note(note: str | None, view: View | None, seat: int | None,
+               names: list[str] | None = None, mode: str | None = None) -> str:
     """The lesson's note of the moment, with its way out; the summary (``end``) is in the
-    results instead (:func:`lesson_summary`), so here only the lesson's bar stays."""
+    results instead (:func:`lesson_summary`). Between two notes the panel is never empty:
+    it says what to do now (:func:`coach_now`), with no "Got it" (it follows the game)."""
+    leave = (f'<button type="button" class="btn" data-choice="coach-leave" '
+             f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button>')
     if note is None or note == "end":
-        return (f'<div class="coach-bar"><b>{esc(t("coach.title"))}</b>'
-                f'<button type="button" class="btn" data-choice="coach-leave" '
-                f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button></div>')
-    return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}">'
-            f'{esc(coach_words(note, view, seat))}</p><div class="dialog-buttons">'
-            f'<button type="button" class="btn" data-choice="coach-leave" '
-            f'data-key="coach-leave">{esc(t("btn.coach_leave"))}</button>'
+        now = coach_now(view, seat, names or [], mode) if note is None else None
+        line = (f'<p class="coach-text coach-now" data-now="{esc(now[0])}">{esc(now[1])}</p>'
+                if now is not None else "")
+        return f'<div class="coach-bar"><b>{esc(t("coach.title"))}</b>{leave}</div>{line}'
+    ref = COACH_RULES.get(note)
+    title = f' title="{esc(t("help.rules", rules=ref))}"' if ref else ""
+    return (f'<h2>{esc(t("coach.title"))}</h2><p class="coach-text" data-note="{esc(note)}"'
+            f'{title}>{esc(coach_words(note, view, seat, names or []))}</p>'
+            f'<div class="dialog-buttons">{leave}'
             f'<button type="button" class="btn" data-choice="learn" data-key="coach-restart">'
             f'{esc(t("btn.coach_restart"))}</button>'
             f'<button type="button" class="btn primary" data-choice="coach-ok" '
             f'data-key="coach-ok">{esc(t("btn.coach_ok"))}</button></div>')
 
 
-def coach_words(note: str, view: View | None, seat: int | None) -> str:
+#: The rules a note explains, named on hover (its title, as the results' tie rule is): a new
+#: player reads the sentence, a curious one finds the rule (docs/RULES.md, How to play).
+COACH_RULES = {"spread": "R5.1, R5.2", "final": "R7.2"}
+
+
+def coach_now(view: View | None, seat: int | None, names: list[str],
+              mode: str | None) -> tuple[str, str] | None:
+    """What to do now, between two notes of the lesson: its key and its words, read from
+    the view's decision (whose it is, what kind) and the pick under way — the engine's own
+    say of what is pending, so the line decides no rule; None once the game is over."""
+    if view is None or seat is None:
+        return None
+    decision = view["decision"]
+    kind, acting = decision["kind"], decision["seat"]
+    if kind == "over" or acting is None:
+        return None
+    if acting != seat:
+        name = names[acting] if acting < len(names) else ""
+        return "wait", t("coach.now.wait", name=name)
+    if kind == "turn" and mode is None:
+        return "turn", t("coach.now.turn", plague=t("btn.mode.plague"))
+    if kind == "turn" and mode == "plague":
+        return "plague", t("coach.now.plague")
+    if kind == "spread":
+        return "spread", t("coach.now.spread", left=decision["spread_left"])
+    if kind == "neutral":
+        return "neutral", t("coach.now.neutral")
+    if kind == "final" and mode is None:
+        return "final", t("coach.now.final", end=t("btn.end"))
+    return "other", t("coach.now.other", cancel=t("btn.cancel"))
+
+
+def still_to_play(view: View) -> list[int]:
+    """The seats still to play a final turn, in their order (R7.2: counter-clockwise from
+    the one before the last regular turn's player), the one playing now first."""
+    queue = list(view["final_queue"])
+    now_playing = view["current_player"]
+    if view["decision"]["kind"] == "final" and now_playing is not None \
+            and now_playing not in queue:
+        queue.insert(0, now_playing)  # the final turn being played (R7.2)
+    return queue
+
+
+def coach_words(note: str, view: View | None, seat: int | None,
+                names: list[str] | None = None) -> str:
     """A note's words, with what the seat's view says now: the supply left (R3.3), the cards
-    held (R5.5), the toolbar's own names for Odds and Hint."""
+    held (R5.5), who still plays in the final round and in which order (R7.2), the
+    toolbar's own names for Odds and Hint."""
     aids = {"odds": t("btn.odds"), "hint": t("btn.hint")}
     if note == "ending" and view is not None:
         return tn("coach.ending", view["supply"])
@@ -462,6 +526,10 @@ def coach_words(note: str, view: View | None, seat: int | None) -> str:
         held = [card(c) for c in CARDS
                 if view is not None and seat is not None and view["cards"].get(c) == seat]
         return t("coach.risk", cards=", ".join(held)) if held else t("coach.risk.none")
+    if note == "final" and view is not None and names:
+        order = [names[p] for p in still_to_play(view) if p < len(names)]
+        if order:
+            return t("coach.final") + " " + t("coach.final.order", order=", ".join(order))
     return t("coach." + note, **aids)
 
 

@@ -53,6 +53,10 @@ PLACE_PATHS: dict[str, str] = {
     "reserve": '<path d="M1 4.2 6 2l5 2.2v6.6L6 13 1 10.8z" opacity=".5"/>'
                '<path d="M1 4.2 6 6.4l5-2.2L6 2z"/>',
     "regions": '<path d="M.6 2.2 4.4.8l3.2 1.4 3.8-1.4v9.6l-3.8 1.4-3.2-1.4-3.8 1.4z"/>',
+    # a route: two footprints, one ahead of the other (the Knight's steps, R6.3)
+    "steps": '<ellipse cx="3.4" cy="6.4" rx="1.9" ry="2.7"/><ellipse cx="3.4" cy="10.6" '
+             'rx="1.4" ry="1.1"/><ellipse cx="8.6" cy="2.9" rx="1.9" ry="2.5"/>'
+             '<ellipse cx="8.6" cy="6.9" rx="1.4" ry="1.1"/>',
     "you": '<circle cx="6" cy="3.4" r="2.6"/><path d="M1.4 12c0-3 2-5.4 4.6-5.4s4.6 2.4 4.6 '
            '5.4z"/>',
     "others": '<circle cx="3.6" cy="4" r="2"/><circle cx="8.4" cy="4" r="2"/><path d="M0 12c0-2.8 '
@@ -114,6 +118,30 @@ def piece(seat: int, colour: str, size: float, count: int | None = None) -> str:
     return (f'<g class="piece seat-{seat}" style="--fill:{fill}">'
             f'<g class="piece-edge" transform="translate(0 1.6)">{body}</g>'
             f'<g class="piece-top">{body}</g>{text}</g>')
+
+
+#: Each shape's path's width and height for a size of 1: a loss mark fills its place in
+#: the tile whatever the shape (a diamond stands taller and narrower than a square).
+_SHAPE_EXTENTS = {"square": (.92, .92), "disc": (1.0, 1.0), "hexagon": (.9, 1.04),
+                  "diamond": (1.12, 1.12)}
+
+
+def loss_mark(seat: int, colour: str, width: float, height: float, lost: int) -> str:
+    """The cubes a strike cost a player in a region, centred on (0, 0), ``width`` by
+    ``height``: their shape in their colour, as their cube pieces are, but flat (no wooden
+    edge: it is no piece standing there) and drawn wide enough to hold "−n", with a dashed
+    red rim — a loss, and whose, without reading the column it stands in, and without
+    colour."""
+    fill = COLOURS.get(colour, "#888")
+    shape = SHAPES[seat % len(SHAPES)]
+    w, h = _SHAPE_EXTENTS[shape]
+    font = 11  # (the board's smallest text)
+    return (f'<g class="loss-mark seat-{seat}" style="--fill:{fill};--ink:{ink_on(colour)}">'
+            f'<path class="shape" d="{_SHAPE_PATHS[shape]}" '
+            f'transform="scale({width / w:.2f} {height / h:.2f})" '
+            f'vector-effect="non-scaling-stroke"/>'
+            f'<text class="loss" y="{font * 0.36:.1f}" style="font-size:{font}px">'
+            f'\u2212{lost}</text></g>')
 
 
 def piece_html(seat: int, colour: str, words: str = "") -> str:

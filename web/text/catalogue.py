@@ -327,6 +327,7 @@ EN: dict[str, str] = {
     "strike.token.1": "Token {token}: threshold {threshold}, {cubes} cube here",
     "strike.token.n": "Token {token}: threshold {threshold}, {cubes} cubes here",
     "strike.outbreak": "outbreak!",
+    "strike.reached": "threshold reached",
     "strike.chip": "Threshold {threshold}, {cubes} cubes counted: {verdict} Symbols: {symbols}.",
     "strike.nothing": "no effect",
     "strike.no_loss": "No one loses a cube: its symbols hit no player with a cube here.",
@@ -354,7 +355,7 @@ EN: dict[str, str] = {
     "log.witch_look": "{name}'s Witch looks at a rat token in {region}.",
     "log.witch_swap": "{name}'s Witch swaps a rat token of {a} with one of {b}.",
     "log.plague_moved": "{name} moves the plague piece from {region} to {to}.",
-    "log.rat_spread": "A new rat token spreads to {region}.",
+    "log.rat_spread": "A new rat token from the supply spreads to {region}.",
     "log.spread_stopped.supply.1": "The supply is empty: {undrawn} rat token not drawn.",
     "log.spread_stopped.supply.n": "The supply is empty: {undrawn} rat tokens not drawn.",
     "log.spread_stopped.full.1": "Every neighbour of {region} holds {max_rats} rat tokens: "
@@ -376,6 +377,10 @@ EN: dict[str, str] = {
                                 "{cubes} cube — outbreak!",
     "log.token_revealed.yes.n": "Rat token revealed in {region}: {threshold}+ {symbols}; "
                                 "{cubes} cubes — outbreak!",
+    "log.token_revealed.calm.1": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                                 "{cubes} cube — threshold reached, but no one loses a cube.",
+    "log.token_revealed.calm.n": "Rat token revealed in {region}: {threshold}+ {symbols}; "
+                                 "{cubes} cubes — threshold reached, but no one loses a cube.",
     "log.token_revealed.no.1": "Rat token revealed in {region}: {threshold}+ {symbols}; "
                                "{cubes} cube — no effect.",
     "log.token_revealed.no.n": "Rat token revealed in {region}: {threshold}+ {symbols}; "
@@ -722,8 +727,9 @@ EN: dict[str, str] = {
     "coach.plague": "Now click a neighbouring region: the plague piece moves there, the rats "
                     "spread and the plague strikes. Aim it at your rivals, not at your own "
                     "cubes.",
-    "coach.spread": "The plague spreads: place each new rat token on a highlighted neighbour. "
-                    "More rats there means more cubes can be placed — and more danger.",
+    "coach.spread": "The plague spreads: new rat tokens come from the supply — 1 if the plague "
+                    "region holds 1 rat token, 2 if it holds 2 or 3. Place each on a "
+                    "highlighted neighbour (at most {max_rats} per region).",
     "coach.strike": "A strike! Each token is turned over: if the cubes there reach its "
                     "number, its symbols hit. The map shows each token turned over and each "
                     "cube lost (“−1”).",
@@ -747,11 +753,29 @@ EN: dict[str, str] = {
     "coach.final": "The supply is empty: the final round. Each player but the last one has one "
                    "final turn, with only their cards' abilities: no new card, no cubes, no "
                    "plague move. Then the final plague strikes every region.",
+    "coach.final.order": "In this order, the other way round the table: {order}.",
+    "coach.now.turn": "Now: take a card, place cubes or use a card's ability if you like — then "
+                      "end your turn with “{plague}”.",
+    "coach.now.plague": "Now click a highlighted region: the plague piece moves there.",
+    "coach.now.plague.touch": "Now tap a highlighted region: the plague piece moves there.",
+    "coach.now.spread": "Now click a highlighted region for each new rat token ({left} to "
+                        "place).",
+    "coach.now.spread.touch": "Now tap a highlighted region for each new rat token ({left} to "
+                              "place).",
+    "coach.now.neutral": "Now answer with the buttons: does the plague piece count as "
+                         "{neutral_cubes} neutral cubes?",
+    "coach.now.final": "Your final turn: use the abilities of the cards you hold if you like, "
+                       "then “{end}”.",
+    "coach.now.other": "Now finish this step: the line above the map says what you may do "
+                       "(“{cancel}” goes back).",
+    "coach.now.wait": "{name} is playing now. Watch the map and the log: the next note comes "
+                      "at its moment.",
     "coach.final_plague": "The final plague struck every region with rats and cubes: all their "
                           "rat tokens were revealed. The board shows what each cost.",
     "coach.end.title": "What you learned",
     "coach.end.1": "A turn: take a card, place cubes where rats are, move the plague piece.",
-    "coach.end.2": "When the supply is empty, the game ends: a final round, then the final "
+    "coach.end.2": "When the supply is empty, the game ends: a final round — one last turn "
+                   "for each other player, the other way round the table — then the final "
                    "plague strikes every region.",
     "coach.end.3": "Each card you hold is a risk at the end.",
     "coach.end.4": "“{odds}” shows where a strike would hurt; “{hint}” suggests a move.",

@@ -21,12 +21,21 @@ def narrate(events, names: list[str]) -> list[str]:
 def entries(events, names: list[str]) -> list[tuple[dict, str]]:
     """Each told event (public view) with its line: the digest picks lines by their event."""
     out = []
-    for event in events:
-        e = event.visible_to(None) if hasattr(event, "visible_to") else dict(event)
+    told = [event.visible_to(None) if hasattr(event, "visible_to") else dict(event)
+            for event in events]
+    for i, e in enumerate(told):
+        if e["kind"] == "token_revealed" and e["outbreak"] and not _costs(told, i):
+            e = {**e, "costs_none": True}  # (the log's line says so, not "outbreak!")
         line = narrate_one(e, names)
         if line:
             out.append((e, line))
     return out
+
+
+def _costs(told: list[dict], i: int) -> bool:
+    """Whether the token revealed at ``told[i]`` cost anyone a cube: the engine tells each
+    cube lost (R5.5) right after the token whose symbols struck it."""
+    return i + 1 < len(told) and told[i + 1]["kind"] == "cube_killed"
 
 
 def narrate_one(e: dict, names: list[str]) -> str | None:
@@ -73,7 +82,10 @@ def narrate_one(e: dict, names: list[str]) -> str | None:
         return t("log.no_strike." + e["reason"], region=reg)
     if kind == "token_revealed":
         face = e["face"]
-        return tn("log.token_revealed." + ("yes" if e["outbreak"] else "no"), e["cubes"],
+        # an outbreak is said only where it cost a cube; a threshold reached whose symbols
+        # hit no one there (R5.5) is said as such, not as an "outbreak!"
+        verdict = ("calm" if e.get("costs_none") else "yes") if e["outbreak"] else "no"
+        return tn("log.token_revealed." + verdict, e["cubes"],
                   region=reg, threshold=face["threshold"], symbols=symbols(face["symbols"]),
                   cubes=e["cubes"])
     if kind == "cube_killed":
