@@ -116,14 +116,19 @@ def test_replay_a_finished_game(page: Page, open_game, guard) -> None:
     assert state(page) == game.to_json()
 
 
-def test_replay_during_a_game_is_public_and_leaves_it_unchanged(page: Page, open_game,
-                                                                guard) -> None:
-    open_game(page, "players=2&seed=12&names=Ann,Rat&bots=0,easy&pace=800")
+def past_setup(page: Page) -> rattus.Game:
+    """The setup cubes placed (each the first legal place), until it is my turn to play."""
     while True:
         game = my_turn(page)
         if game.phase != "setup":
-            break
+            return game
         perform(page, game, game.legal_actions()[0])
+
+
+def test_replay_during_a_game_is_public_and_leaves_it_unchanged(page: Page, open_game,
+                                                                guard) -> None:
+    open_game(page, "players=2&seed=12&names=Ann,Rat&bots=0,easy&pace=800")
+    game = past_setup(page)
     perform(page, game, rattus.parse_action("take Witch"))
     perform(page, game, next(a for a in game.legal_actions() if a.kind == "witch"))
     assert page.locator("#map .token .front").count() == 1  # Ann knows one face
@@ -173,11 +178,7 @@ def _undo_note_in_german(page: Page) -> None:
     (four lines in German in the toolbar's three-line box)."""
     page.goto("./?players=2&seed=12&names=Annegret,Bernhard&bots=0,easy&pace=0&lang=de")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
-    while True:
-        game = my_turn(page)
-        if game.phase != "setup":
-            break
-        perform(page, game, game.legal_actions()[0])
+    game = past_setup(page)
     perform(page, game, rattus.parse_action("take Merchant"))
     expect(page.locator("#undo-why")).to_contain_text("Nimmt zurück: Annegret")
     menu = page.locator(".menu-button")
