@@ -92,6 +92,11 @@ def test_new_game_dialog_starts_a_game(page: Page, open_game, guard) -> None:
     dialog = page.locator('.dialog[data-screen="new-game"]')
     expect(dialog).to_be_visible()
     dialog.locator('[data-choice="dlg-players:3"]').click()
+    starts = dialog.locator('select[data-field="start"] option')
+    expect(starts).to_have_count(4)  # random, then each seat once (a seat added: once more)
+    dialog.locator('[data-choice="dlg-players:4"]').click()
+    expect(starts).to_have_count(5)
+    dialog.locator('[data-choice="dlg-players:3"]').click()
     for i, name in enumerate(("Ann", "Bob", "Cy")):
         dialog.locator(f'input[data-field="name"][data-seat="{i}"]').fill(name)
     dialog.locator('select[data-field="kind"][data-seat="2"]').select_option("easy")

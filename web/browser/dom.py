@@ -36,17 +36,19 @@ def attr(node, name: str) -> str | None:
     return js(node.getAttribute(name))
 
 
-def set_html(element_id: str, html: str) -> bool:
+def set_html(element_id: str, html: str, grows: bool = False) -> bool:
     """Replace an element's content, but only if it changed (keeps focus and saves work);
-    True if it did. Content only added at its end (a new line of the log) is added, not
-    written again: the lines already there are not parsed and laid out anew."""
+    True if it did. For an element that ``grows`` (the log), content only added at its end
+    is added, not written again: the lines already there are not parsed and laid out anew.
+    (Only for an element no other write reaches: one inside another panel, or filled in by
+    the page's scripts, would get the addition on top of what that write left.)"""
     old = _last.get(element_id)
     if old == html:
         return False
     node = by_id(element_id)
     if node is None:
         return False
-    added = appended(old, html) if old is not None else None
+    added = appended(old, html) if grows and old is not None else None
     inner = node
     for _ in range(added[0] if added else 0):
         inner = js(getattr(inner, "lastElementChild", None))

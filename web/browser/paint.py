@@ -22,6 +22,11 @@ from browser.map_view import MapView
 from browser.motion import Motion
 
 
+#: The panels that grow at their end as the game goes on, and that no other write reaches:
+#: their new part is added (browser/dom.py ``set_html``).
+GROWING = frozenset({"log"})
+
+
 class Painter:
     def __init__(self, map_view: MapView, focus: Focus):
         self.map = map_view
@@ -52,7 +57,8 @@ class Painter:
             if self.motion is not None:
                 self.motion.play(f.motion)
             self.map.rove(f.stops, f.stop_targets)
-        changed = {key for key, html in f.html.items() if dom.set_html(key, html)}
+        changed = {key for key, html in f.html.items()
+                   if dom.set_html(key, html, grows=key in GROWING)}
         for key, text in f.text.items():
             dom.set_text(key, text)
         for key, shown in f.shown.items():
