@@ -21,7 +21,6 @@ from browser.focus import Focus
 from browser.map_view import MapView
 from browser.motion import Motion
 
-
 #: The panels that grow at their end as the game goes on, and that no other write reaches:
 #: their new part is added (browser/dom.py ``set_html``).
 GROWING = frozenset({"log"})
