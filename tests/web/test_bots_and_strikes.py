@@ -208,6 +208,7 @@ def test_an_outbreak_that_costs_no_one_a_cube_says_why() -> None:
     why = t("strike.no_loss")
     panel, said = told(True, [])
     assert why in panel and why in said[0]
+    assert f'{t("strike.reached")}. {why}' in said[0]  # read out as two sentences
     for outbreak, kills in ((True, [(0, "B")]), (False, [])):
         panel, said = told(outbreak, kills)
         assert why not in panel and why not in said[0]

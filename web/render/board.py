@@ -25,7 +25,7 @@ from rattus import CARDS, REGIONS
 from rattus.board import NEIGHBOUR_PAIRS
 from rattus.cards import CARD_SYMBOL
 from render import board_layout as L
-from render import ending, pieces
+from render import ending, panels, pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ def _revealed(region_name: str, at: int, face: Face, outbreak: bool, fresh: bool
     else:
         verdict = t("strike.outbreak" if outbreak else "strike.nothing")
     words = t("strike.chip", threshold=face["threshold"], cubes=cubes,
-              symbols=symbols(face["symbols"]), verdict=verdict)
+              symbols=symbols(face["symbols"]), verdict=panels.closed(verdict))
     x, y = L.token_at(region_name, at)
     cls = "revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
     return (f'<g class="{cls}" data-piece="token-{region_name}-{at}" aria-hidden="true">'
@@ -437,7 +437,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
         aria = region_aria(r, board.get(r), seats, view["plague"] == r, target,
                            reach.get(r) if far else None)
         if risk:
-            aria += " " + risk["words"]
+            aria = f"{panels.closed(aria)} {risk['words']}"
         states[r] = (" ".join(cls), aria, r in in_play)
         nx, ny = L.name_at(r)
         out = r not in in_play

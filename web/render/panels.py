@@ -208,8 +208,14 @@ def strike_sentences(story, seats, upto: int) -> list[str]:
         lead = f"{where}. " if i == 0 or story.final else ""
         after = (f" {kills}." if kills else
                  f" {t('strike.no_loss')}" if item["outbreak"] else "")
-        out.append(f"{lead}{head}: {verdict}{after}")
+        out.append(f"{lead}{head}: {closed(verdict) if after else verdict}{after}")
     return out
+
+
+def closed(words: str) -> str:
+    """``words`` ending as a sentence does (a verdict read out before another sentence: "…
+    threshold reached. No one loses a cube…", not run together)."""
+    return words if words.rstrip().endswith((".", "!", "?", "…", ":")) else words + "."
 
 
 def board_text(view: View, seats) -> str:
