@@ -328,7 +328,6 @@ def reset() -> None:
     if dom is not None:
         dom._last.clear()  # what dom.set_html / dom.show last wrote, per id: the old
         dom._shown.clear()  # page's, not this one's
-        dom._texts.clear()
 
 
 def by_id(element_id: str) -> Element:

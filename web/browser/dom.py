@@ -91,14 +91,11 @@ _CLOSING_TAG = re.compile(r"</[a-zA-Z][\w-]*>")
 
 
 def set_text(element_id: str, text: str) -> None:
-    """An element's text, written only when it changed (each crossing into the page costs)."""
-    if _texts.get(element_id) == text:
-        return
+    """An element's text, written only when it differs from what the page shows (read back:
+    the page's own scripts write some of these elements too)."""
     node = by_id(element_id)
-    if node is not None:
-        if node.textContent != text:
-            node.textContent = text
-        _texts[element_id] = text
+    if node is not None and node.textContent != text:
+        node.textContent = text
 
 
 def show(element_id: str, visible: bool = True) -> None:
@@ -159,7 +156,6 @@ _IN_PLACE: list = []
 
 _last: dict[str, str] = {}
 _shown: dict[str, bool] = {}
-_texts: dict[str, str] = {}
 
 
 async def fetch_bytes(path: str) -> bytes:
