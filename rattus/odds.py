@@ -254,8 +254,9 @@ def _pool(view: View, marks: dict[str, list[bool]], key: tuple) -> _Pool:
 
 
 #: Odds already worked out, by what they depend on: the pool's key, the region, its cubes,
-#: the cards' holders and the neutral cubes. A move changes a region or two: the final
-#: plague's odds (every region, R7.3) and the odds overlay are asked again at every move.
+#: the cards' holders and the neutral cubes. The final plague's odds (every region, R7.3)
+#: and the odds overlay are asked again at every move, and a move that moves no rat token
+#: and takes no card (cubes placed, the plague piece moved) changes one region's or none.
 _ODDS: dict[tuple, dict] = {}
 
 
@@ -292,7 +293,7 @@ def strike_odds(view: View, region: str, neutral: bool = False) -> dict:
     pool_key = _pool_key(view, marks)
     extra = NEUTRAL_CUBES if neutral else 0
     holder = {symbol: view["cards"].get(card) for symbol, card in SYMBOL_CARD.items()}
-    known_key = (pool_key, region, start, tuple(sorted(holder.items(), key=str)), extra)
+    known_key = (pool_key, region, start, tuple(holder.values()), extra)  # (symbol order)
     done = _ODDS.get(known_key)
     if done is None:
         if len(_ODDS) >= 512:

@@ -20,6 +20,7 @@ from glue import BROWSER_EFFECTS
 from model import lesson, save_file
 from model import page_events as ev
 from model.session import Session
+from model.turn import still_to_play
 from model.ui_state import Coach, Model, Prefs
 from render import frame as page_frame
 from render import panels
@@ -409,7 +410,7 @@ def test_the_final_rounds_note_names_who_still_plays_in_their_order() -> None:
     view = game.view(lesson.YOU)
     names = ["Ann", "Bob"]
     words = panels.coach_words("final", view, lesson.YOU, names)
-    order = [names[p] for p in panels.still_to_play(view)]
+    order = [names[p] for p in still_to_play(view)]
     assert order and names[view["last_regular"]] not in order
     assert words.endswith(f"In this order, the other way round the table: {', '.join(order)}.")
     summary = panels.lesson_summary()

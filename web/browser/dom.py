@@ -142,16 +142,8 @@ def refocus(key: str | None) -> None:
 def focus_in_place(node) -> None:
     """Focus ``node`` without scrolling it into view: the focus put back after a render
     (where it was, or where it goes when its element went away) must not move the page under
-    the player — and so the browser need not lay the page out before the frame is drawn."""
-    node.focus(_IN_PLACE[0] if _IN_PLACE else _in_place())
-
-
-def _in_place():
-    _IN_PLACE.append(window.JSON.parse('{"preventScroll": true}'))
-    return _IN_PLACE[0]
-
-
-_IN_PLACE: list = []
+    the player."""
+    node.focus(window.JSON.parse('{"preventScroll": true}'))
 
 
 _last: dict[str, str] = {}

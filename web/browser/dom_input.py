@@ -24,10 +24,10 @@ from browser.autosave import Autosave
 from browser.focus import Focus
 from browser.map_view import MapView
 
-#: Elements a click may land in, by the data attribute that says what was clicked.
 #: How far apart (CSS px, across plus down) two clicks of one double-click may land.
 SPOT_PX = 12
 
+#: Elements a click may land in, by the data attribute that says what was clicked.
 TARGETS = ("[data-choice],[data-card],[data-take],[data-slot],[data-plague],[data-region],"
            "[data-step]")
 

@@ -37,7 +37,6 @@ class Painter:
         self._hinted = ""  # the hint last shown (its action)
         self._data: dict[str, str] = {}  # the body's data attributes as last written
         self._tools: tuple | None = None  # the toolbar's states as last written
-        self._title = ""  # the tab's title as last written
         self._your_turn = ""  # an online game: this device's turn, at the last paint
 
     def reveal_next(self, key: str, top: bool) -> None:
@@ -135,8 +134,8 @@ class Painter:
                     create_proxy(lambda svg, node=node: setattr(node, "innerHTML", svg)))
         base, mine = t("ui.title"), t("online.your_turn")
         title = f"{mine} — {base}" if your_turn else base
-        if title != self._title:
-            document.title = self._title = title
+        if str(document.title) != title:  # (read back: a switch of language sets it too)
+            document.title = title
         if alert and your_turn and not self._your_turn:
             window.rattusOnline.turnAlert()
         self._your_turn = your_turn

@@ -19,6 +19,17 @@ if TYPE_CHECKING:
     from rattus.shapes import View
 
 
+def still_to_play(view: View) -> list[int]:
+    """The seats still to play a final turn, in their order — the engine's queue
+    (``final_queue``, R7.2) with the one playing now first."""
+    queue = list(view["final_queue"])
+    now_playing = view["current_player"]
+    if view["decision"]["kind"] == "final" and now_playing is not None \
+            and now_playing not in queue:
+        queue.insert(0, now_playing)  # the final turn being played (R7.2)
+    return queue
+
+
 def human_turn(table: SeatTable | None) -> bool:
     """The seat to act is a human's, and it sits at the screen (no pass screen between)."""
     s = table

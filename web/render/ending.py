@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.turn import still_to_play
 from text.catalogue import card, decimal, join_and, join_or, region, t, tn
 
 import rattus
 from rattus import CARDS
 from render.escaping import esc
-from render.panels import still_to_play, swatch
+from render.panels import swatch
 
 if TYPE_CHECKING:
     from model.seat_view import SeatTable

@@ -11,6 +11,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from model.game_config import COLOURS, KINDS, Config
+from model.turn import still_to_play
 from text import catalogue
 from text.catalogue import card, region, symbols, t, tn
 
@@ -507,17 +508,6 @@ def coach_now(view: View | None, seat: int | None, names: list[str],
     if kind == "final" and mode is None:
         return "final", t("coach.now.final", end=t("btn.end"))
     return "other", t("coach.now.other", cancel=t("btn.cancel"))
-
-
-def still_to_play(view: View) -> list[int]:
-    """The seats still to play a final turn, in their order (R7.2: counter-clockwise from
-    the one before the last regular turn's player), the one playing now first."""
-    queue = list(view["final_queue"])
-    now_playing = view["current_player"]
-    if view["decision"]["kind"] == "final" and now_playing is not None \
-            and now_playing not in queue:
-        queue.insert(0, now_playing)  # the final turn being played (R7.2)
-    return queue
 
 
 def coach_words(note: str, view: View | None, seat: int | None,
