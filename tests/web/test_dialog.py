@@ -192,3 +192,14 @@ def test_a_seat_added_among_players_at_the_screen_is_a_player_at_the_screen() ->
     ui, s, _ = run(ui, s, choice("dlg-players:3", FIELDS))
     added = ui.draft.config.seats[2]
     assert (added.kind, added.name) == ("human", t("player.default", n=3))
+
+
+def test_the_lesson_can_be_started_again_from_the_new_game_dialog() -> None:
+    """The welcome shows once; after it, "Learn to play" is in the new-game dialog, and the
+    game in progress stays kept in "Your games" (as for a new game)."""
+    ui, old, _home = turn_start()
+    ui, old, _ = run(ui, old, choice("new-game"))
+    assert 'data-choice="learn"' in frame(ui, old).html["screen"]
+    ui, s, _ = run(ui, old, choice("learn"))
+    assert s is not old and ui.coach is not None and ui.screen is None
+    assert ui.coach.note == "ending"  # the lesson from its start

@@ -242,3 +242,43 @@ def test_r7_4_the_banner_is_gone_once_the_game_is_over():
         s.apply(rng.choice(s.game.legal_actions()))
     f = frame(Ui(), s)
     assert not f.shown["ending"] and f.html["ending"] == ""
+
+
+# -- the final plague seen before the results (R7.3, R7.4) ------------------------------------
+
+def _ends_it(s) -> str | None:
+    """The bot's action that ends the game from here (its final turn's end, R7.2), if any."""
+    if s.game.is_over or not s.is_bot(s.game.current_player):
+        return None
+    for action in s.game.legal_actions():
+        game = rattus.Game.from_json(s.game.to_json())
+        game.apply(action)
+        if game.is_over:
+            return str(action)
+    return None
+
+
+def _final_plague_told(pace_ms: int):
+    s = find(lambda s: _ends_it(s) is not None, kinds=["human", "easy"], pace_ms=pace_ms)
+    ui, s, _ = run(Ui(), s, ev.BotMove(1, _ends_it(s)))
+    assert s.game.is_over and ui.story.final
+    return ui, s
+
+
+def test_r7_3_the_final_plague_waits_to_be_seen_before_the_results_cover_the_board():
+    """After every other strike a computer's next move waits for Continue; the final
+    plague, likewise, is told on the board and waits before the results are drawn over it."""
+    ui, s = _final_plague_told(pace_ms=300)
+    assert ui.busy and frame(ui, s).shown["screen"] is False  # being told, token by token
+    ui, s, _ = run(ui, s, ev.StrikeDone())
+    f = frame(ui, s)
+    assert 'data-screen="results"' not in f.html["screen"]
+    assert 'data-choice="story-seen"' in f.html["bar"]
+    assert f.text["status"] == t("status.final_seen")
+    ui, s, _ = run(ui, s, ev.Choice("story-seen"))
+    assert 'data-screen="results"' in frame(ui, s).html["screen"]
+
+
+def test_r7_3_at_the_instant_pace_the_results_follow_the_final_plague_at_once():
+    ui, s = _final_plague_told(pace_ms=0)
+    assert 'data-screen="results"' in frame(ui, s).html["screen"]

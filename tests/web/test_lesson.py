@@ -96,10 +96,15 @@ class Lesson:
 
 
 def plague_move(game) -> rattus.Action:
-    """A move of the plague piece that spreads (a region with rats), the first such."""
-    view = game.view(None)
+    """A move of the plague piece that spreads (R5.1: new rat tokens to place), the first
+    such; the first move if none does."""
     moves = [a for a in game.legal_actions() if a.kind == "plague"]
-    return next((a for a in moves if view["board"][a.args[0]]["tokens"]), moves[0])
+
+    def spreads(a: rattus.Action) -> bool:
+        after = game.clone()
+        after.apply(a)
+        return after.view(None)["decision"]["kind"] == "spread"
+    return next((a for a in moves if spreads(a)), moves[0])
 
 
 def finish_turn(lesson_: Lesson) -> None:
@@ -120,7 +125,7 @@ def test_the_lesson_starts_near_the_end_of_a_game_with_the_player_to_move() -> N
     assert view["supply"] == 5
     assert lesson.turn_begins(view) and view["decision"]["seat"] == lesson.YOU
     assert [c for c, seat in view["cards"].items() if seat == lesson.YOU] == \
-        ["Monk", "Witch", "King"]
+        ["Peasant", "Monk", "King"]
     assert les.session.log  # the game so far is in the log
     assert les.session.config.seats[1].kind == "easy"
 
@@ -130,6 +135,31 @@ def test_the_lessons_game_is_a_game_from_its_seed_like_any_other() -> None:
     game = lesson.position()
     again = rattus.Game.from_json(game.to_json())
     assert again.history == list(lesson.MOVES) and again.view(0) == game.view(0)
+
+
+#: The page's hint: Hard with a fixed number of iterations (web/browser/effects.py), seeded by
+#: the seat's bot seed (browser/bots_runner.py: the game's seed × 10 + the seat).
+HINT_ITERATIONS = 150
+
+
+def test_r7_4_a_player_who_follows_every_hint_wins_the_lesson() -> None:
+    """The lesson ends with the final plague (R7.3) and a score (R7.4): a new player who
+    asks for the hint at every decision and plays it wins — the hint's advice, put to the
+    test of the lesson's own end (the computer's moves and the hint's search are seeded, so
+    this is the one game that player plays)."""
+    les = Lesson()
+    game = les.session.game
+    while not game.is_over:
+        les.read_all()
+        if game.current_player == lesson.YOU:
+            s = les.session
+            search = make_bot("hard", seed=lesson.SEED * 10 + lesson.YOU, time_budget=60,
+                              iterations=HINT_ITERATIONS)
+            les.move(search.choose(s.view(), s.legal()))
+        else:
+            les.bot_plays()
+    assert game.view(None)["supply"] == 0  # it ended as the lesson says it will (R7.1a)
+    assert game.winner() == lesson.YOU, game.scores()
 
 
 # -- the notes at their moments ------------------------------------------------------------
@@ -193,7 +223,7 @@ def test_the_next_turn_tells_the_cards_risk_then_the_hint() -> None:
     assert not game.is_over and game.view(None)["last_regular"] is None  # (this lesson)
     assert les.note == "risk"
     f = page_frame.frame(les.store.model, rattus.REGIONS)
-    assert "Monk, Witch, King" in f.html["coach"]
+    assert "Peasant, Monk, King" in f.html["coach"]
     les.got_it()
     assert les.note == "hint"
     assert page_frame.frame(les.store.model, rattus.REGIONS).data["coach"] == "hint"
@@ -310,6 +340,22 @@ def test_a_damaged_lesson_in_a_save_loses_the_notes_never_the_game(bad) -> None:
     assert Coach.from_json(bad) is None
 
 
+def test_got_it_dismisses_the_note_it_was_under_never_one_that_came_in_its_place() -> None:
+    """A computer's move can bring a new note (the final round's, R7.2) between the
+    player's look at a note and the click on its "Got it": the click dismisses the note it
+    was shown under, and the new note stays to be read."""
+    les = Lesson()
+    assert les.note == "ending"
+    f = page_frame.frame(les.store.model, rattus.REGIONS)
+    assert 'data-choice="coach-ok:ending"' in f.html["coach"]
+    les.send(ev.Choice("coach-ok:ending"))
+    assert les.note == "turn"
+    les.send(ev.Choice("coach-ok:ending"))  # a second click, meant for the note before
+    assert les.note == "turn"
+    les.send(ev.Choice("coach-ok:turn"))
+    assert les.note == "odds"
+
+
 def test_the_computer_waits_for_the_final_rounds_note_to_be_read() -> None:
     """R7.2: when the supply runs out on the player's turn, the computer's final turn would
     end the game at once; it waits, with "Got it" in the decision bar, until it is read."""
@@ -326,7 +372,7 @@ def test_the_computer_waits_for_the_final_rounds_note_to_be_read() -> None:
             continue  # the supply ran out on the computer's turn: nothing to wait for
         assert les.note == "final" and les.store.model.paused
         f = page_frame.frame(les.store.model, rattus.REGIONS)
-        assert 'data-choice="coach-ok"' in f.html["bar"]
+        assert 'data-choice="coach-ok:final"' in f.html["bar"]
         assert "waits until you have read" in f.text["status"]
         les.bot_plays()
         assert not game.is_over  # the bot waited
@@ -365,7 +411,7 @@ def test_between_two_notes_the_panel_says_what_to_do_now() -> None:
     def now() -> tuple[str, str]:
         f = page_frame.frame(les.store.model, rattus.REGIONS)
         html = f.html["coach"]
-        assert 'data-now="' in html and 'data-choice="coach-ok"' not in html
+        assert 'data-now="' in html and 'data-choice="coach-ok' not in html
         assert f.data["coach"] == "now"  # on a phone the sheet shows it (style.css)
         return html.split('data-now="')[1].split('"')[0], html
 

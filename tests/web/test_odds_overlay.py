@@ -49,6 +49,26 @@ def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
     assert all("If the plague struck" in states[r][1] for r in possible)  # screen readers
 
 
+def test_with_odds_on_a_key_beside_the_board_says_what_each_shade_means() -> None:
+    """Each shade the regions take is in the key, lightest first, with the loss it stands
+    for (odds_overlay.LEVELS); the key goes with the overlay."""
+    from render.odds_overlay import LEVELS
+
+    s = position()
+    assert frame(Ui(), s).shown["odds-key"] is False
+    m, s, _ = run(Model(), s, choice("toggle-odds"))
+    f = frame(m, s)
+    assert f.shown["odds-key"]
+    key = f.html["odds-key"]
+    shades = re.findall(r'<i class="risk-(\d)"', key)
+    assert shades == [str(i) for i in range(1, len(LEVELS) + 1)]
+    used = {n for cls, _, _ in f.map[0].values() for n in re.findall(r"risk-(\d)", cls)} - {"0"}
+    assert used and used <= set(shades)  # every shade on the board is explained
+    assert "up to 0.15" in key and "more than 1" in key
+    m, s, _ = run(m, s, choice("toggle-odds"))
+    assert frame(m, s).shown["odds-key"] is False
+
+
 def test_a_hint_is_highlighted_said_and_noted_in_the_log() -> None:
     """The hint arrives as an event (searched by the browser: browser/effects.py); it marks the
     thing to click, says why in the notice and leaves a line in the log; a move clears it."""

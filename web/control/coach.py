@@ -105,10 +105,14 @@ def _players_move(session) -> bool:
             and s.view()["decision"]["seat"] == s.viewer)
 
 
-def dismiss(ui, session):
+def dismiss(ui, session, note: str | None = None):
     """"Got it": the note goes (the next one shows when its moment comes, at once if it is
-    now)."""
-    return ui if ui.coach is None else ui.but(coach=replace(ui.coach, note=None))
+    now). With ``note`` (the button says which note it was under): only that note — a
+    computer's move may have put a new note in its place between the player's look and the
+    click, and that one must be read, not dismissed unseen."""
+    if ui.coach is None or (note is not None and ui.coach.note != note):
+        return ui
+    return ui.but(coach=replace(ui.coach, note=None))
 
 
 def leave(ui, session):

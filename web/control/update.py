@@ -171,9 +171,12 @@ def _told(m: Model, e: ev.ActionApplied) -> Result:
     animate = session.pace_ms > 0 and m.prefs.motion
     # a strike before a bot's move waits until the player at the screen has seen it (the
     # host's bots do not wait for a guest's page: it tells the strike by itself)
+    # (the final plague, likewise, before the results cover the board — but not in the
+    # lesson, whose own note of the final plague waits for the player)
     held = m.held
-    hold = (held is not None and held.pace_ms > 0 and bool(held.humans) and not held.is_over
-            and held.is_bot(held.current))
+    hold = (held is not None and held.pace_ms > 0 and bool(held.humans)
+            and (held.is_bot(held.current) if not held.is_over
+                 else story.final and ui.coach is None))
     story = _replace(story, on_map=True, upto=0 if animate else len(story.items), hold=hold)
     ui = ui.but(story=story)
     if animate:
@@ -467,7 +470,7 @@ PAGE_CHOICES: dict[str, Callable[..., Any]] = {
 }
 PAGE_PREFIXED: tuple[tuple[str, Callable[..., Any]], ...] = (
     new_game_dialog.PREFIXED + kept_games.PREFIXED + replay_controls.PREFIXED
-    + online_play.PREFIXED + (("help:", open_help),))
+    + online_play.PREFIXED + (("help:", open_help), ("coach-ok:", coach.dismiss)))
 
 
 def on_choice(m: Model, e: ev.Choice) -> Result:

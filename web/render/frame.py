@@ -130,6 +130,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
             status = f"{status} {note}"
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
         status = t("status.final_plague")
+    elif s.is_over and story.hold:  # the final plague told: seen before the results
+        waiting = "story-seen"
+        status = t("status.final_seen")
     elif view["winner"] is not None:  # over: the view names the winner (null while it runs)
         status = t("status.over", name=s.names[view["winner"]])
     elif s.pass_to is not None:
@@ -141,7 +144,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         status = t("status.seen", regions=join_and([region(r) for r in story.regions]),
                    name=mover)
     elif ui.coach is not None and ui.coach.holds_bots and s.is_bot(s.current):
-        waiting = "coach-ok"  # (the lesson: the computer waits until its note is read)
+        waiting = f"coach-ok:{ui.coach.note}"  # (the lesson: the computer waits until its
+        # note is read)
         status = t("status.lesson_read", name=mover)
     elif prefs.stepping and not ui.go and not ui.busy:
         waiting = "bot-next"
@@ -166,6 +170,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
                                    and not human_turn(s)) else ""
     upto = story.upto if ui.busy else len(story.items)
     shaded = odds_overlay.cached(s, view) if prefs.odds and s.viewer is not None else None
+    f.html["odds-key"] = odds_overlay.key() if shaded is not None else ""
+    f.shown["odds-key"] = shaded is not None
     f.map = board.draw(all_regions, view, o, seats,
                             story if story.on_map else None, upto, telling=ui.busy,
                             risks=shaded)
@@ -325,6 +331,7 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> Non
     f.shown["log"] = prefs.show_log
     f.text["viewer"] = t("ui.replay_over" if s.is_over else "ui.replay_public")
     f.shown["digest"] = f.shown["known"] = f.shown["coach"] = f.shown["ending"] = False
+    f.shown["odds-key"] = False
     f.html["status-help"] = ""
     f.data.update(replayStep=str(r.step), mode="",
                   replayStrike=r.strike if r.strike in story.regions else "")
@@ -383,7 +390,7 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
     elif ui.screen == "analysis" and s is not None and s.finished() is not None:
         screen, html = "analysis", analysis_panel(s.finished())
     elif (s is not None and s.is_over and not ui.results_closed and not ui.busy
-          and ui.replay is None and not _lesson_note(ui, "final_plague")):
+          and not ui.story.hold and ui.replay is None and not _lesson_note(ui, "final_plague")):
         screen, html = "results", panels.results(s.public_view(), s.seats)  # (the lesson:
         if _lesson_note(ui, "end"):  # the board first, then the summary in the results)
             html = html.replace('<div class="dialog-buttons">', panels.lesson_summary()

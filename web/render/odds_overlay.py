@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from text.catalogue import decimal, region, t
 
 import rattus
+from render.escaping import esc
+from render.pieces import icon_html
 
 if TYPE_CHECKING:
     from rattus.shapes import View
@@ -56,3 +58,20 @@ def cached(table, view: View) -> dict[str, dict]:
         _cache.clear()
         _cache[key] = risks(view)
     return _cache[key]
+
+
+def key() -> str:
+    """What the shades and numbers mean, beside the board while Odds is on (a new player
+    saw red regions and did not know why): a swatch per shade, by the cubes the player can
+    expect to lose (:data:`LEVELS`), and the two numbers of a region's badge."""
+    edges = LEVELS[1:]
+    def cubes(x: float) -> str:  # 0.15, 0.5, 1 (the fewest digits that say it)
+        return decimal(x, 2).rstrip("0").rstrip(t("num.decimal_point"))
+
+    labels = [t("odds.key.upto", cubes=cubes(e)) for e in edges]
+    labels.append(t("odds.key.more", cubes=cubes(edges[-1])))
+    swatches = "".join(f'<span class="odds-swatch"><i class="risk-{i}" aria-hidden="true"></i>'
+                       f'{esc(label)}</span>' for i, label in enumerate(labels, 1))
+    return (f'<b>{esc(t("odds.key.title"))}</b> {esc(t("odds.key.shade"))} {swatches} '
+            f'<span class="odds-badges">{icon_html("you")} {esc(t("odds.key.mine"))} '
+            f'{icon_html("others")} {esc(t("odds.key.others"))}</span>')

@@ -371,9 +371,9 @@ def results(view: View, seats) -> str:
 
 def wait_button(choice: str) -> str:
     """The one button the bots wait for: "Continue" after a strike, "Next move" step by
-    step, "Got it" for the lesson's note of the final round."""
+    step, "Got it" for the lesson's note of the final round ("coach-ok:final")."""
     label = t({"story-seen": "btn.story_seen", "coach-ok": "btn.coach_ok"}.get(
-        choice, "btn.bot_next"))
+        choice.split(":")[0], "btn.bot_next"))
     return (f'<button type="button" class="btn primary" data-choice="{choice}" '
             f'data-key="btn-{choice}" aria-keyshortcuts="D">{esc(label)}</button>')
 
@@ -474,7 +474,7 @@ def coach_note(note: str | None, view: View | None, seat: int | None,
             f'<div class="dialog-buttons">{leave}'
             f'<button type="button" class="btn" data-choice="learn" data-key="coach-restart">'
             f'{esc(t("btn.coach_restart"))}</button>'
-            f'<button type="button" class="btn primary" data-choice="coach-ok" '
+            f'<button type="button" class="btn primary" data-choice="coach-ok:{esc(note)}" '
             f'data-key="coach-ok">{esc(t("btn.coach_ok"))}</button></div>')
 
 
@@ -619,6 +619,8 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
             f'<div class="dialog-buttons">'
             f'<button type="button" class="btn" data-choice="help" data-key="dlg-help">'
             f'{esc(t("btn.help"))}</button>'
+            f'<button type="button" class="btn" data-choice="learn" data-key="dlg-learn">'
+            f'{esc(t("btn.learn"))}</button>'
             f'<button type="button" class="btn" data-choice="import" data-key="dlg-import">'
             f'{esc(t("btn.import"))}</button>'
             + (f'<button type="button" class="btn" data-choice="dlg-cancel" '

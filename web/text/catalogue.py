@@ -208,6 +208,8 @@ EN: dict[str, str] = {
     "status.pass": "Pass the device to {name}.",
     "status.over": "Game over — {name} wins.",
     "status.final_plague": "The final plague strikes every region, one rat token at a time…",
+    "status.final_seen": "The final plague has struck every region: see what each rat token "
+                         "took on the map and in the strike panel. Continue to the results.",
     "status.new_game": "Choose the players and start a new game.",
     # -- buttons -------------------------------------------------------------------------
     "btn.mode.King": "Use the King",
@@ -913,6 +915,13 @@ EN: dict[str, str] = {
     "odds.words": "If the plague struck {region} now: {p}% that a cube dies; you would lose "
                   "{mine} cubes on average, the others {others}.",
     "odds.note": "Odds of a strike now, from what you know (before any spread).",
+    "odds.key.title": "Odds:",
+    "odds.key.shade": "the redder a region, the more cubes a strike there now would cost you "
+                      "(from what you know) —",
+    "odds.key.upto": "up to {cubes}",
+    "odds.key.more": "more than {cubes}",
+    "odds.key.mine": "your expected loss,",
+    "odds.key.others": "the others'.",
     "btn.coach_leave": "Leave the lesson",
     "btn.coach_restart": "Restart the lesson",
     # -- a phone: the toolbar folded into a menu, the map zoomed by touch ----------
