@@ -282,3 +282,74 @@ def test_r7_3_the_final_plague_waits_to_be_seen_before_the_results_cover_the_boa
 def test_r7_3_at_the_instant_pace_the_results_follow_the_final_plague_at_once():
     ui, s = _final_plague_told(pace_ms=0)
     assert 'data-screen="results"' in frame(ui, s).html["screen"]
+
+
+# -- the end by cubes seen coming (R7.1b) -----------------------------------------------------
+
+def placing_games(seeds):
+    """2-player sessions whose players place as many cubes as they may whenever they may (so
+    that reserves run low), otherwise random; yields the session before each action."""
+    for seed in seeds:
+        s = new_session(2, seed)
+        rng = random.Random(seed)
+        while not s.game.is_over:
+            hand_over(s)
+            yield s
+            legal = s.game.legal_actions()
+            places = [a for a in legal if a.kind == "place"]
+            s.apply(max(places, key=lambda a: a.args[1]) if places else rng.choice(legal))
+
+def test_r7_1b_the_status_says_when_a_placement_takes_the_last_cubes_of_the_reserve():
+    """R7.1b: a regular turn that ends with all 20 of the player's cubes on the board ends
+    the game. Over many turns of random games: the status warns exactly when a placement
+    open now takes the whole reserve, and that placement does empty it."""
+    warned = quiet = 0
+    for s in placing_games(range(1, 30)):
+        view = s.view()
+        d = view["decision"]
+        if (s.current is None or d["kind"] != "turn" or view["turn"]["placed"]
+                or view["last_regular"] is not None or view["reserve"][d["seat"]] == 0):
+            continue
+        left = view["reserve"][d["seat"]]
+        places = [a for a in s.game.legal_actions() if a.kind == "place"]
+        status = frame(Ui(), s).text["status"]
+        words = ending.cubes_note(view, s.legal())
+        if any(a.args[1] >= left for a in places):
+            assert words is not None and words in status
+            last = next(a for a in places if a.args[1] >= left)
+            after = rattus.Game.from_json(s.game.to_json())
+            after.apply(last)
+            assert after.view(None)["reserve"][d["seat"]] == 0
+            warned += 1
+        else:
+            assert words is None and t("ending.cubes_out") not in status
+            quiet += 1
+    assert warned >= 5 and quiet >= 50
+
+
+def test_r7_1b_a_reserve_already_empty_says_the_game_ends_after_this_turn():
+    s = next(s for s in placing_games(range(1, 60))
+             if s.current is not None and s.view()["decision"]["kind"] == "turn"
+             and s.view()["last_regular"] is None and s.view()["reserve"][s.current] == 0)
+    assert t("ending.cubes_out") in frame(Ui(), s).text["status"]
+
+
+def test_r7_2_a_computers_final_turn_is_said_in_the_status_line():
+    """On a phone the final round's banner is below the board: the status line says that a
+    computer plays its last turn and that the final plague follows (R7.2, R7.3)."""
+    s = find(lambda s: s.game.view(None)["last_regular"] is not None and not s.game.is_over
+             and s.is_bot(s.game.current_player), kinds=["human", "easy"])
+    status = frame(Ui(), s).text["status"]
+    assert status == t("status.bot_final", name=s.names[s.game.current_player])
+
+
+def test_r5_1_a_spread_asks_for_no_more_tokens_than_the_supply_holds():
+    """R5.1 with the supply nearly out (R7.1a): the status asks for the tokens the supply
+    can still give, not for the spread's whole count."""
+    s = find(lambda s: s.view()["decision"]["kind"] == "spread"
+             and s.view()["decision"]["spread_left"] > s.view()["supply"] > 0,
+             seeds=range(1, 80))
+    view = s.view()
+    status = frame(Ui(), s).text["status"]
+    name = s.names[s.game.current_player]
+    assert status.startswith(t("status.spread", name=name, left=view["supply"]))

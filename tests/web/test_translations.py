@@ -265,3 +265,20 @@ def test_german_status_lines_speak_to_the_player_in_the_imperative(speak) -> Non
     for infinitive in ("nehmen", "setzen", "bewegen", "beenden", "nutzen"):
         assert infinitive not in status, status
     assert "nimm eine Ständekarte" in status and "bewege die Pestfigur" in status
+
+
+def test_a_shown_turn_is_worded_in_the_language_switched_to(speak) -> None:
+    """"Show my turn" keeps each step's reason, not its words: after a switch of language
+    the steps read in the new one (a tester saw German steps under an English page)."""
+    s = new_session(2, seed=4)
+    while s.game.view(None)["decision"]["kind"] == "setup":
+        s.apply(s.game.legal_actions()[0])
+    place = next(a for a in s.legal() if a.kind == "place")
+    reasons = (("place_cubes", {"gain": 0.0, "region": place.args[0], "count": 1}),)
+    ui, s, _ = run(Ui(), s, ev.TurnReady(s.step, s.viewer, (str(place),), reasons))
+    english = frame(ui, s).html["plan"]
+    speak("de")
+    german = frame(ui, s).html["plan"]
+    assert german != english
+    assert catalogue.t("plan.title") in german
+    assert "Setze" in german and "Place" not in german

@@ -18,6 +18,7 @@ from fakepage import by_id, document
 from glue import choice, frame, run, turn_start
 from model import page_events as ev
 from model.ui_state import Ui
+from text.catalogue import region, t
 
 from rattus.bots.hint import show_turn
 
@@ -112,3 +113,16 @@ def test_the_buttons_say_show_my_turn_and_it_is_searched_by_the_browser() -> Non
     ui, s, effects = run(ui, s, choice("show-turn"))
     assert ev.ThinkTurn() in effects and ui.planning
     assert frame(ui, s).disabled["show-turn"]
+
+
+def test_a_step_that_is_the_only_move_says_which_move_it_is() -> None:
+    """A step whose reason is only "the only move" is led by the move in words (a new
+    player read "This is the only move." twice and did not know what to do)."""
+    _, s, _ = turn_start(2, seed=4)
+    place = next(a for a in s.legal() if a.kind == "place")
+    ui, s, _ = run(Ui(), s, ev.TurnReady(s.step, s.viewer, (str(place),),
+                                         (("only_move", {"gain": 0.0}),)))
+    html = frame(ui, s).html["plan"]
+    words = t("act.place.n" if place.args[1] != 1 else "act.place.1", n=place.args[1],
+              region=region(place.args[0]))
+    assert f"{words}: {t('hint.reason.only_move')}" in html

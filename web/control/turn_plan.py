@@ -15,7 +15,6 @@ from model import page_events as ev
 from model import shown_turn
 from model.turn import human_turn
 from model.ui_state import Model, Pick, Ui
-from text import hint_words
 from text.catalogue import t, tn
 
 import rattus
@@ -34,14 +33,15 @@ def ask(ui: Ui, session, blocked) -> Result:
 
 
 def on_ready(m: Model, e: ev.TurnReady) -> Result:
-    """The turn arrived: kept with each step's reason in words (text/hint_words.py), shown
-    if the position is still the one it was searched for."""
+    """The turn arrived: kept with each step's reason (worded when drawn, in the language
+    of the moment: text/hint_words.py), shown if the position is still the one it was
+    searched for."""
     ui, session = m.ui.but(planning=False), m.session
     if session is None or session.step != e.step or not human_turn(session) \
             or session.current != e.seat:
         return ui.news("")  # the position moved on meanwhile: the turn is stale
-    steps = tuple((action, hint_words.sentence(reason, details, session.names))
-                  for action, (reason, details) in zip(e.actions, e.reasons))
+    steps = tuple((action, reason, details)  # (worded when drawn: in the language then)
+                  for action, (reason, details) in zip(e.actions, e.reasons, strict=True))
     last = rattus.parse_action(e.actions[-1]) if e.actions else None
     then = (t("plan.then_look") if last is not None and last.kind == "witch"
             and len(last.args) > 1 and isinstance(last.args[1], int) else "")

@@ -5,7 +5,7 @@ Why in the model: the frame marks the next step on the board and lists the steps
 (render/), the update function plays them (control/turn_plan.py); both ask here. The plan::
 
     {"step": 12, "seat": 0, "at": 0, "auto": False, "then": "",
-     "steps": (("take Monk", "Take the Monk: …"), ("place Gallia 2", "…"), …)}
+     "steps": (("take Monk", "take_card", {…details}), ("place Gallia 2", …), …)}
 
 ``step`` is the game's step the turn was searched for and ``at`` how many of its steps are
 played: it holds while the game's step is ``step + at`` and that seat is to act (an undo,

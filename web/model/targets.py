@@ -75,7 +75,7 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
         return o
     if kind == "spread":
         o.regions = {a.args[0]: a for a in by["spread"]}
-        o.status = t("status.spread", name=name, left=decision["spread_left"])
+        o.status = t("status.spread", name=name, left=spread_to_place(view))
         return o
     if kind == "neutral":
         for a in by["neutral"]:
@@ -281,3 +281,9 @@ def _far(regions, decision: Decision) -> set[str]:
     the view's ``plague_reach`` counts the steps, so they can be tagged on the map."""
     reach = decision.get("plague_reach", {})
     return {r for r in regions if reach.get(r, 1) > 1}
+
+
+def spread_to_place(view) -> int:
+    """The new rat tokens still to place in this spread: no more than the supply holds —
+    the spread stops when it runs out (R5.1, R7.1a)."""
+    return min(view["decision"]["spread_left"], view["supply"])

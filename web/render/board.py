@@ -37,10 +37,15 @@ DEFS = """
 <pattern id="hatch-target" patternUnits="userSpaceOnUse" width="9" height="9"
  patternTransform="rotate(45)"><rect width="9" height="9" fill="#fff3bf"/>
 <line x1="0" y1="0" x2="0" y2="9" stroke="#f0b450" stroke-width="2"/></pattern>
-<pattern id="hatch-out" patternUnits="userSpaceOnUse" width="7" height="7"
+{risk_hatches}<pattern id="hatch-out" patternUnits="userSpaceOnUse" width="7" height="7"
  patternTransform="rotate(-45)"><rect width="7" height="7" fill="#d9d3c4"/>
 <line x1="0" y1="0" x2="0" y2="7" stroke="#c2baa8" stroke-width="2"/></pattern>
-"""
+""".replace("{risk_hatches}", "".join(
+    # a target with Odds on: the hatch over the region's shade, so both read (style.css)
+    f'<pattern id="hatch-risk-{i}" patternUnits="userSpaceOnUse" width="9" height="9" '
+    f'patternTransform="rotate(45)"><rect width="9" height="9" fill="{shade}"/>'
+    f'<line x1="0" y1="0" x2="0" y2="9" stroke="#f0b450" stroke-width="2"/></pattern>\n'
+    for i, shade in enumerate(("#f6e7c6", "#f2c9a0", "#e89a86", "#d9665b"), 1)))
 
 #: Advance widths (SVG units) used to size boxes around texts: generous, so that a wide font
 #: (DejaVu Sans Bold) still fits.

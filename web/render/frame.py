@@ -109,9 +109,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     plan = shown_turn.current(ui.plan, s)
     if plan is not None and ui.pick == Pick():
         o.hint = hint_target(plan["steps"][plan["at"]][0])
-    f.html["plan"] = panels.shown_turn(plan) if plan is not None else ""
+    f.html["plan"] = panels.shown_turn(plan, s.names) if plan is not None else ""
     f.shown["plan"] = plan is not None
-    f.data["planActions"] = (";".join(a for a, _ in plan["steps"][plan["at"]:])
+    f.data["planActions"] = (";".join(step[0] for step in plan["steps"][plan["at"]:])
                              if plan is not None else "")  # (the steps still to play: tests)
     story = ui.story
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
@@ -125,9 +125,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         status = t("status.striking", regions=join_and([region(r) for r in story.regions]))
     elif human_turn(s):
         status = o.status
-        note = ending.supply_note(view)  # the end seen coming (R7.1a)
-        if note:
-            status = f"{status} {note}"
+        for note in (ending.supply_note(view), ending.cubes_note(view, s.legal())):
+            if note:  # the end seen coming (R7.1a, R7.1b)
+                status = f"{status} {note}"
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
         status = t("status.final_plague")
     elif s.is_over and story.hold:  # the final plague told: seen before the results
@@ -156,6 +156,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
                   else t("status.bot_next", name=mover))
     elif s.current is not None and not s.is_bot(s.current):  # online: a human elsewhere
         status = t("status.remote", name=mover)
+    elif view["last_regular"] is not None:  # the final round (R7.2): said, not only logged
+        status = t("status.bot_final", name=mover)
     else:
         status = t("status.bot", name=mover)
     online = ui.online

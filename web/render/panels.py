@@ -10,9 +10,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from model import targets
 from model.game_config import COLOURS, KINDS, Config
 from model.turn import still_to_play
-from text import catalogue
+from text import catalogue, hint_words
 from text.catalogue import card, region, symbols, t, tn
 
 from rattus import CARDS
@@ -431,13 +432,14 @@ def with_notice(dialog: str, notice: str, news: bool) -> str:
     return dialog.replace("</h2>", f'</h2><p class="{cls}" role="status">{esc(notice)}</p>', 1)
 
 
-def shown_turn(plan: dict) -> str:
+def shown_turn(plan: dict, names: list[str]) -> str:
     """"Show my turn": the turn Hard would play, a numbered step each with its reason —
     the ones played ticked, the next one marked as it is on the board — and the buttons
     that play the next step or the whole turn (model/shown_turn.py)."""
     at = plan["at"]
     items = []
-    for i, (action, sentence) in enumerate(plan["steps"]):
+    for i, (action, reason, details) in enumerate(plan["steps"]):
+        sentence = hint_words.step_sentence(action, reason, details, names)
         state = "done" if i < at else "next" if i == at else "later"
         mark = (f'<span class="sr-only">{esc(t("plan.done"))} </span>' if i < at
                 else "")
@@ -502,7 +504,7 @@ def coach_now(view: View | None, seat: int | None, names: list[str],
     if kind == "turn" and mode == "plague":
         return "plague", t("coach.now.plague")
     if kind == "spread":
-        return "spread", t("coach.now.spread", left=decision["spread_left"])
+        return "spread", t("coach.now.spread", left=targets.spread_to_place(view))
     if kind == "neutral":
         return "neutral", t("coach.now.neutral")
     if kind == "final" and mode is None:

@@ -194,6 +194,8 @@ EN: dict[str, str] = {
     "status.neutral": "{name}, Knight: does the plague piece count as {neutral_cubes} "
                       "neutral cubes in this strike?",
     "status.bot": "{name} (computer) is thinking…",
+    "status.bot_final": "Final round: {name} (computer) plays a last turn; then the final "
+                        "plague strikes every region.",
     "status.striking": "The plague strikes {regions}: the rat tokens are turned over one by "
                        "one…",
     "digest.lost.1": "You lost {n} cube since your last turn.",
@@ -303,6 +305,12 @@ EN: dict[str, str] = {
                                "ends after this turn.",
     "ending.spread_empties.n": "This spread empties the supply ({n} rat tokens left): the game "
                                "ends after this turn.",
+    "ending.cubes_last.1": "Only {n} cube left in your reserve: a placement that puts it on "
+                           "the board ends the game after this turn.",
+    "ending.cubes_last.n": "Only {n} cubes left in your reserve: a placement that puts them all "
+                           "on the board ends the game after this turn.",
+    "ending.cubes_out": "All your cubes are on the board: the game ends after this turn, unless "
+                        "the plague strikes some of them this turn.",
     "ending.title": "Final round",
     "ending.why.supply": "The supply of rat tokens is empty: the game ends after this round.",
     "ending.why.cubes": "{name} has all {cubes} cubes out: the game ends after this round.",
@@ -833,6 +841,23 @@ EN: dict[str, str] = {
     "hint.thinking": "Looking for a good move…",
     "hint.text": "Hint (what the Hard computer player would do): {sentence}",
     "hint.reason.only_move": "This is the only move.",
+    "plan.step": "{action}: {reason}",
+    "act.setup": "Place 2 cubes in {region}",
+    "act.take": "Take the {card}",
+    "act.place.1": "Place {n} cube in {region}",
+    "act.place.n": "Place {n} cubes in {region}",
+    "act.king": "King: move a cube from {region} into the palace",
+    "act.monk": "Monk: move rat token {slot} of {region} to {to}",
+    "act.merchant.1": "Merchant: move {n} cube from {region} to {to}",
+    "act.merchant.n": "Merchant: move {n} cubes from {region} to {to}",
+    "act.witch": "Witch: look at rat token {slot} of {region}",
+    "act.witch_swap": "Witch: swap the two rat tokens",
+    "act.witch_done": "Witch: stop looking",
+    "act.plague": "Move the plague piece to {region}",
+    "act.neutral_yes": "Count the Knight's two neutral cubes",
+    "act.neutral_no": "Do not count the Knight's neutral cubes",
+    "act.spread": "Put the new rat token on {region}",
+    "act.end": "End your final turn",
     "hint.reason.setup_far": "Start in {region}: far from the plague.",
     "hint.reason.setup_next": "Start in {region}: the best start found, though it is next to "
                               "the plague (a risk worth taking here).",

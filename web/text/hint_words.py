@@ -33,3 +33,35 @@ def sentence(reason: str, details: dict, names: list[str]) -> str:
     if reason in COUNTED:
         return tn("hint.reason." + reason, fields.get("count", 1), **fields)
     return t("hint.reason." + reason, **fields)
+
+
+def action_words(action: str) -> str:
+    """An action of the notation (docs/notation.md) in words, e.g. "Put the new rat token
+    on Gallia": a step of "Show my turn" whose reason alone ("the only move") would not say
+    what to do."""
+    kind, *args = action.split()
+    if kind == "witch" and args and args[0] in ("swap", "done"):
+        return t("act.witch_" + args[0])
+    if kind == "neutral":
+        return t("act.neutral_" + args[0])
+    if kind in ("setup", "plague", "spread", "king"):
+        return t("act." + kind, region=region(args[0]))
+    if kind == "take":
+        return t("act.take", card=card(args[0]))
+    if kind == "place":
+        return tn("act.place", int(args[1]), region=region(args[0]))
+    if kind in ("monk", "witch"):
+        where, slot = args[0].split("/")
+        to = region(args[1]) if len(args) > 1 else ""
+        return t("act." + kind, region=region(where), slot=slot, to=to)
+    if kind == "merchant":
+        return tn("act.merchant", int(args[2]), region=region(args[0]), to=region(args[1]))
+    return t("act.end")
+
+
+def step_sentence(action: str, reason: str, details: dict, names: list[str]) -> str:
+    """A step of a shown turn: its reason, led by the action in words where the reason does
+    not name it."""
+    words = sentence(reason, details, names)
+    return t("plan.step", action=action_words(action), reason=words) \
+        if reason == "only_move" else words
