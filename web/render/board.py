@@ -212,7 +212,7 @@ def _risk(name: str, risk: dict) -> str:
     on hover."""
     b = L.tile(name)
     y = b.y + L.ODDS_Y
-    x = b.x + 5
+    x = b.x + L.ODDS_X
     parts = [pieces.icon("you", x, y - 9.5, 10), f'<text class="odds mine" x="{x + 12:.1f}" '
              f'y="{y:.1f}">−{_cubes_expected(risk["mine"])}</text>',
              pieces.icon("others", x + 45, y - 9.5, 10),
@@ -581,7 +581,7 @@ def legend_figure(kind: str, seats) -> str:
     sx, sy, _sw, _sh = L.SUPPLY
     rx, ry = L.table_at(0, "piece")
     px, py = L.side_at("Anglia", 0)
-    ox, oy = ax + 5, ay + L.ODDS_Y
+    ox, oy = ax + L.ODDS_X, ay + L.ODDS_Y
     window = {"token": (tx - 12, ty - 20), "starting": (tx - 12, ty - 20),
               "known": (tx - 17, ty - 22), "odds": (ox - 3, oy - 42),
               "revealed": (tx - 17, ty - 22), "cubes": (cx - 14, cy - 20),

@@ -57,6 +57,7 @@ LOSS_Y = 132.6  # the loss marks' centre: between the cube row and the odds
 LOSS_H = 15.4  # a loss mark's height and width: the seat's shape, flat, with "−n" on it
 LOSS_W = 19  # (within a seat's column of four: 21)
 ODDS_Y = 150  # the odds' baseline
+ODDS_X = 2  # the odds' left edge: the others' figure ends inside the tile (at a phone's edge)
 NAME_X = 6
 NAME_Y = 16
 
