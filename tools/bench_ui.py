@@ -35,7 +35,7 @@ from uipaths import choose, tags  # type: ignore[import-not-found]  # noqa: E402
 import rattus  # noqa: E402
 
 
-def play(page, url: str, players: int, seed: int) -> tuple[list[float], list[float]]:
+def play(page, url: str, players: int, seed: int) -> tuple[list[float], list[float], list[str]]:
     page.goto(f"{url}?players={players}&seed={seed}&pace=0")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
     game = rattus.new_game(players=players, seed=seed)
@@ -46,7 +46,8 @@ def play(page, url: str, players: int, seed: int) -> tuple[list[float], list[flo
         perform(page, game, action)
     page.wait_for_timeout(100)  # (the last frame drawn)
     return (list(page.evaluate("window.rattusTimings")),
-            list(page.evaluate("window.rattusFrames || []")))  # (an older build: none)
+            list(page.evaluate("window.rattusFrames || []")),  # (an older build: none)
+            [f"{players}p:{seed} #{i} {a}" for i, a in enumerate(game.history)])
 
 
 def main() -> None:
@@ -55,6 +56,8 @@ def main() -> None:
     parser.add_argument("--dist", action="append", type=Path,
                         help="a built site to measure (repeat to compare; default dist/)")
     parser.add_argument("--rounds", type=int, default=1, help="times each site plays the games")
+    parser.add_argument("--slowest", type=int, default=0,
+                        help="also list each site's N slowest actions, and the time by kind")
     args = parser.parse_args()
     sites = args.dist or [ROOT / "dist"]
     for site in sites:
@@ -62,6 +65,7 @@ def main() -> None:
             sys.exit(f"{site} has no index.html: run `make build` first")
     results: dict[Path, list[float]] = {site: [] for site in sites}
     frames: dict[Path, list[float]] = {site: [] for site in sites}
+    named: dict[Path, list[str]] = {site: [] for site in sites}
     with sync_playwright() as p:
         browser = p.chromium.launch(**launch_args())
         for _ in range(args.rounds):
@@ -71,18 +75,37 @@ def main() -> None:
                     for spec in args.games.split(","):
                         players, seed = spec.split(":")
                         t0 = time.perf_counter()
-                        times, drawn = play(page, url, int(players.rstrip("p")), int(seed))
+                        times, drawn, actions = play(page, url, int(players.rstrip("p")),
+                                                     int(seed))
                         wall = time.perf_counter() - t0
                         results[site] += times
                         frames[site] += drawn
+                        named[site] += actions[:len(times)]  # (one timing per action)
                         print(f"{site}: {players} seed {seed}: {len(times)} actions in "
                               f"{wall:.1f} s wall; per action median "
                               f"{statistics.median(times):.1f} ms, worst {max(times):.1f} ms")
                     page.close()
         browser.close()
     for site, times in results.items():
+        if args.slowest:
+            _slowest(site, times, frames[site], named[site], args.slowest)
         print(f"{site}: all {len(times)} actions; engine call + re-render per action: "
               f"{_figures(times)}; to the frame drawn: {_figures(frames[site])}")
+
+
+def _slowest(site: Path, times: list[float], drawn: list[float], actions: list[str],
+             n: int) -> None:
+    """Which actions make the p90: the slowest ones, and the median and worst by kind."""
+    print(f"{site}: the {n} slowest actions (re-render ms, to the frame drawn ms):")
+    rows = sorted(zip(times, drawn or [0.0] * len(times), actions, strict=False), reverse=True)
+    for took, frame, action in rows[:n]:
+        print(f"  {took:6.1f} {frame:6.1f}  {action}")
+    kinds: dict[str, list[float]] = {}
+    for took, action in zip(times, actions, strict=False):
+        kinds.setdefault(action.split()[2], []).append(took)
+    for kind, spent in sorted(kinds.items(), key=lambda kv: -max(kv[1])):
+        print(f"  {kind:10} {len(spent):4} actions, median {statistics.median(spent):5.1f} ms, "
+              f"worst {max(spent):5.1f} ms")
 
 
 def _figures(times: list[float]) -> str:
