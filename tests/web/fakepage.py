@@ -285,6 +285,20 @@ def _page() -> Element:
     return Element("body").add(app)
 
 
+def _keep_focused(panel: Element, html: str, key: str) -> bool:
+    """web/index.html's ``rattusKeepFocused``: the panel's markup written, its focused
+    element kept (the fake parses no HTML: the element stays a child, as it would), if the
+    markup has that element again, focusable."""
+    focused = document.activeElement
+    found = re.search(rf'<\w+[^>]*\bdata-key="{re.escape(key)}"[^>]*>', html)
+    if (focused is panel or not panel.contains(focused) or found is None
+            or re.search(r"\s(disabled|hidden|inert)[\s=>]", found[0])):
+        return False
+    panel.innerHTML = html
+    panel.children = [c for c in panel.children if c.contains(focused)]
+    return True
+
+
 def _parse(text: str):
     value = json.loads(text)
     return JsArray(value) if isinstance(value, list) else value
@@ -311,6 +325,11 @@ def reset() -> None:
     window.sessionStorage = Storage()
     window.listeners = {}
     window.addEventListener = lambda kind, f: window.listeners.setdefault(kind, []).append(f)
+    window.rattusKeepFocused = _keep_focused
+    window.idle = []  # the callbacks waiting for the page to be idle (run by settle)
+    window.requestIdleCallback = lambda f, _options=None: window.idle.append(f)
+    document.visibilityState = "visible"
+    document.listeners = {}
     if hasattr(window, "rattusTabs"):
         del window.rattusTabs  # no other tab, unless a test puts a Tabs there
     window.warnings = []
@@ -328,6 +347,12 @@ def reset() -> None:
     if dom is not None:
         dom._last.clear()  # what dom.set_html / dom.show last wrote, per id: the old
         dom._shown.clear()  # page's, not this one's
+
+
+def settle() -> None:
+    """The page idle after a task: what waited for that runs (the autosave's write)."""
+    while window.idle:
+        window.idle.pop(0)(None)
 
 
 def by_id(element_id: str) -> Element:

@@ -61,12 +61,15 @@ def notice() -> str:
 
 
 def saves() -> int:
-    """How many times a game was written to its slot."""
+    """How many times a game was written to its slot (once the page is idle: the autosave
+    writes then)."""
+    fakepage.settle()
     return sum(1 for key in window.localStorage.writes if key.startswith(storage.PREFIX))
 
 
 def autosaved() -> save_file.Loaded:
-    """The game this tab keeps (the slot its sessionStorage names)."""
+    """The game this tab keeps (the slot its sessionStorage names), once the page is idle."""
+    fakepage.settle()
     return save_file.load(window.localStorage.items[storage.PREFIX + storage.tab_slot()])
 
 
@@ -183,20 +186,26 @@ def test_storage_that_refuses_writes_is_said_once_per_game() -> None:
     window.localStorage.refuse = True
     s = new_session(2)
     app = attached(s)
+    fakepage.settle()  # (the autosave writes once the page is idle)
     said = [notice()]
     for _ in range(3):
         app.dispatch(ev.Target("region", first_setup_region(s)))
+        fakepage.settle()
         said.append(notice())
     assert said == [t("err.storage_write"), "", "", ""]
     assert len(s.game.history) == 3  # the game plays on
     app.dispatch(ev.Attach(new_session(2, seed=2), "", None))
+    fakepage.settle()
     assert notice() == t("err.storage_write")  # a new game: said again
     assert not any(k.startswith(storage.PREFIX) for k in window.localStorage.items)
 
 
 def reload() -> App:
     """A reload of the page: a fresh page keeping the tab's storage, and what main.py does
-    with this tab's game (``persist.load`` of its slot, then a ``resume``)."""
+    with this tab's game (``persist.load`` of its slot, then a ``resume``); the page that
+    goes away hears ``pagehide`` first."""
+    for listener in window.listeners.get("pagehide", []):
+        listener(None)
     kept, tab = dict(window.localStorage.items), dict(window.sessionStorage.items)
     fakepage.reset()
     window.localStorage.items.update(kept)
@@ -211,6 +220,50 @@ def reload() -> App:
 
 def finished() -> Session:
     return find(lambda s: s.game.is_over, seeds=range(1, 3))
+
+
+def written_history(s: Session) -> list[str] | None:
+    """The moves of ``s`` as its slot holds them now (None: nothing written yet), read
+    without letting the page become idle."""
+    text = window.localStorage.items.get(storage.PREFIX + str(s.slot))
+    return None if text is None else save_file.load(text).game.history
+
+
+def test_a_move_is_written_once_the_page_is_idle_and_before_it_goes_away() -> None:
+    """The autosave is not on the click's path: the move is shown first, and written when the
+    page is idle — or at once when the page is hidden or goes away (a closed tab, a reload,
+    a phone locked), so that no move is ever lost."""
+    s = new_session(2)
+    app = attached(s)
+    fakepage.settle()
+    app.dispatch(ev.Target("region", first_setup_region(s)))
+    assert body()["actions"] == "1" and written_history(s) == []  # shown, not yet written
+    fakepage.settle()
+    assert written_history(s) == s.game.history
+    app.dispatch(ev.Target("region", first_setup_region(s)))
+    assert len(written_history(s) or []) == 1
+    for listener in window.listeners["pagehide"]:  # the page goes away before it is idle
+        listener(None)
+    assert written_history(s) == s.game.history and len(s.game.history) == 2
+    app.dispatch(ev.Target("region", first_setup_region(s)))
+    document.visibilityState = "hidden"  # another tab, or the phone locked
+    for listener in document.listeners["visibilitychange"]:
+        listener(None)
+    assert written_history(s) == s.game.history and len(s.game.history) == 3
+    writes = len(window.localStorage.writes)
+    fakepage.settle()  # (the write asked for at idle finds nothing left to write)
+    assert len(window.localStorage.writes) == writes
+
+
+def test_a_move_not_yet_written_is_written_before_another_game_takes_the_page() -> None:
+    first = new_session(2, seed=1)
+    app = attached(first)
+    app.dispatch(ev.Target("region", first_setup_region(first)))
+    second = new_session(2, seed=2)
+    app.dispatch(ev.Attach(second, "", None))  # before the page was idle
+    assert written_history(first) == first.game.history and len(first.game.history) == 1
+    app.dispatch(ev.Choice("games"))  # the list reads the storage: what waits is written
+    assert written_history(second) == []
 
 
 def test_a_reload_comes_back_to_the_same_position_and_seat() -> None:
@@ -499,6 +552,7 @@ def test_a_new_version_is_offered_and_taken_only_after_the_game_is_saved() -> No
     assert not offer_line.hidden
     assert t("btn.update") in offer_line.innerHTML and t("update.ready") in offer_line.innerHTML
     key = storage.PREFIX + app.session.slot
+    fakepage.settle()
     window.localStorage.items.pop(key)  # whatever happened to the last autosave
     assert 'data-choice="update-reload"' in offer_line.innerHTML
     app.dispatch(ev.Choice("update-reload"))  # its click (e2e/test_offline.py clicks)

@@ -23,6 +23,9 @@ def fresh_page():
 
 
 def store() -> dict:
+    """The storage as another tab or a reload finds it: once this page is idle (the
+    autosave writes then)."""
+    fakepage.settle()
     return window.localStorage.items
 
 
@@ -127,6 +130,7 @@ def test_storage_that_refuses_keeps_the_index_and_says_so() -> None:
     index = store()[storage.INDEX]
     window.localStorage.refuse = True
     app.dispatch(ev.Attach(new_session(2, seed=2), "", None))
+    fakepage.settle()
     assert by_id("notice").textContent == t("err.storage_write")
     move(app)
     assert len(app.session.game.history) == 1  # the game goes on

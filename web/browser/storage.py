@@ -141,12 +141,17 @@ def _saved_at(slot: str) -> float:
 
 
 # -- one game --------------------------------------------------------------------------------------
+def claim_slot(session) -> None:
+    """A game never saved gets its slot (its id), before its first save is written."""
+    if session.slot is None:
+        session.slot = new_id()
+
+
 def save(session, ui: dict | None = None) -> bool:
     """Write the session under its slot (a new one for a game never saved), with who sits at
     the screen and ``ui`` (what else the page shows), and its entry in the index. False if
     the browser refused: then the index is left as it was."""
-    if session.slot is None:
-        session.slot = new_id()
+    claim_slot(session)
     known = entries()  # (read first: a save without its entry yet would look orphaned)
     resume = {**session.resume_state(), **(ui or {})}
     if not write(save_file.dumps(session.config, session.game, resume), PREFIX + session.slot):
