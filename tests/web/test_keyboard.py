@@ -8,6 +8,7 @@ import re
 
 import fakepage  # first: puts the fake pyscript / pyodide.ffi modules in place
 import pytest
+from browser import dom
 from browser.app import App
 from control import keys, update
 from fakepage import Element, by_id, document, fire
@@ -139,6 +140,54 @@ def test_the_map_is_one_tab_stop_on_the_first_target_and_arrows_move_it() -> Non
     assert document.activeElement.getAttribute("data-key") == to
     assert tab_stops() == [to[4:]]  # Tab now comes back here
     assert len(s.game.history) == 0  # moving is not acting
+
+
+def test_a_card_taken_keeps_the_focus_and_its_panel_is_written_around_it() -> None:
+    """The focused card is drawn again (taken): the panel is written around it and the focus
+    never leaves it (given to a new node after the writes, it would have the browser lay the
+    page out within the click)."""
+    _ui, s, _home = turn_start()
+    app = attached(s)
+    cards = by_id("cards")
+    card = Element("div", data_card="King", data_key="card-King", role="button", tabindex="0")
+    cards.add(card)
+    card.focus()
+    blurred: list[int] = []
+    card.blur = lambda: blurred.append(1)  # type: ignore[method-assign]
+    app.dispatch(ev.Target("card", "King"))
+    assert s.game.history[-1] == "take King"
+    assert document.activeElement is card and card.parent is cards and not blurred
+    assert cards.innerHTML == dom.written("cards") and 'data-key="card-King"' in cards.innerHTML
+
+
+def test_a_button_gone_hands_the_focus_to_the_map_before_the_panels_are_written(
+        monkeypatch) -> None:
+    """Cancel pressed: it is not drawn again, so the focus goes to the map's Tab stop, as when
+    a focused element is painted away (Focus.lost) — before any panel is written, while the
+    page is still laid out."""
+    _ui, s, _home = turn_start()
+    app = attached(s)
+    app.dispatch(ev.Choice("mode:plague"))
+    assert 'data-key="btn-cancel"' in dom.written("bar")
+    cancel = Element("button", data_choice="cancel", data_key="btn-cancel")
+    by_id("bar").add(cancel)
+    cancel.focus()
+    focused_at_writes = []
+    write = dom.set_html
+
+    def spy(key: str, html: str, grows: bool = False) -> bool:
+        wrote = write(key, html, grows)
+        if wrote:
+            focused_at_writes.append(document.activeElement)
+            by_id(key).children = []  # its old nodes gone, as in the browser
+        return wrote
+
+    monkeypatch.setattr(dom, "set_html", spy)
+    app.dispatch(ev.Choice("cancel"))
+    stop = document.activeElement
+    assert stop.getAttribute("data-key") == app.map.last and stop.tagName == "RECT"
+    assert stop.getAttribute("tabindex") == "0"  # the map's one Tab stop
+    assert focused_at_writes and all(node is stop for node in focused_at_writes)
 
 
 def test_enter_on_a_region_that_cannot_be_chosen_says_why_and_changes_nothing() -> None:

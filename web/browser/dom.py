@@ -62,6 +62,19 @@ def set_html(element_id: str, html: str, grows: bool = False) -> bool:
     return True
 
 
+def keep_focused(element_id: str, html: str, key: str) -> bool:
+    """Write ``html`` into ``element_id`` around its focused element, which stays in place
+    (web/index.html ``rattusKeepFocused``), if the new markup has it again (its ``data-key``
+    ``key``) and it stays focusable; True if it did. Why: the focus given to the new node
+    after the writes would have the browser lay the whole page out there and then."""
+    node = by_id(element_id)
+    keep = getattr(window, "rattusKeepFocused", None)
+    if node is None or keep is None or not keep(node, html, key):
+        return False
+    _last[element_id] = html
+    return True
+
+
 def written(element_id: str) -> str | None:
     """What :func:`set_html` last wrote into ``element_id`` (None: nothing yet)."""
     return _last.get(element_id)

@@ -84,8 +84,15 @@ class MapView:
         """Roving tabindex: the map is one Tab stop, on the stop the player last focused if
         it is still there, else the decision's first target (keynav.first_stop)."""
         self.stops = stops
-        key = self.last if self.last in stops else first_stop(stops, targets)
-        self._set_roving(key)
+        self._set_roving(self.next_stop(stops, targets))
+
+    def next_stop(self, stops: dict, targets: list[str]) -> str | None:
+        """The stop :meth:`rove` makes the map's Tab stop for ``stops``."""
+        return self.last if self.last in stops else first_stop(stops, targets)
+
+    def node(self, key: str):
+        """The map's element of the stop ``key`` (None: not drawn)."""
+        return js(self.svg.querySelector(f'[data-key="{key}"]'))
 
     def _set_roving(self, key: str | None) -> None:
         if key == self._roving:

@@ -8,6 +8,7 @@ the live region read by screen readers, the toolbar's states, the focus — is d
 
 from __future__ import annotations
 
+from control import keys
 from model.ui_state import Model
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -38,6 +39,15 @@ class Painter:
         self._data: dict[str, str] = {}  # the body's data attributes as last written
         self._tools: tuple | None = None  # the toolbar's states as last written
         self._your_turn = ""  # an online game: this device's turn, at the last paint
+        # whether the side panel is scrolled away from its top (None: not known yet), kept by
+        # its scroll events: a scroll position read or written after the frame's writes would
+        # have the browser lay the page out there and then (_strike_in_sight)
+        self._side_scrolled: bool | None = None
+        side = dom.by_id("side")
+        if side is not None:
+            self._on_side_scroll = create_proxy(
+                lambda _event: setattr(self, "_side_scrolled", float(side.scrollTop) > 0))
+            side.addEventListener("scroll", self._on_side_scroll)
 
     def reveal_next(self, key: str, top: bool) -> None:
         """After the next paint, scroll the element ``key`` into view (its top edge, or its
@@ -48,7 +58,9 @@ class Painter:
         focus = dom.focused_key()
         active = dom.js(document.activeElement)
         f = page_frame.frame(model, rattus.REGIONS)
-        if active is not None and active != document.body and self._doomed(active, f):
+        if (active is not None and active != document.body and self._doomed(active, f)
+                and not self._keep_focused(active, focus, f)
+                and not self._focus_ahead(focus, f)):
             active.blur()  # (see _doomed)
         if f.map is not None:
             self.map.apply(*f.map)
@@ -121,6 +133,48 @@ class Painter:
                     return True
         return f.map is not None and self.map.rewrites(active, f.map[1])
 
+    @staticmethod
+    def _keep_focused(active, key: str | None, f: page_frame.Frame) -> bool:
+        """The focused element's panel is drawn anew with that element in it again (its
+        ``data-key``: a card taken, a button pressed): the panel is written around it, and the
+        focus stays on it (browser/dom.py ``keep_focused``). True if it did."""
+        if not key:
+            return False
+        panels = [panel for panel, html in f.html.items() if dom.written(panel) != html
+                  and (node := dom.by_id(panel)) is not None and node.contains(active)]
+        return len(panels) == 1 and dom.keep_focused(panels[0], f.html[panels[0]], key)
+
+    def _focus_ahead(self, key: str | None, f: page_frame.Frame) -> bool:
+        """The focused element is about to be written away and nothing drawn takes its place
+        (its ``data-key``): the focus goes now where it would land after the writes — the
+        map's Tab stop, as :meth:`Focus.lost` gives it — if that stop is drawn already and
+        stays. True if it went. Why now: the page is still as the last frame laid it out;
+        moved after the writes, the focus would have the browser lay the whole page out
+        there and then, within the click."""
+        if (f.map is None or f.focus is not None or self.focus.layers
+                or keys.open_layers(f.data.get("screen"), bool(f.data.get("help")))):
+            return False  # (a dialog: browser/focus.py places the focus)
+        if key and self._drawn_again(key, f):
+            return False  # (dom.refocus finds it there after the writes)
+        stop = self.map.next_stop(f.stops, f.stop_targets)
+        node = self.map.node(stop) if stop is not None else None
+        if node is None or self.map.rewrites(node, f.map[1]):
+            return False
+        dom.focus_in_place(node)
+        if dom.js(document.activeElement) != node:
+            return False
+        self.map.last = stop  # (as its focus event would, after the writes)
+        return True
+
+    @staticmethod
+    def _drawn_again(key: str, f: page_frame.Frame) -> bool:
+        """Whether an element with the ``data-key`` ``key`` is on the page after the frame's
+        writes (drawn anew, or another one elsewhere)."""
+        needle = f'data-key="{esc(key)}"'
+        drawn = [*f.html.values(), *(f.map[1].values() if f.map is not None else ())]
+        return (any(needle in html for html in drawn)
+                or document.querySelectorAll(f'[data-key="{key}"]').length > 1)
+
     def _online(self, your_turn: str, invitations: bool, alert: bool) -> None:
         """An online game: the QR codes of the invitations drawn (web/online.js, once per
         link), and "your turn" in the tab's title, seen from another tab or window — and,
@@ -165,11 +219,13 @@ class Painter:
 
     def _strike_in_sight(self, before: str, now: str) -> None:
         """A new strike tops the side panel (style.css): scroll it there, the phone's sheet
-        included; once it waits to be seen, Continue takes the focus (browser/focus.py)."""
-        if now and not before:
+        included (unless it is there: the write would lay the page out); once it waits to be
+        seen, Continue takes the focus (browser/focus.py)."""
+        if now and not before and self._side_scrolled is not False:
             side = dom.by_id("side")
             if side is not None:
                 side.scrollTop = 0
+                self._side_scrolled = False
         if now == "held" and before != "held":
             self.focus.to_continue()
 
