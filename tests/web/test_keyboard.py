@@ -160,6 +160,27 @@ def test_a_card_taken_keeps_the_focus_and_its_panel_is_written_around_it() -> No
     assert cards.innerHTML == dom.written("cards") and 'data-key="card-King"' in cards.innerHTML
 
 
+def test_a_rat_token_drawn_again_keeps_the_focus_and_its_layer_is_written_around_it() -> None:
+    """The Monk's mode makes the rat tokens targets: the focused token's layer is drawn anew
+    with it in it, and the focus stays on it, as on a card."""
+    _ui, s, _home = turn_start()
+    app = attached(s)
+    app.dispatch(ev.Target("card", "Monk"))
+    here = s.game.view(None)["plague"]
+    layer = by_id(f"layer-region-{here}")
+    key = keymap.token_key(here, 1)
+    assert f'data-key="{key}"' in app.map._layer_html[f"region-{here}"]
+    node = Element("g", class_="token", data_key=key, tabindex="-1")
+    layer.add(node)
+    node.focus()
+    blurred: list[int] = []
+    node.blur = lambda: blurred.append(1)  # type: ignore[method-assign]
+    app.dispatch(ev.Choice("mode:Monk"))
+    assert document.activeElement is node and node.parent is layer and not blurred
+    assert layer.innerHTML == app.map._layer_html[f"region-{here}"]
+    assert "target" in layer.innerHTML
+
+
 def test_a_button_gone_hands_the_focus_to_the_map_before_the_panels_are_written(
         monkeypatch) -> None:
     """Cancel pressed: it is not drawn again, so the focus goes to the map's Tab stop, as when

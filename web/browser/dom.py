@@ -68,11 +68,16 @@ def keep_focused(element_id: str, html: str, key: str) -> bool:
     ``key``) and it stays focusable; True if it did. Why: the focus given to the new node
     after the writes would have the browser lay the whole page out there and then."""
     node = by_id(element_id)
-    keep = getattr(window, "rattusKeepFocused", None)
-    if node is None or keep is None or not keep(node, html, key):
+    if node is None or not write_around_focus(node, html, key):
         return False
     _last[element_id] = html
     return True
+
+
+def write_around_focus(node, html: str, key: str) -> bool:
+    """``html`` into ``node`` around its focused element (see :func:`keep_focused`)."""
+    keep = getattr(window, "rattusKeepFocused", None)
+    return keep is not None and bool(keep(node, html, key))
 
 
 def written(element_id: str) -> str | None:

@@ -9,7 +9,7 @@ from typing import Any
 from control.keys import first_stop, move
 from text.catalogue import t
 
-from browser.dom import by_id, focus_in_place, js
+from browser.dom import by_id, focus_in_place, js, write_around_focus
 
 
 class MapView:
@@ -70,9 +70,27 @@ class MapView:
                 continue
             self._layers[key].innerHTML = html
             self._layer_html[key] = html
-            roving = self._roving or ""
-            if roving.startswith("tok-") and key == "region-" + roving.split("-")[1]:
-                self._roving = None  # its tokens were drawn anew (tabindex -1)
+            self._drawn(key)
+
+    def _drawn(self, key: str) -> None:
+        roving = self._roving or ""
+        if roving.startswith("tok-") and key == "region-" + roving.split("-")[1]:
+            self._roving = None  # its tokens were drawn anew (tabindex -1)
+
+    def keep_focused(self, node, key: str, layers: dict[str, str]) -> bool:
+        """The focused rat token drawn again in its layer (its ``data-key``): that layer is
+        written around it now, and the focus stays on it (browser/dom.py ``keep_focused``);
+        True if it was."""
+        for name, html in layers.items():
+            layer = self._layers.get(name)
+            if layer is None or self._layer_html.get(name) == html or not layer.contains(node):
+                continue
+            if not write_around_focus(layer, html, key):
+                return False
+            self._layer_html[name] = html
+            self._drawn(name)
+            return True
+        return False
 
     def rewrites(self, node, layers: dict[str, str]) -> bool:
         """Whether writing ``layers`` would replace ``node`` (a rat token in a layer that

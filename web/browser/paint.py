@@ -133,13 +133,15 @@ class Painter:
                     return True
         return f.map is not None and self.map.rewrites(active, f.map[1])
 
-    @staticmethod
-    def _keep_focused(active, key: str | None, f: page_frame.Frame) -> bool:
-        """The focused element's panel is drawn anew with that element in it again (its
-        ``data-key``: a card taken, a button pressed): the panel is written around it, and the
-        focus stays on it (browser/dom.py ``keep_focused``). True if it did."""
+    def _keep_focused(self, active, key: str | None, f: page_frame.Frame) -> bool:
+        """The focused element's panel (or map layer) is drawn anew with that element in it
+        again (its ``data-key``: a card taken, a button pressed, a rat token looked at): it is
+        written around it, and the focus stays on it (browser/dom.py ``keep_focused``). True
+        if it was."""
         if not key:
             return False
+        if f.map is not None and dom.closest(active, "svg#map") is not None:
+            return self.map.keep_focused(active, key, f.map[1])
         panels = [panel for panel, html in f.html.items() if dom.written(panel) != html
                   and (node := dom.by_id(panel)) is not None and node.contains(active)]
         return len(panels) == 1 and dom.keep_focused(panels[0], f.html[panels[0]], key)
