@@ -336,6 +336,33 @@ def test_bad_files_and_damaged_storage_change_nothing(page: Page, open_game, gua
     assert guard.console_errors == []
 
 
+def test_a_move_not_yet_written_is_written_when_the_page_goes_away(
+        page: Page, open_game, guard) -> None:
+    """A move's save waits until the page is idle (browser/autosave.py: not on the click's
+    path); a page that goes away first (``pagehide``: a reload, a closed tab) writes it then.
+    The click and the page going away come in one task here, so the page is never idle
+    between them."""
+    open_game(page, f"players=2&seed={SEED}&names=Ann,Bob&pace=0")
+    game = rattus.new_game(players=2, seed=SEED)
+    for _ in range(4):  # setup
+        perform(page, game, game.legal_actions()[0])
+    key = tab_key(page)
+    page.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).game.history.length === 4", arg=key)
+    written = page.evaluate("""k => {
+        const moves = () => JSON.parse(localStorage.getItem(k)).game.history.length;
+        document.querySelector('#cards [data-card="King"]').click();
+        const before = moves();
+        window.dispatchEvent(new PageTransitionEvent("pagehide"));
+        return [document.body.dataset.actions, before, moves()];
+    }""", key)
+    assert written == ["5", 4, 5]  # shown at once, written when the page went away
+    game.apply(rattus.parse_action("take King"))
+    reload(page)
+    assert state(page) == game.to_json()
+    assert guard.console_errors == []
+
+
 def test_new_games_take_new_slots_and_only_an_unkept_game_is_asked_about(
         page: Page, open_game, guard) -> None:
     """A game in progress stays kept ("Your games", test_games.py) when an address, New game
