@@ -39,6 +39,7 @@ class Painter:
         self._data: dict[str, str] = {}  # the body's data attributes as last written
         self._tools: tuple | None = None  # the toolbar's states as last written
         self._your_turn = ""  # an online game: this device's turn, at the last paint
+        self._written: set[str] = set()  # this paint's panels written around the focus
         # whether the side panel is scrolled away from its top (None: not known yet), kept by
         # its scroll events: a scroll position read or written after the frame's writes would
         # have the browser lay the page out there and then (_strike_in_sight)
@@ -58,6 +59,7 @@ class Painter:
         focus = dom.focused_key()
         active = dom.js(document.activeElement)
         f = page_frame.frame(model, rattus.REGIONS)
+        self._written = set()
         if (active is not None and active != document.body and self._doomed(active, f)
                 and not self._keep_focused(active, focus, f)
                 and not self._focus_ahead(focus, f)):
@@ -67,8 +69,8 @@ class Painter:
             if self.motion is not None:
                 self.motion.play(f.motion)
             self.map.rove(f.stops, f.stop_targets)
-        changed = {key for key, html in f.html.items()
-                   if dom.set_html(key, html, grows=key in GROWING)}
+        changed = self._written | {key for key, html in f.html.items()
+                                   if dom.set_html(key, html, grows=key in GROWING)}
         for key, text in f.text.items():
             dom.set_text(key, text)
         for key, shown in f.shown.items():
@@ -144,7 +146,10 @@ class Painter:
             return self.map.keep_focused(active, key, f.map[1])
         panels = [panel for panel, html in f.html.items() if dom.written(panel) != html
                   and (node := dom.by_id(panel)) is not None and node.contains(active)]
-        return len(panels) == 1 and dom.keep_focused(panels[0], f.html[panels[0]], key)
+        if len(panels) != 1 or not dom.keep_focused(panels[0], f.html[panels[0]], key):
+            return False
+        self._written.add(panels[0])
+        return True
 
     def _focus_ahead(self, key: str | None, f: page_frame.Frame) -> bool:
         """The focused element is about to be written away and nothing drawn takes its place
