@@ -126,3 +126,25 @@ def test_a_step_that_is_the_only_move_says_which_move_it_is() -> None:
     words = t("act.place.n" if place.args[1] != 1 else "act.place.1", n=place.args[1],
               region=region(place.args[0]))
     assert f"{words}: {t('hint.reason.only_move')}" in html
+
+
+def test_every_kind_of_action_has_its_words() -> None:
+    """Every action the engine offers over random games reads as its own words (the end of
+    a final turn alone reads as the end)."""
+    import random
+
+    from glue import new_session
+    from text.hint_words import action_words
+
+    seen: set[str] = set()
+    for seed in range(1, 8):
+        s = new_session(3, seed)
+        rng = random.Random(seed)
+        while not s.game.is_over:
+            for a in s.game.legal_actions():
+                words = action_words(str(a))
+                assert (words == t("act.end")) == (a.kind == "end"), a
+                seen.add(a.kind)
+            s.apply(rng.choice(s.game.legal_actions()))
+    assert {"setup", "take", "place", "plague", "spread", "monk", "witch", "king",
+            "merchant", "neutral", "end"} <= seen

@@ -40,22 +40,29 @@ def action_words(action: str) -> str:
     on Gallia": a step of "Show my turn" whose reason alone ("the only move") would not say
     what to do."""
     kind, *args = action.split()
-    if kind == "witch" and args and args[0] in ("swap", "done"):
-        return t("act.witch_" + args[0])
-    if kind == "neutral":
-        return t("act.neutral_" + args[0])
-    if kind in ("setup", "plague", "spread", "king"):
-        return t("act." + kind, region=region(args[0]))
+    if action == "witch swap":
+        return t("act.witch_swap")
+    if action == "witch done":
+        return t("act.witch_done")
+    if action == "neutral yes":
+        return t("act.neutral_yes")
+    if action == "neutral no":
+        return t("act.neutral_no")
     if kind == "take":
         return t("act.take", card=card(args[0]))
     if kind == "place":
         return tn("act.place", int(args[1]), region=region(args[0]))
-    if kind in ("monk", "witch"):
-        where, slot = args[0].split("/")
-        to = region(args[1]) if len(args) > 1 else ""
-        return t("act." + kind, region=region(where), slot=slot, to=to)
     if kind == "merchant":
         return tn("act.merchant", int(args[2]), region=region(args[0]), to=region(args[1]))
+    if kind in ("monk", "witch"):
+        where, slot = args[0].split("/")
+        if kind == "monk":
+            return t("act.monk", region=region(where), slot=slot, to=region(args[1]))
+        return t("act.witch", region=region(where), slot=slot)
+    simple = {"setup": "act.setup", "plague": "act.plague", "spread": "act.spread",
+              "king": "act.king"}
+    if kind in simple:
+        return t(simple[kind], region=region(args[0]))
     return t("act.end")
 
 
