@@ -20,7 +20,8 @@ it; a second one sends ``.wasm`` raw, as some hosts do. For each page, the media
 paint once the map's markup is in the page: see MARKS), *playable* (→ ``data-ready``; the bare
 page's is set once Pyodide runs), *last byte* (→ the end of the last response before
 playable: the rest is the page's own work), the bytes on the wire until playable and the
-requests; then playable site/bare. No reload in this mode.
+requests; then playable site/bare, and the site's bytes on the wire file by file (where a cut
+would count). No reload in this mode.
 
 Run: ``make bench`` or ``.venv/bin/python tools/bench_load.py [--runs 5] [--network slow4g]``
 after ``make build``.
@@ -219,6 +220,7 @@ class Load:
     received: int  # bytes on the wire until playable
     requests: int  # responses until playable
     failed: bool  # the page said it failed (data-failed) before it became ready
+    files: dict[str, int]  # bytes on the wire until playable, by path below the page's folder
 
 
 def network_load(browser, url: str, conditions: dict[str, float] | None, board: bool) -> Load:
@@ -231,12 +233,20 @@ def network_load(browser, url: str, conditions: dict[str, float] | None, board: 
     cdp.send("Network.enable")
     if conditions is not None:
         cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
-    received: list[int] = []
-    cdp.on("Network.loadingFinished", lambda event: received.append(event["encodedDataLength"]))
+    received: list[tuple[str, int]] = []
+    asked: dict[str, str] = {}  # request id -> URL
+    cdp.on("Network.requestWillBeSent",
+           lambda event: asked.__setitem__(event["requestId"], event["request"]["url"]))
+    cdp.on("Network.loadingFinished", lambda event: received.append(
+        (asked.get(event["requestId"], "?"), event["encodedDataLength"])))
     page.goto(url, wait_until="commit", timeout=NETWORK_TIMEOUT_MS)
     page.wait_for_function("window.__benchMarks.ready !== null", timeout=NETWORK_TIMEOUT_MS)
     cdp.send("Runtime.evaluate", {"expression": "0"})  # the events sent before it are in
-    sizes = list(received)
+    sizes = [size for _, size in received]
+    files: dict[str, int] = {}
+    for where, size in received:
+        path = where.split("?")[0].removeprefix(url) or "./ (index.html)"
+        files[path] = files.get(path, 0) + size
     if board:
         try:
             page.wait_for_function("window.__benchMarks.board !== null", timeout=5_000)
@@ -252,6 +262,7 @@ def network_load(browser, url: str, conditions: dict[str, float] | None, board: 
         received=sum(sizes),
         requests=len(sizes),
         failed=marks["failed"] is not None and marks["failed"] <= marks["ready"],
+        files=files,
     )
 
 
@@ -326,6 +337,21 @@ def network(name: str, runs: int) -> None:
     )
     print(f"ratio playable site/bare: {ratios} (goal <= 0.75x; on the wire <= 5.0 MB, board "
           "drawn <= 3 s, on slow4g: issue 24)")
+    print_files(loads)
+
+
+def print_files(loads: dict[tuple[str, str], list[Load]]) -> None:
+    """The site's bytes on the wire until playable, file by file (medians of the runs), with
+    the wasm gzipped and raw: where a cut would count."""
+    site = {wasm: results for (page, wasm), results in loads.items() if page == "Rattus site"}
+    paths = sorted({p for results in site.values() for r in results for p in r.files},
+                   key=lambda p: -statistics.median(r.files.get(p, 0) for r in site["gzip"]))
+    print(f"\nRattus site, bytes on the wire until playable by file (medians)\n"
+          f"{'file':<44} {'wasm gzip':>11} {'wasm raw':>11}")
+    for path in paths:
+        sizes = [int(statistics.median(r.files.get(path, 0) for r in results))
+                 for results in site.values()]
+        print(f"{path:<44} " + " ".join(f"{n:11,d}" for n in sizes))
 
 
 def main() -> None:
