@@ -3,7 +3,7 @@
 // bytecode instead of compiling its ~70 modules and ~150 standard ones at every start — the
 // largest cost of a first load after the runtime's download.
 //
-//   node tools/compile_pyc.mjs DIR [AT] [KEEP_DOCS]
+//   node tools/compile_pyc.mjs DIR [AT]
 //
 // Every *.py under DIR gets its __pycache__/NAME.<cache tag>.pyc written next to it, in DIR.
 // AT: the folder the sources are found in at run time, as the bytecode names them (tracebacks):
@@ -17,17 +17,17 @@
 // shown): no column ranges (PYTHONNODEBUGRANGES; tracebacks keep their line numbers, without
 // the ^^^ under a source line they could not show anyway), and no docstrings of modules and
 // functions (an AST pass before compiling: what -OO does, but asserts stay). Class docstrings
-// stay (dataclasses would otherwise write one per class with inspect.signature, at import), and
-// so do all those of the packages named in KEEP_DOCS (comma-separated top-level names:
-// Pyodide's own read theirs).
+// stay (dataclasses would otherwise write one per class with inspect.signature, at import).
+// Pyodide's own packages lose theirs too: the one reader, _pyodide.docstring (the C methods'
+// signatures, at start), takes a function without a docstring.
 
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { loadPyodide } from "pyodide";
 
-const [dir, at, keepDocs] = process.argv.slice(2);
+const [dir, at] = process.argv.slice(2);
 if (!dir) {
-  console.error("usage: node tools/compile_pyc.mjs DIR [AT] [KEEP_DOCS]");
+  console.error("usage: node tools/compile_pyc.mjs DIR [AT]");
   process.exit(2);
 }
 const FS_DIR = "/home/pyodide/compile";
@@ -47,7 +47,6 @@ for (const file of walk(dir)) {
   pyodide.FS.writeFile(target, readFileSync(file));
 }
 pyodide.globals.set("compile_as", at || null);  // None: named as compiled
-pyodide.globals.set("keep_docs", (keepDocs || "").split(",").filter(Boolean));
 const written = pyodide.runPython(`
 import ast, importlib.util, os, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -77,8 +76,7 @@ for folder, dirs, files in os.walk(root):
             source = f.read()
         shown = os.path.join(compile_as, rel) if compile_as else path
         tree = ast.parse(source, shown)
-        if rel.split(os.sep)[0].removesuffix(".py") not in keep_docs:
-            strip_docstrings(tree)
+        strip_docstrings(tree)
         code = compile(tree, shown, "exec", dont_inherit=True)
         target = importlib.util.cache_from_source(path)
         os.makedirs(os.path.dirname(target), exist_ok=True)

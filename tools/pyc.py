@@ -37,16 +37,13 @@ def node(script: str, *args: str, given: str = "") -> str:
     return done.stdout
 
 
-def compiled(tag: str, wanted: dict[str, bytes], at: str = "",
-             keep_docs: tuple[str, ...] = ()) -> Path:
+def compiled(tag: str, wanted: dict[str, bytes], at: str = "") -> Path:
     """Compile the sources ``wanted`` (by relative path) with the page's own Python
     (tools/compile_pyc.mjs), named as in the folder ``at`` if given (see there), without
-    column ranges and without the docstrings of modules and functions, except in the
-    top-level packages ``keep_docs``; the folder of their ``__pycache__`` files
-    (``x/__pycache__/y.cpython-314.pyc``, unchecked-hash: used as they are), cached in
-    ``.cache/pyc`` under a hash of the sources."""
+    column ranges and without the docstrings of modules and functions; the folder of their
+    ``__pycache__`` files (``x/__pycache__/y.cpython-314.pyc``, unchecked-hash: used as they
+    are), cached in ``.cache/pyc`` under a hash of the sources."""
     digest = hashlib.sha256(tag.encode() + b"\0" + at.encode() + b"\0"
-                            + ",".join(keep_docs).encode() + b"\0"
                             + (ROOT / "tools" / "compile_pyc.mjs").read_bytes()
                             + (NODE_MODULES / "pyodide" / "package.json").read_bytes())
     for name, text in sorted(wanted.items()):
@@ -59,7 +56,7 @@ def compiled(tag: str, wanted: dict[str, bytes], at: str = "",
             (tmp / name).parent.mkdir(parents=True, exist_ok=True)
             (tmp / name).write_bytes(text)
         try:
-            node("compile_pyc.mjs", str(tmp), at, ",".join(keep_docs))
+            node("compile_pyc.mjs", str(tmp), at)
         except CompileError:
             shutil.rmtree(tmp, ignore_errors=True)
             raise

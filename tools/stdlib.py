@@ -37,9 +37,6 @@ NAME = "stdlib.zip"
 VENDORED = pyc.NODE_MODULES / "pyodide" / "python_stdlib.zip"
 FINDER = Path(__file__).resolve().parent / "stdlib_imports.py"
 RUNNER = Path(__file__).resolve().parent / "pyodide_run.mjs"
-#: Pyodide's own packages, whose docstrings stay in their bytecode (they may read them; every
-#: other module is compiled without its modules' and functions' docstrings: tools/pyc.py).
-KEEP_DOCS = ("_pyodide", "pyodide")
 
 
 def used(ours: dict[str, bytes], members: set[str]) -> tuple[str, list[str]]:
@@ -79,7 +76,7 @@ def write(out: Path, ours: dict[str, bytes], date: tuple[int, int, int, int, int
     with zipfile.ZipFile(VENDORED) as vendored:
         archive, wanted = used(ours, set(vendored.namelist()))
         bytecode = pyc.by_source(pyc.compiled(  # named as Python finds them: tracebacks
-            "stdlib", {m: vendored.read(m) for m in wanted}, at=archive, keep_docs=KEEP_DOCS))
+            "stdlib", {m: vendored.read(m) for m in wanted}, at=archive))
         folders = {"/".join(name.split("/")[:i]) + "/" for name in bytecode
                    for i in range(1, name.count("/") + 1)}
         # stored, not deflated: the site sends stdlib.zip.xz (tools/pack.py), one xz stream
