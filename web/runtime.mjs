@@ -55,9 +55,12 @@ const GLUE = "./vendor/pyodide/pyodide.asm.mjs";
 
 async function unpackedGlue() {
   if (!globalThis.rattusUnpacks) { return undefined; }
-  const response = await fetch(new URL(GLUE, import.meta.url));
+  const where = new URL(GLUE, import.meta.url).href;
+  const response = await fetch(where);
   if (!response.ok) { throw new Error(`${GLUE}: HTTP ${response.status}`); }
-  const code = new Blob([await response.arrayBuffer()], {type: "text/javascript"});
+  // named as the plain file in stack traces: Pyodide tells its own frames by that name
+  const code = new Blob([await response.arrayBuffer(), `\n//# sourceURL=${where}\n`],
+                        {type: "text/javascript"});
   const url = URL.createObjectURL(code);
   try {
     return (await import(url)).default;
