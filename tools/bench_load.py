@@ -245,6 +245,8 @@ def network_load(browser, url: str, conditions: dict[str, float] | None, board: 
     sizes = [size for _, size in received]
     files: dict[str, int] = {}
     for where, size in received:
+        if not where.startswith(url):  # blob: (the glue imported from memory: web/runtime.mjs)
+            continue
         path = where.split("?")[0].removeprefix(url) or "./ (index.html)"
         files[path] = files.get(path, 0) + size
     if board:
