@@ -55,12 +55,9 @@ const GLUE = "./vendor/pyodide/pyodide.asm.mjs";
 
 async function unpackedGlue() {
   if (!globalThis.rattusUnpacks) { return undefined; }
-  const where = new URL(GLUE, import.meta.url).href;
-  const response = await fetch(where);
+  const response = await fetch(new URL(GLUE, import.meta.url));
   if (!response.ok) { throw new Error(`${GLUE}: HTTP ${response.status}`); }
-  // named as the plain file in stack traces: Pyodide tells its own frames by that name
-  const code = new Blob([await response.arrayBuffer(), `\n//# sourceURL=${where}\n`],
-                        {type: "text/javascript"});
+  const code = new Blob([await response.arrayBuffer()], {type: "text/javascript"});
   const url = URL.createObjectURL(code);
   try {
     return (await import(url)).default;
