@@ -55,7 +55,7 @@ def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
 
 
 #: The packed files, in the turn the first script asks for them (tools/first_screen.py).
-IN_TURN = ("pyodide.asm.mjs.xz", "pyodide.asm.wasm.xz", "stdlib.zip.xz", "app.zip.xz")
+IN_TURN = ("pyodide.asm.wasm.xz", "stdlib.zip.xz", "app.zip.xz")
 
 
 def test_a_slow_download_that_moves_never_fails(page: Page, base_url: str) -> None:
@@ -134,8 +134,7 @@ def test_each_big_file_is_downloaded_once(page: Page, base_url: str, guard) -> N
     def asked(name: str) -> list[str]:
         return [url for url in guard.requests if url.split("?")[0].endswith("/" + name)]
 
-    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "stdlib.zip",
-                 "app.zip"):  # packed: tools/pack.py
+    for name in ("pyodide.asm.wasm", "stdlib.zip", "app.zip"):  # packed: tools/pack.py
         assert len(asked(name + ".xz")) == 1, (name, asked(name + ".xz"))
         assert asked(name) == [], name  # the plain file: only where nothing can unpack
     for name in ("pyodide-lock.json", "pyscript.json"):
@@ -167,8 +166,7 @@ def test_the_progress_counts_bytes_on_the_wire_and_shows_on_a_phone(
         assert "gradient" in bar
         wire = sum(size[0] for size in page.evaluate("DOWNLOADS").values())
         assert abs(wire - sum((DIST / (name + ".xz")).stat().st_size
-                              for name in ("vendor/pyodide/pyodide.asm.mjs",
-                                           "vendor/pyodide/pyodide.asm.wasm", "stdlib.zip",
+                              for name in ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip",
                                            "app.zip"))) < 10_000  # and the two small configs
         assert figures.inner_text().endswith(f"/ {wire / 1e6:.1f} MB")
         release()

@@ -94,8 +94,7 @@ WORKER = "sw.js"
 WORKER_BUILD, WORKER_FILES = '"__BUILD__"', "[/* __FILES__ */]"
 WORKER_PACKED = "{/* __PACKED__ */}"
 #: The packed downloads' types, as the service worker stores them unpacked (by suffix).
-PLAIN_TYPES = {".wasm": "application/wasm", ".zip": "application/zip",
-               ".mjs": "text/javascript"}
+PLAIN_TYPES = {".wasm": "application/wasm", ".zip": "application/zip"}
 #: A fixed date for every archive member (zip cannot say 1970): the same sources, the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 

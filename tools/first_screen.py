@@ -35,8 +35,8 @@ STORAGE_MARKER = "var STORAGE_KEYS = {};"
 
 #: The big files of a first visit, whose bytes the progress bar counts (the page's own fetch
 #: of each goes through its counting ``fetch``).
-DOWNLOADS = ("vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm", "stdlib.zip",
-             "app.zip", "vendor/pyodide/pyodide-lock.json", "pyscript.json")
+DOWNLOADS = ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip", "app.zip",
+             "vendor/pyodide/pyodide-lock.json", "pyscript.json")
 
 
 def _glue():

@@ -4,12 +4,10 @@ Why: on a phone network the bytes are the load. A static host compresses text on
 a fast level (gzip 6), compresses ``.wasm`` or not (GitHub Pages does, not every host), and
 never compresses a ``.zip``, whose members are deflated one by one (no file helps compress
 another). So the build writes, for each file of :data:`PACKED`, an ``.xz`` (LZMA2 at its
-densest preset, by Python's own ``lzma``): Pyodide's JavaScript glue (``pyodide.asm.mjs``,
-1.25 MB: 261 kB gzipped by the host, 207 kB packed; web/runtime.mjs imports it unpacked from
-memory), the WebAssembly, and ``stdlib.zip`` and ``app.zip`` with their members *stored*
-(tools/build.py, tools/stdlib.py), so that the one stream spans all of them. LZMA2 packs
-them 23 % smaller than the densest gzip (Zopfli: 4,617 kB → 3,561 kB, about 5 s less on
-slow 4G), and no browser unpacks it by itself: the page's first script
+densest preset, by Python's own ``lzma``): the WebAssembly, and ``stdlib.zip`` and ``app.zip``
+with their members *stored* (tools/build.py, tools/stdlib.py), so that the one stream spans all
+of them. LZMA2 packs them 23 % smaller than the densest gzip (Zopfli: 4,617 kB → 3,561 kB,
+about 5 s less on slow 4G), and no browser unpacks it by itself: the page's first script
 (web/index.html) loads the vendored decoder ``xz-decompress`` (xz-embedded built to
 WebAssembly, 9 kB on the wire: tools/build.py), asks for the ``.xz`` wherever Pyodide or
 PyScript ask for the file, counts its bytes as they arrive (the progress bar: bytes on the
@@ -35,8 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "packed"
 
 #: The files shipped packed, as the page names them (relative to the site's root).
-PACKED = ("vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm", "stdlib.zip",
-          "app.zip")
+PACKED = ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip", "app.zip")
 SUFFIX = ".xz"
 #: LZMA2 at preset 9 extreme (its dictionary is cut to the file's size by the decoder's
 #: needs: xz-embedded allocates what the header says); ``pb=0``, as these files have no

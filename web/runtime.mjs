@@ -47,25 +47,6 @@ for where, finder in list(sys.path_importer_cache.items()):
         finder.invalidate_caches()
 `;
 
-// Pyodide's JavaScript glue (the Emscripten module), shipped packed (tools/pack.py): when the
-// first script (index.html) unpacks the downloads, its fetch gives the glue unpacked and it is
-// imported from memory, for Pyodide's loadPyodide (its createPyodideModule); else (undefined)
-// Pyodide imports the plain file itself, which the first script has asked for already.
-const GLUE = "./vendor/pyodide/pyodide.asm.mjs";
-
-async function unpackedGlue() {
-  if (!globalThis.rattusUnpacks) { return undefined; }
-  const response = await fetch(new URL(GLUE, import.meta.url));
-  if (!response.ok) { throw new Error(`${GLUE}: HTTP ${response.status}`); }
-  const code = new Blob([await response.arrayBuffer()], {type: "text/javascript"});
-  const url = URL.createObjectURL(code);
-  try {
-    return (await import(url)).default;
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
-
 // Where Python's output goes: the console until PyScript hands over its own handlers.
 const sink = {stdout: console.log, stderr: console.error};
 
@@ -75,7 +56,6 @@ async function boot() {
     stdLibURL: new URL(STDLIB, import.meta.url).href,
     stdout: (...args) => sink.stdout(...args),
     stderr: (...args) => sink.stderr(...args),
-    createPyodideModule: await unpackedGlue(),
   };
   let snapshot = null;
   try {
