@@ -112,8 +112,11 @@ CLAIMS: dict[str, Claim] = {
     "safe_place": lambda v, a, d, legal: (
         a.kind == "place" and loss(with_cubes(v, a.args[0], a.args[1]), a.args[0])[v["seat"]]
         < SAFE_LOSS),
+    # "it gives you the majority": not had before, had after (a tester was told so 7–2 up)
     "place_majority": lambda v, a, d, legal: a.kind == "place" and all(
         own(v, a.args[0]) + a.args[1] > c for p, c in enumerate(v["board"][a.args[0]]["cubes"])
+        if p != v["seat"]) and any(
+        own(v, a.args[0]) <= c for p, c in enumerate(v["board"][a.args[0]]["cubes"])
         if p != v["seat"]),
     "place_cubes": lambda v, a, d, legal: a.kind == "place" and v["phase"] != "final",
     "king_palace": lambda v, a, d, legal: a.kind == "king" and own(v, a.args[0]) > 0

@@ -265,7 +265,8 @@ class _Claims:
         if self.placed_loss(region, count) < SAFE_LOSS:
             return "safe_place"
         cubes = self.board[region]["cubes"]
-        if self.own(region) + count > max(c for p, c in enumerate(cubes) if p != self.seat):
+        rival = max(c for p, c in enumerate(cubes) if p != self.seat)
+        if self.own(region) <= rival < self.own(region) + count:  # (not one held already)
             return "place_majority"
         return "place_cubes"
 
