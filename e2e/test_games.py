@@ -9,6 +9,7 @@ sessionStorage, and they talk over a BroadcastChannel, as two tabs of one browse
 from __future__ import annotations
 
 import json
+import time
 
 from playwright.sync_api import BrowserContext, Page, expect
 from test_persistence import reload, state
@@ -45,6 +46,15 @@ def histories(page: Page) -> list[list[str]]:
     return sorted(save["game"]["history"] for save in kept(page).values())
 
 
+def kept_histories(page: Page, want: list[list[str]], timeout_s: float = 10.0) -> None:
+    """The games kept in the browser come to be ``want``: a move's save is written once
+    its page is idle (web/browser/autosave.py), a moment after the move is drawn."""
+    deadline = time.monotonic() + timeout_s
+    while (now := histories(page)) != want and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert now == want
+
+
 def play(page: Page, game: rattus.Game, n: int) -> None:
     """``n`` actions through the page: the first legal one each time."""
     for _ in range(n):
@@ -63,7 +73,7 @@ def test_two_tabs_on_two_games_keep_both(page: Page, open_game, guard) -> None:
     second = rattus.new_game(players=3, seed=9)
     play(other, second, 2)
     play(page, first, 1)  # the first tab plays on: its game, not the other one's
-    assert histories(page) == sorted([first.history, second.history])
+    kept_histories(page, sorted([first.history, second.history]))
     # each tab reloads to its own game, exactly
     reload(page)
     reload(other)
@@ -72,7 +82,7 @@ def test_two_tabs_on_two_games_keep_both(page: Page, open_game, guard) -> None:
     play(other, second, 1)
     reload(other)
     assert state(other) == second.to_json()
-    assert histories(page) == sorted([first.history, second.history])
+    kept_histories(page, sorted([first.history, second.history]))
     # a third tab: both games are played in other tabs, so it opens the welcome
     third = open_tab(page.context)
     expect(third.locator('.dialog[data-screen="welcome"]')).to_be_visible()
@@ -120,17 +130,17 @@ def test_two_tabs_on_one_game_do_not_overwrite_each_other(page: Page, open_game,
     expect(page.locator("#notice")).to_contain_text("Taken over in another tab")
     shot(page, "elsewhere_taken_over")
     play(second, game, 1)
-    assert histories(page) == [game.history]  # one game, as the second tab played it
+    kept_histories(page, [game.history])  # one game, as the second tab played it
     wait_actions(page, len(game.history))  # the first tab now follows the second
     assert state(page) == game.to_json()
     page.locator("#map text.region-label").first.click(force=True)
     expect(page.locator("#notice")).to_contain_text("choose “Play it here”")
-    assert histories(page) == [game.history]
+    kept_histories(page, [game.history])
     # a reload of the first tab comes back to its game, still only shown
     reload(page)
     expect(page.locator("body")).to_have_attribute("data-screen", "elsewhere")
     assert state(page) == game.to_json()
-    assert histories(page) == [game.history]
+    kept_histories(page, [game.history])
 
 
 def test_your_games_resumes_and_deletes(page: Page, open_game, guard) -> None:
@@ -172,7 +182,7 @@ def test_your_games_resumes_and_deletes(page: Page, open_game, guard) -> None:
     confirm.locator('[data-choice="confirm-yes"]').click()
     expect(rows).to_have_count(1)
     expect(games).to_contain_text("Deleted:")
-    assert histories(page) == [first.history]
+    kept_histories(page, [first.history])
     games.locator('[data-choice="games-close"]').click()
     expect(page.locator("body")).to_have_attribute("data-screen", "board")
     reload(page)
@@ -184,6 +194,7 @@ def test_the_single_autosave_of_earlier_versions_becomes_a_kept_game(page: Page,
     open_game(page, "players=2&seed=4&names=Ann,Bob&pace=0")
     game = rattus.new_game(players=2, seed=4)
     play(page, game, 2)
+    kept_histories(page, [game.history])
     (saved,) = kept(page).values()
     # the storage as an earlier version left it: one slot, no index; a new tab opens it
     page.evaluate("t => { localStorage.clear(); localStorage.setItem('rattus.autosave', t); }",
@@ -193,7 +204,7 @@ def test_the_single_autosave_of_earlier_versions_becomes_a_kept_game(page: Page,
     tab = open_tab(context)
     assert state(tab) == game.to_json()
     assert tab.evaluate("localStorage.getItem('rattus.autosave')") is None
-    assert histories(tab) == [game.history]
+    kept_histories(tab, [game.history])
     expect(tab.locator("body")).to_have_attribute("data-screen", "board")
 
 
