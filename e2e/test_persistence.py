@@ -67,6 +67,18 @@ def kept_text(page: Page) -> str | None:
     return page.evaluate("k => localStorage.getItem(k)", tab_key(page))
 
 
+def kept_once_written(page: Page, game_json: str, timeout_ms: int = 10_000) -> dict:
+    """This tab's save, once it holds ``game_json``: a move's save is written when the page
+    is idle (web/browser/autosave.py), a moment after the move is drawn."""
+    page.wait_for_function(
+        "([k, want]) => { const t = localStorage.getItem(k);"
+        " return t !== null && JSON.stringify(JSON.parse(t).game) === JSON.stringify(want); }",
+        arg=[tab_key(page), json.loads(game_json)], timeout=timeout_ms)
+    text = kept_text(page)
+    assert text is not None
+    return json.loads(text)
+
+
 def undo_reason(page: Page) -> str:
     return page.locator('#toolbar [data-choice="undo"]').get_attribute("data-reason")
 
@@ -298,7 +310,7 @@ def test_bad_files_and_damaged_storage_change_nothing(page: Page, open_game, gua
     game = my_turn(page)
     perform(page, game, rattus.parse_action("take Monk"))
     before, shown = state(page), seen(page)
-    good = json.loads(kept_text(page))
+    good = kept_once_written(page, before)
     assert good["game"] == json.loads(before)
     for name, content, words in bad_files(good):
         page.set_input_files("#import-file", files=[{
