@@ -8,6 +8,7 @@ own plural forms. The engine's English ``describe`` stays for other callers.
 
 from __future__ import annotations
 
+import rattus
 from text.catalogue import card, region, t, tn
 
 #: Reasons whose sentence counts cubes (``count``): one catalogue entry with plural forms.
@@ -36,33 +37,29 @@ def sentence(reason: str, details: dict, names: list[str]) -> str:
 
 
 def action_words(action: str) -> str:
-    """An action of the notation (docs/notation.md) in words, e.g. "Put the new rat token
-    on Gallia": a step of "Show my turn" whose reason alone ("the only move") would not say
-    what to do."""
-    kind, *args = action.split()
-    if action == "witch swap":
-        return t("act.witch_swap")
-    if action == "witch done":
-        return t("act.witch_done")
-    if action == "neutral yes":
-        return t("act.neutral_yes")
-    if action == "neutral no":
-        return t("act.neutral_no")
+    """An action of the notation (docs/notation.md, read by ``rattus.parse_action``) in
+    words, e.g. "Put the new rat token on Gallia": a step of "Show my turn" whose reason
+    alone ("the only move") would not say what to do."""
+    a = rattus.parse_action(action)
+    kind, args = a.kind, a.args
+    if kind == "witch" and args[0] in ("swap", "done"):
+        return t("act.witch_swap" if args[0] == "swap" else "act.witch_done")
+    if kind == "witch":
+        return t("act.witch", region=region(args[0]), slot=args[1])
+    if kind == "neutral":
+        return t("act.neutral_yes" if args[0] == "yes" else "act.neutral_no")
     if kind == "take":
         return t("act.take", card=card(args[0]))
     if kind == "place":
-        return tn("act.place", int(args[1]), region=region(args[0]))
+        return tn("act.place", args[1], region=region(args[0]))
     if kind == "merchant":
-        return tn("act.merchant", int(args[2]), region=region(args[0]), to=region(args[1]))
-    if kind in ("monk", "witch"):
-        where, slot = args[0].split("/")
-        if kind == "monk":
-            return t("act.monk", region=region(where), slot=slot, to=region(args[1]))
-        return t("act.witch", region=region(where), slot=slot)
-    simple = {"setup": "act.setup", "plague": "act.plague", "spread": "act.spread",
-              "king": "act.king"}
-    if kind in simple:
-        return t(simple[kind], region=region(args[0]))
+        return tn("act.merchant", args[2], region=region(args[0]), to=region(args[1]))
+    if kind == "monk":
+        return t("act.monk", region=region(args[0]), slot=args[1], to=region(args[2]))
+    by_region = {"setup": "act.setup", "plague": "act.plague", "spread": "act.spread",
+                 "king": "act.king"}
+    if kind in by_region:
+        return t(by_region[kind], region=region(args[0]))
     return t("act.end")
 
 
