@@ -43,9 +43,9 @@ DEFS = """
 """.replace("{risk_hatches}", "".join(
     # a target with Odds on: the hatch over the region's shade, so both read (style.css)
     f'<pattern id="hatch-risk-{i}" patternUnits="userSpaceOnUse" width="9" height="9" '
-    f'patternTransform="rotate(45)"><rect width="9" height="9" fill="{shade}"/>'
+    f'patternTransform="rotate(45)"><rect width="9" height="9" style="fill: var(--risk-{i})"/>'
     f'<line x1="0" y1="0" x2="0" y2="9" stroke="#f0b450" stroke-width="2"/></pattern>\n'
-    for i, shade in enumerate(("#f6e7c6", "#f2c9a0", "#e89a86", "#d9665b"), 1)))
+    for i in range(1, 5)))
 
 #: Advance widths (SVG units) used to size boxes around texts: generous, so that a wide font
 #: (DejaVu Sans Bold) still fits.
