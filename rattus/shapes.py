@@ -58,6 +58,7 @@ class Decision(TypedDict):
     witch_stage: int
     spread_draws: dict[str, int]
     empties_supply: list[str]
+    empties_reserve: bool
 
 
 class Limits(TypedDict):

@@ -104,7 +104,9 @@ def decision(s: State, legal: list[Action] | None = None) -> Decision:
     it is taken from the legal actions, the single source of legality. ``spread_draws`` says,
     for each of those regions, how many rat tokens the spread there would draw from the
     supply (R5.1, R5.2 and its Ruling), and ``empties_supply`` which of them would draw the
-    last one, so that the game ends after this turn (R7.1a).
+    last one, so that the game ends after this turn (R7.1a). ``empties_reserve`` says whether
+    a placement open now would put the acting seat's last reserve cubes on the board, which
+    ends the game after this turn unless a strike sends some back (R7.1b).
     """
     # the kinds are the phase names (state.PHASES), plus "witch": finishing her use (R6.6)
     kind = "witch" if s.witch_stage else s.phase
@@ -124,6 +126,9 @@ def decision(s: State, legal: list[Action] | None = None) -> Decision:
             steps = steps_from(s.nbrs, s.plague, KNIGHT_STEPS)
             reach = {r: steps[r] for r in reversed(targets)}  # board order
     draws = {r: spread_draws(s, r) for r in reach} if kind == "turn" else dict.fromkeys(reach, 0)
+    left = s.reserve(s.current) if kind == "turn" else 0
+    empties_reserve = kind == "turn" and any(
+        a.kind == "place" and a.args[1] >= left for a in legal or ())
     return {
         "kind": kind,
         "seat": None if kind == "over" else s.current,
@@ -133,6 +138,7 @@ def decision(s: State, legal: list[Action] | None = None) -> Decision:
         "witch_stage": s.witch_stage,
         "spread_draws": draws,
         "empties_supply": [r for r, n in draws.items() if n and n >= len(s.supply)],
+        "empties_reserve": empties_reserve,
     }
 
 

@@ -32,7 +32,8 @@ def test_r3_5_setup_is_a_public_decision():
     """R3.5: setup placements need no rats and nobody can know a face yet: not private."""
     d = rattus.new_game(3, seed=2, start_player=1).view(None)["decision"]
     assert d == {"kind": "setup", "seat": 1, "private": False, "plague_reach": {},
-                 "spread_left": 0, "witch_stage": 0, "spread_draws": {}, "empties_supply": []}
+                 "spread_left": 0, "witch_stage": 0, "spread_draws": {}, "empties_supply": [],
+                 "empties_reserve": False}
 
 
 def test_r4_3_a_regular_turn_reaches_the_plague_regions_neighbours_in_one_step():
@@ -106,7 +107,8 @@ def test_r7_4_over_has_no_seat_and_nothing_private():
         g.apply("end")
     assert g.view(0)["decision"] == {"kind": "over", "seat": None, "private": False,
                                      "plague_reach": {}, "spread_left": 0, "witch_stage": 0,
-                                     "spread_draws": {}, "empties_supply": []}
+                                     "spread_draws": {}, "empties_supply": [],
+                 "empties_reserve": False}
 
 
 def test_r5_1_spread_draws_one_token_for_one_rat_and_two_for_two_or_three():
@@ -224,3 +226,26 @@ def test_a_view_of_a_state_computes_what_the_game_caches():
 
     g = random_state(3, 11, 120)
     assert view(g._s, 1) == g.view(1)
+
+
+def test_r7_1b_empties_reserve_says_when_a_placement_takes_the_last_cubes():
+    """R7.1b: a regular turn ending with all 20 cubes on the board ends the game. The view
+    says whether a placement open now would take the acting seat's whole reserve."""
+    import random
+
+    seen = {True: 0, False: 0}
+    for seed in range(1, 25):
+        g = rattus.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            v = g.view(None)
+            d, legal = v["decision"], g.legal_actions()
+            places = [a for a in legal if a.kind == "place"]
+            if d["kind"] == "turn":
+                left = v["reserve"][d["seat"]]
+                assert d["empties_reserve"] == any(a.args[1] >= left for a in places)
+                seen[d["empties_reserve"]] += 1
+            else:
+                assert d["empties_reserve"] is False
+            g.apply(max(places, key=lambda a: a.args[1]) if places else rng.choice(legal))
+    assert seen[True] >= 5 and seen[False] >= 50

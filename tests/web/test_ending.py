@@ -313,7 +313,7 @@ def test_r7_1b_the_status_says_when_a_placement_takes_the_last_cubes_of_the_rese
         left = view["reserve"][d["seat"]]
         places = [a for a in s.game.legal_actions() if a.kind == "place"]
         status = frame(Ui(), s).text["status"]
-        words = ending.cubes_note(view, s.legal())
+        words = ending.cubes_note(view)
         if any(a.args[1] >= left for a in places):
             assert words is not None and words in status
             last = next(a for a in places if a.args[1] >= left)

@@ -51,11 +51,12 @@ def supply_note(view: View) -> str | None:
     return tn("ending.low", n)
 
 
-def cubes_note(view: View, legal) -> str | None:
+def cubes_note(view: View) -> str | None:
     """The status line's word on the player's reserve when it may run out this turn: a
-    regular turn that ends with all 20 of the player's cubes on the board (regions and
-    palace) ends the game (R7.1b) — a placement that takes the last cubes says so, as does
-    a reserve already empty (unless a strike this turn sends cubes back, R5.5)."""
+    regular turn that ends with all 20 of the player's cubes on the board ends the game
+    (R7.1b) — a placement that takes the last cubes says so (the engine's
+    ``empties_reserve``), as does a reserve already empty (unless a strike this turn sends
+    cubes back, R5.5)."""
     d, seat = view["decision"], view["decision"]["seat"]
     if (view["winner"] is not None or view["last_regular"] is not None
             or d["kind"] != "turn" or seat is None):
@@ -63,8 +64,7 @@ def cubes_note(view: View, legal) -> str | None:
     left = view["reserve"][seat]
     if left == 0:
         return t("ending.cubes_out")
-    most = max((a.args[1] for a in legal if a.kind == "place"), default=0)
-    return tn("ending.cubes_last", left) if most >= left else None
+    return tn("ending.cubes_last", left) if d.get("empties_reserve") else None
 
 
 def supply_label(view: View) -> str | None:

@@ -125,7 +125,7 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         status = t("status.striking", regions=join_and([region(r) for r in story.regions]))
     elif human_turn(s):
         status = o.status
-        for note in (ending.supply_note(view), ending.cubes_note(view, s.legal())):
+        for note in (ending.supply_note(view), ending.cubes_note(view)):
             if note:  # the end seen coming (R7.1a, R7.1b)
                 status = f"{status} {note}"
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
