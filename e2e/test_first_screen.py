@@ -8,6 +8,7 @@ The expected words come from the built site's compiled catalogues (``dist/locale
 from __future__ import annotations
 
 import gettext
+import lzma
 import sys
 
 from conftest import DIST, READY_TIMEOUT_MS, ROOT, hold_runtime
@@ -121,6 +122,43 @@ def test_a_decoder_that_does_not_come_is_said_within_seconds(page: Page, base_ur
     expect(page.locator("#load-error")).to_be_visible(timeout=10_000)
     expect(page.locator("#load-error")).to_contain_text(EN["boot.failed"].split("{")[0])
     page.wait_for_timeout(2_000)
+    assert page.locator("body").get_attribute("data-ready") is None
+    guard.console_errors.clear()
+    guard.page_errors.clear()
+
+
+def test_a_packed_file_is_its_parts_xz_streams_one_after_the_other(page: Page,
+                                                                    base_url: str) -> None:
+    """Each packed file is independent xz streams in a row (tools/pack.py), whose sizes the
+    page is given: each unpacks on its own to its piece of the plain file, so that the page's
+    workers unpack them side by side (web/unxz.js). The WebAssembly, the biggest, in two."""
+    page.route("**/*.xz", lambda route: None)  # (only the page's DOWNLOADS are read here)
+    page.goto(base_url + "/")
+    downloads = page.evaluate("DOWNLOADS")
+    for path, (wire, name, plain_size, streams) in (
+            (path, entry) for path, entry in downloads.items() if entry[1]):
+        packed, plain = (DIST / name).read_bytes(), (DIST / path).read_bytes()
+        assert sum(streams) == wire == len(packed), path
+        assert plain_size == len(plain), path
+        pieces, at = [], 0
+        for size in streams:
+            pieces.append(lzma.decompress(packed[at:at + size], format=lzma.FORMAT_XZ))
+            at += size
+        assert b"".join(pieces) == plain, path
+    assert len(downloads["vendor/pyodide/pyodide.asm.wasm"][3]) == 2
+
+
+def test_a_packed_file_that_does_not_unpack_is_said_within_seconds(page: Page, base_url: str,
+                                                                   guard) -> None:
+    """A packed file whose bytes are not what it says (a host that changed it): the page says
+    the game could not start, and never becomes ready."""
+    garbled = bytearray((DIST / "stdlib.zip.xz").read_bytes())
+    garbled[len(garbled) // 2:len(garbled) // 2 + 64] = bytes(64)
+    page.route("**/stdlib.zip.xz", lambda route: route.fulfill(
+        status=200, body=bytes(garbled), content_type="application/x-xz"))
+    page.goto(base_url + "/")
+    expect(page.locator("#load-error")).to_be_visible(timeout=15_000)
+    expect(page.locator("#load-error")).to_contain_text(EN["boot.failed"].split("{")[0])
     assert page.locator("body").get_attribute("data-ready") is None
     guard.console_errors.clear()
     guard.page_errors.clear()

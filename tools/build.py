@@ -453,7 +453,8 @@ def write_worker(out: Path) -> str:
     listed = ",\n  ".join(json.dumps(f"./{rel}") for rel in ["", *files])
     text = template.replace(WORKER_BUILD, json.dumps(build_name))
     text = text.replace(WORKER_FILES, f"[\n  {listed},\n]")
-    unpacked = {f"./{rel}": [f"./{rel}{pack.SUFFIX}", PLAIN_TYPES[Path(rel).suffix]]
+    unpacked = {f"./{rel}": [f"./{rel}{pack.SUFFIX}", PLAIN_TYPES[Path(rel).suffix],
+                             pack.part_sizes(out, rel)]
                 for rel in pack.PACKED}
     text = text.replace(WORKER_PACKED, json.dumps(unpacked, indent=2))
     (out / WORKER).write_text(text, encoding="utf-8")

@@ -111,11 +111,12 @@ def write(out: Path) -> str:
     text = text.replace(MAP_MARKER, svg.strip())
     text = text.replace(TEMPLATES_MARKER, templates)
     sizes: dict[str, list] = {}
-    for path in DOWNLOADS:  # [bytes on the wire, the packed file or null, the plain file's]
+    # [bytes on the wire, the packed file or null, the plain file's, the packed file's streams]
+    for path in DOWNLOADS:
         plain = (out / path).stat().st_size
         if pack.is_plain(path):
             name = path + pack.SUFFIX
-            sizes[path] = [(out / name).stat().st_size, name, plain]
+            sizes[path] = [(out / name).stat().st_size, name, plain, pack.part_sizes(out, path)]
         else:
             sizes[path] = [plain, None]
     text = text.replace(DOWNLOADS_MARKER, "var DOWNLOADS = " + json.dumps(sizes) + ";")

@@ -19,7 +19,8 @@
 
 const BUILD = "__BUILD__";
 const FILES = [/* __FILES__ */];
-// The packed downloads: plain name -> [its packed copy in FILES, its Content-Type].
+// The packed downloads: plain name -> [its packed copy in FILES, its Content-Type, the sizes
+// of its xz streams in order (tools/pack.py: a file is packed in parts)].
 const PACKED = {/* __PACKED__ */};
 // The packed copies' decoder (xz-decompress: self["xz-decompress"]), as the page has it.
 importScripts("./vendor/xz/xz-decompress.min.js");
@@ -28,10 +29,16 @@ const PREFIX = "rattus " + SCOPE + " ";
 const CACHE = PREFIX + BUILD;
 const PAGE = new URL("./", SCOPE).href;
 
-async function unpack(cache, plain, [packed, type]) {
-  const copy = await cache.match(new URL(packed, SCOPE));
-  const body = new self["xz-decompress"].XzReadableStream(copy.body);
-  const bytes = await new Response(body).arrayBuffer();  // whole, or nothing stored
+async function unpack(cache, plain, [packed, type, streams]) {
+  const copy = await (await cache.match(new URL(packed, SCOPE))).blob();
+  const parts = [];
+  let at = 0;
+  for (const size of streams) {  // the decoder reads one xz stream: each part on its own
+    const body = new self["xz-decompress"].XzReadableStream(copy.slice(at, at + size).stream());
+    parts.push(await new Response(body).arrayBuffer());
+    at += size;
+  }
+  const bytes = await new Blob(parts).arrayBuffer();  // whole, or nothing stored
   await cache.put(new URL(plain, SCOPE), new Response(bytes, {headers: {
     "Content-Type": type, "Content-Length": String(bytes.byteLength)}}));
   await cache.delete(new URL(packed, SCOPE));
