@@ -5,13 +5,16 @@ a fast level (gzip 6), compresses ``.wasm`` or not (GitHub Pages does, not every
 never compresses a ``.zip``, whose members are deflated one by one (no file helps compress
 another). So the build writes, for each file of :data:`PACKED`, an ``.xz`` (LZMA2 at its
 densest preset, by Python's own ``lzma``): the WebAssembly, and ``stdlib.zip`` and ``app.zip``
-with their members *stored* (tools/build.py, tools/stdlib.py), so that the one stream spans all
+with their members *stored* (tools/build.py, tools/stdlib.py), so that one stream spans many
 of them. LZMA2 packs them 23 % smaller than the densest gzip (Zopfli: 4,617 kB → 3,561 kB,
 about 5 s less on slow 4G), and no browser unpacks it by itself: the page's first script
-(web/index.html) loads the vendored decoder ``xz-decompress`` (xz-embedded built to
-WebAssembly, 9 kB on the wire: tools/build.py), asks for the ``.xz`` wherever Pyodide or
-PyScript ask for the file, counts its bytes as they arrive (the progress bar: bytes on the
-wire) and unpacks it as it goes, so that the WebAssembly still compiles while it arrives. A
+(web/index.html) asks for the ``.xz`` wherever Pyodide or PyScript ask for the file, counts
+its bytes as they arrive (the progress bar: bytes on the wire) and has workers unpack it as it
+goes (web/unxz.js, with the vendored decoder ``xz-decompress``, xz-embedded built to
+WebAssembly, 9 kB on the wire: tools/build.py), so that the WebAssembly still compiles while
+it arrives. LZMA unpacks at some 30 MB/s: on a fast line that, not the download, is the wait,
+so a big file is packed in parts (:data:`PART_BYTES`), independent xz streams one after the
+other (still one valid ``.xz``), that two workers unpack side by side. A
 host sends an ``.xz`` as it is (``application/x-xz``, no ``Content-Encoding``).
 
 The plain files stay in ``dist/`` (the build's own tools read them: tools/snapshot.py, the
