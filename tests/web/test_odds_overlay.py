@@ -49,6 +49,21 @@ def test_each_badge_carries_the_engines_odds_for_the_viewer() -> None:
     assert all("If the plague struck" in states[r][1] for r in possible)  # screen readers
 
 
+def test_a_badge_says_no_loss_as_0_never_as_a_negative_zero() -> None:
+    """Each side of a badge (you, the others) is a loss "−0.3", or "0" where the expected
+    loss rounds to no cube: a player read "−0.0" as a loss."""
+    s = position()
+    m, s, _ = run(Model(), s, choice("toggle-odds"))
+    view = s.game.view(0)
+    shown = re.findall(r'data-odds="(\w+)".*?<text class="odds mine"[^>]*>([^<]*)</text>.*?'
+                       r'<text class="odds others"[^>]*>([^<]*)</text>', overlay(frame(m, s)))
+    assert shown
+    for r, mine, others in shown:
+        loss = rattus.strike_odds(view, r)["expected_loss"]
+        for text, x in ((mine, loss[0]), (others, sum(loss) - loss[0])):
+            assert text == ("0" if x < 0.05 else f"\u2212{x:.1f}"), (r, text, x)
+
+
 def test_with_odds_on_a_key_beside_the_board_says_what_each_shade_means() -> None:
     """Each shade the regions take is in the key, lightest first, with the loss it stands
     for (odds_overlay.LEVELS); the key goes with the overlay."""

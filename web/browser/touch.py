@@ -18,7 +18,7 @@ from render.board_layout import TOKEN_PITCH
 from browser import dom
 
 #: What a tap on the map may stand for (app.TARGETS, inside the SVG).
-MAP_TARGETS = "[data-slot],[data-plague],[data-region]"
+MAP_TARGETS = "[data-slot],[data-plague],[data-region],[data-take]"
 
 _proxies: list = []  # event listeners kept alive
 

@@ -214,15 +214,21 @@ def _risk(name: str, risk: dict) -> str:
     y = b.y + L.ODDS_Y
     x = b.x + L.ODDS_X
     parts = [pieces.icon("you", x, y - 9.5, 10), f'<text class="odds mine" x="{x + 12:.1f}" '
-             f'y="{y:.1f}">−{_cubes_expected(risk["mine"])}</text>',
+             f'y="{y:.1f}">{_loss_expected(risk["mine"])}</text>',
              pieces.icon("others", x + 45, y - 9.5, 10),
              f'<text class="odds others" x="{x + 57:.1f}" y="{y:.1f}">'
-             f'−{_cubes_expected(risk["others"])}</text>']
+             f'{_loss_expected(risk["others"])}</text>']
     # a click on the odds is a click on its region (they sit where a player clicks)
     return (f'<g class="risk-badge level-{risk["level"]}" data-odds="{name}" '
             f'data-region="{name}" data-mine="{risk["mine"]:.4f}" '
             f'data-p-loss="{risk["p_loss"]:.4f}"><title>{esc(risk["words"])}</title>'
             + "".join(parts) + "</g>")
+
+
+def _loss_expected(x: float) -> str:
+    """An expected loss as the badge shows it: "−0.3"; one that rounds to no cube at all
+    reads "0" (a "−0.0" read as a loss, and a negative zero, to a tester)."""
+    return "0" if x < 0.05 else f"−{_cubes_expected(x)}"
 
 
 def _cubes_expected(x: float) -> str:
@@ -305,7 +311,7 @@ def _links_between(in_play: frozenset[str]) -> str:
     return f'<g class="links" aria-hidden="true">{"".join(parts)}</g>'
 
 
-def _card_on_board(c: str, x: float, y: float, takeable: bool) -> str:
+def _card_on_board(c: str, x: float, y: float, takeable: bool, size: float = 12) -> str:
     """A class card as the board shows it, beside the board or by its holder's row: its icon;
     a card the player may take now (R4.1) is a target there too, as on the card panel."""
     words = card(c)
@@ -315,8 +321,9 @@ def _card_on_board(c: str, x: float, y: float, takeable: bool) -> str:
     attrs = (f' data-take="{c}" role="button" aria-label="{esc(words)}"' if takeable else "")
     cls = "held-card target" if takeable else "held-card"
     return (f'<g class="{cls}" data-piece="card-{c}"{attrs}><title>{esc(words)}</title>'
-            f'<circle class="hit" cx="{x + 6:.1f}" cy="{y + 6:.1f}" r="6.5"/>'
-            + pieces.icon(CARD_SYMBOL[c], x, y, 12, "ico card-ico") + "</g>")
+            f'<circle class="hit" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
+            f'r="{size / 2 + 0.5:.1f}"/>'
+            + pieces.icon(CARD_SYMBOL[c], x, y, size, "ico card-ico") + "</g>")
 
 
 def _supply(view: View, offer) -> str:
@@ -327,8 +334,7 @@ def _supply(view: View, offer) -> str:
     tx, ty = L.supply_at()
     words = tn("map.supply", n)
     free = [c for c in CARDS if view["cards"][c] is None]
-    fx, fy = L.free_cards_at()
-    cards = "".join(_card_on_board(c, fx + i * 13, fy, c in offer.cards)
+    cards = "".join(_card_on_board(c, *L.free_cards_at(i), c in offer.cards, L.FREE_CARD)
                     for i, c in enumerate(free))
     low = " low" if "decision" in view and ending.low_supply(view) else ""
     # the moves that would empty it, in words (R7.1a): the engine names them in the view

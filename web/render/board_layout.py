@@ -37,7 +37,7 @@ HEIGHT = MARGIN + 3 * PITCH_Y + TILE_H + MARGIN
 #: Each region's place on the board, in tile columns and rows (fractions allowed): roughly
 #: where it lies on a map of Europe (R2's table).
 GRID: dict[str, tuple[float, float]] = {
-    "Anglia": (0, 0), "Scandia": (1.5, 0), "Russia": (3, 0.5),
+    "Anglia": (0, 0), "Scandia": (1.5, 0), "Russia": (3, 0.75),
     "Gallia": (0, 1), "Germania": (1, 1), "Polonia": (2, 1),
     "Hispania": (0, 2), "Italia": (1, 2), "Hungaria": (2, 2), "Tartaria": (3, 1.85),
     "Bulgaria": (2, 3), "Turcia": (3, 3),
@@ -63,7 +63,11 @@ NAME_Y = 16
 
 #: The supply box (top right) and the players' table (bottom left: the reserve, the palace,
 #: the cards each holds).
-SUPPLY = (MARGIN + 3 * PITCH_X, MARGIN, TILE_W, 70)
+SUPPLY = (MARGIN + 3 * PITCH_X, MARGIN, TILE_W, 110)
+#: The cards beside the board, in the supply box: two rows of three, each a finger's tap on a
+#: phone (a tester could not take a card from a row of six 12-unit icons)
+FREE_CARD = 22
+FREE_CARD_PITCH = 27
 TABLE = (MARGIN, MARGIN + 3 * PITCH_Y, TILE_W + PITCH_X, TILE_H)
 TABLE_HEAD = 18
 TABLE_ROW = 32
@@ -143,10 +147,10 @@ def table_at(seat: int, column: str) -> tuple[float, float]:
     return TABLE[0] + TABLE_COLS[column], table_row_y(seat)
 
 
-def free_cards_at() -> tuple[float, float]:
-    """The first of the cards beside the board (R4.1), in the supply box."""
+def free_cards_at(i: int = 0) -> tuple[float, float]:
+    """The top left corner of the ``i``-th card beside the board (R4.1), in the supply box."""
     x, y, _w, _h = SUPPLY
-    return x + 6, y + 50
+    return x + 5 + (i % 3) * FREE_CARD_PITCH, y + 54 + (i // 3) * FREE_CARD_PITCH
 
 
 def _leave(box: Box, x: float, y: float, dx: float, dy: float) -> float:

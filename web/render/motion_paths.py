@@ -88,7 +88,8 @@ def paths(acted, view, seats) -> list[dict]:
             start = (L.free_cards_at() if e["from_seat"] is None
                      else L.table_at(e["from_seat"], "cards"))
             out.append({"kind": kind, "ghost": _card(e["card"]), "with": False,
-                        "path": [(start[0] + 6, start[1] + 6) if e["from_seat"] is None
+                        "path": [(start[0] + L.FREE_CARD / 2, start[1] + L.FREE_CARD / 2)
+                                 if e["from_seat"] is None
                                  else start, L.table_at(e["seat"], "cards")]})
     return out
 
