@@ -237,3 +237,29 @@ def seen_of_board(page: Page) -> float:
     return page.evaluate("""() => { const b = document.getElementById('map-holder')
         .getBoundingClientRect(); return (Math.min(b.bottom, innerHeight) - Math.max(b.top, 0))
         / b.height; }""")
+
+
+def test_a_card_beside_the_board_is_taken_by_one_tap_on_the_map(page: Page, open_game,
+                                                                 guard) -> None:
+    """R4.1 on a phone: the cards beside the board are in the supply box, on the first screen,
+    each a finger's tap: one tap on one takes it (no zoom first, no scrolling down to the
+    card panel). A tester could not take a card from a row of six small icons."""
+    open_game(page, "players=2&seed=3&bots=0,normal&pace=0")
+    game = rattus.new_game(players=2, seed=3)
+    while not any(a.kind == "take" for a in game.legal_actions()):
+        if game.current_player == 0:
+            perform(page, game, game.legal_actions()[0])
+        else:  # the computer's setup cubes: the page plays them
+            page.wait_for_function("n => +document.body.dataset.actions > n",
+                                   arg=len(game.history), timeout=30_000)
+            game = rattus.Game.from_json(page.evaluate("window.rattusGameJson()"))
+    page.evaluate("() => window.scrollTo(0, 0)")
+    card = page.locator('#map [data-take="Witch"]')
+    box = card.bounding_box()
+    assert box is not None and box["width"] >= 20 and box["y"] + box["height"] <= 844, box
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("n => +document.body.dataset.actions > n", arg=len(game.history))
+    assert page.locator("body").get_attribute("data-zoom-taps") in (None, "0")
+    game.apply(next(a for a in game.legal_actions() if a.kind == "take" and a.args[0] == "Witch"))
+    assert rattus.Game.from_json(page.evaluate("window.rattusGameJson()")).to_json() \
+        == game.to_json()
