@@ -2,39 +2,100 @@
 // streams off the main thread. Each big file is packed in parts, independent xz streams
 // (tools/pack.py), and the page starts one such worker per part it can unpack at once: on a
 // fast line the unpacking (LZMA: some 30 MB/s), not the download, is what Python waits for.
+// The WebAssembly is compiled here too, as its parts are unpacked, and handed to the page as
+// a module: the page's thread, busy with the page meanwhile, neither feeds the compiler nor
+// waits for it.
 //
-// In: {part, bytes} a piece of that part's xz stream (in order), {part, end: true} its end.
-// Out: {part, bytes} the part unpacked (in order), then {part, end: true}; or {part, error}.
+// In: {part, bytes} a piece of that part's xz stream (in order), {part, end: true} its end;
+// {part, compile: [part, ...]}: compile the WebAssembly made of those parts, in order (this
+// worker unpacks the first); {part, peer: "send"} with a MessagePort: that part's unpacked
+// bytes go over it to the worker that compiles its file, which gets the other end as
+// {part, peer: "receive"}.
+// Out: {part, bytes} the part unpacked (in order), then {part, end: true}; or {part, module}
+// for a part that starts a WebAssembly; or {part, error}.
 // A worker unpacks its parts one at a time, in the order their first bytes came (the
 // decoder's way), each as soon as its bytes arrive.
 importScripts("./vendor/xz/xz-decompress.min.js");
 
 var XzReadableStream = self["xz-decompress"].XzReadableStream;
 var coming = {};  // part -> the controller of its packed bytes, until their end
+var sink = {};  // part -> where its unpacked bytes go instead of the page: function (message)
+
+// The WebAssembly made of `parts` (in order), compiled as they are unpacked; the module, or
+// the reason it failed, goes to the page as the first part's message.
+function compile(parts) {
+  var queues = {}, ended = {}, current = 0, out = null;
+  parts.forEach(function (part) { queues[part] = []; });
+  var flush = function () {
+    for (; current < parts.length; current++) {
+      var queue = queues[parts[current]];
+      while (queue.length) { out.enqueue(queue.shift()); }
+      if (!ended[parts[current]]) { return; }
+    }
+    out.close();
+  };
+  var bytes = new ReadableStream({start: function (controller) { out = controller; }});
+  parts.forEach(function (part) {
+    sink[part] = function (message) {
+      if (message.error) { out.error(new Error(message.error)); return; }
+      if (message.end) {
+        ended[part] = true;
+      } else {
+        queues[part].push(new Uint8Array(message.bytes));
+      }
+      flush();
+    };
+  });
+  var response = new Response(bytes, {headers: {"Content-Type": "application/wasm"}});
+  var module = typeof WebAssembly.compileStreaming === "function"
+    ? WebAssembly.compileStreaming(response)
+    : response.arrayBuffer().then(function (all) { return WebAssembly.compile(all); });
+  module.then(function (compiled) {
+    self.postMessage({part: parts[0], module: compiled});  // (a module is shared, not copied)
+  }).catch(function (e) {
+    self.postMessage({part: parts[0], error: String((e && e.message) || e)});
+  });
+}
 
 function unpack(part, packed) {
   var reader = new XzReadableStream(packed).getReader();
+  var send = function (message, transfer) {
+    if (sink[part]) { sink[part](message, transfer); } else { self.postMessage(message, transfer); }
+  };
   var pump = function () {
     return reader.read().then(function (step) {
       if (step.done) {
-        self.postMessage({part: part, end: true});
+        send({part: part, end: true}, []);
         return;
       }
       var bytes = step.value;  // handed over, not copied: a buffer of its own
       if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) {
         bytes = bytes.slice();
       }
-      self.postMessage({part: part, bytes: bytes.buffer}, [bytes.buffer]);
+      send({part: part, bytes: bytes.buffer}, [bytes.buffer]);
       return pump();
     });
   };
   pump().catch(function (e) {
-    self.postMessage({part: part, error: String((e && e.message) || e)});
+    send({part: part, error: String((e && e.message) || e)}, []);
   });
 }
 
 self.onmessage = function (event) {
   var message = event.data;
+  if (message.compile) {
+    compile(message.compile);
+    return;
+  }
+  if (message.peer === "send") {  // this part's bytes go to the compiling worker
+    var port = event.ports[0];
+    sink[message.part] = function (forwarded, transfer) { port.postMessage(forwarded, transfer); };
+    return;
+  }
+  if (message.peer === "receive") {  // that part's bytes, from the worker that unpacks it
+    event.ports[0].onmessage = function (forwarded) { sink[forwarded.data.part](forwarded.data); };
+    return;
+  }
   if (!coming[message.part]) {
     unpack(message.part, new ReadableStream({start: function (controller) {
       coming[message.part] = controller;
