@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import random
 import re
+from urllib.parse import urlsplit
 
+from conftest import READY_TIMEOUT_MS
 from playwright.sync_api import Page, expect
 from test_replay import open_file
 from uidriver import click, pass_if_asked, perform, shot, wait_actions
@@ -84,6 +86,19 @@ def test_bad_address_shows_the_dialog(page: Page, open_game, guard) -> None:
         expect(dialog).to_be_visible()
         expect(dialog.locator("[data-problem]")).to_contain_text(words)
     shot(page, "bad_address")
+
+
+def test_an_address_whose_path_starts_with_two_slashes_still_starts_its_game(
+        page: Page, base_url: str, guard) -> None:
+    """A hand-typed address with a doubled slash (``host//?players=2``), which a static host
+    serves as the page: the game starts, and its parameters leave the address (a reload
+    resumes it) on the page's own host. Written as a path, that address was read as another
+    host's and refused, and the page never started."""
+    page.goto(base_url.rstrip("/") + "//?players=2&seed=3&pace=0")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("body")).to_have_attribute("data-screen", "board")
+    assert page.evaluate("location.search") == "?pace=0"
+    assert page.evaluate("location.host") == urlsplit(base_url).netloc
 
 
 def test_new_game_dialog_starts_a_game(page: Page, open_game, guard) -> None:

@@ -159,8 +159,7 @@ def _resume(app, query: str) -> None:
         return
     token = share_link.token_of(str(window.location.hash or ""))
     if token is not None:
-        window.history.replaceState(None, "", str(window.location.pathname)
-                                    + str(window.location.search or ""))  # a reload resumes
+        dom.replace_address(str(window.location.search or ""))  # a reload resumes
         try:
             shared_config, game = share_link.decode(token)
         except share_link.ShareError as bad:
@@ -221,9 +220,7 @@ def _drop_game_params(query: str) -> None:
     ``pace`` and ``lang``, which apply to every game."""
     kept = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()
             if k in ("pace", "lang", "relays", "ice")}
-    rest = f"?{urlencode(kept)}" if kept else ""
-    url = str(window.location.pathname) + rest + str(window.location.hash or "")
-    window.history.replaceState(None, "", url)
+    dom.replace_address(f"?{urlencode(kept)}" if kept else "", str(window.location.hash or ""))
 
 
 async def safe_boot() -> None:

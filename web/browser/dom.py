@@ -126,6 +126,15 @@ def show(element_id: str, visible: bool = True) -> None:
         _shown[element_id] = visible
 
 
+def replace_address(search: str, fragment: str = "") -> None:
+    """The page's address with ``search`` (``"?a=1"`` or ``""``) and ``fragment`` in place of
+    its own, without a new history entry. Written as a whole URL: a path of the page's own
+    (a hand-typed ``//``) would otherwise be read as another host's, and refused."""
+    url = window.URL.new(str(window.location.href))
+    url.search, url.hash = search, fragment
+    window.history.replaceState(None, "", url.href)
+
+
 def now_ms() -> float:
     return window.performance.now()
 

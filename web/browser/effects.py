@@ -189,6 +189,5 @@ def drop_from_address(name: str) -> None:
     """Remove ``name`` from the address's query: a choice made in the page replaces it."""
     query = parse_qs(str(window.location.search or "").lstrip("?"))
     if query.pop(name, None) is not None:
-        rest = f"?{urlencode(query, doseq=True)}" if query else ""
-        window.history.replaceState(None, "", str(window.location.pathname) + rest
-                                    + str(window.location.hash or ""))
+        dom.replace_address(f"?{urlencode(query, doseq=True)}" if query else "",
+                            str(window.location.hash or ""))
