@@ -6,8 +6,11 @@ that shows only "Loading" for that long looks broken. The glue renders pure stri
 (web/render/), so the build runs the same code on CPython: the board's drawing goes into
 ``index.html`` (main.py takes it over instead of drawing it), and for every language
 and both kinds of screen (mouse, touch: "click" or "tap") the welcome and How to play as
-``<template>`` elements, which the page's first script puts on the screen in the visitor's
-language (web/index.html). What Python then paints is the same markup, so nothing jumps.
+markup in ``<script type="text/html">`` elements, which the page's first script puts on the
+screen in the visitor's language (web/index.html). Not ``<template>``: the browser builds a
+template's content as it reads the page, sixteen drawings of which a visitor sees one or two
+(224 kB of the page's 276), where a script's text is only read. What Python then paints is
+the same markup, so nothing jumps.
 
 The files a first visit downloads are listed with their sizes for the page's progress bar
 (bytes received of bytes expected, on the wire): for the files the build packed
@@ -95,6 +98,14 @@ def screens(locale: Path) -> dict[str, dict[str, str]]:
     return out
 
 
+def _script_safe(markup: str) -> str:
+    """``markup`` as a script element's text: it must not end the element, nor open a comment
+    that would change how the browser reads the rest (the drawings have neither)."""
+    if "</script" in markup.lower() or "<!--" in markup:
+        raise SystemExit("first screen: a drawing holds '</script' or '<!--'")
+    return markup
+
+
 def write(out: Path) -> str:
     """Put the first screen into ``out/index.html``; a summary for the build's line."""
     page = out / "index.html"
@@ -105,7 +116,7 @@ def write(out: Path) -> str:
     svg = _glue()[3].skeleton()
     drawn = screens(out / "locale")
     templates = "\n".join(
-        f'<template id="first-{part}-{key}">{markup}</template>'
+        f'<script type="text/html" id="first-{part}-{key}">{_script_safe(markup)}</script>'
         for key, parts in sorted(drawn.items()) for part, markup in sorted(parts.items())
         if part != "status")
     text = text.replace(MAP_MARKER, svg.strip())

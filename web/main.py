@@ -140,7 +140,7 @@ def _ready(app) -> None:
     so that its precaching never competes with the first load — which reports a new version
     waiting as an event (the page then offers to reload into it)."""
     document.body.dataset.ready = "1"
-    drawn = document.querySelectorAll('template[id^="first-"]')  # (a static list)
+    drawn = document.querySelectorAll('script[id^="first-"]')  # (a static list)
     for i in range(drawn.length):  # the first screen's drawings: Python draws from now on
         drawn.item(i).remove()
     window.rattusStartWorker(create_proxy(lambda *_: app.dispatch(ev.UpdateReady())))
