@@ -22,11 +22,14 @@ import json
 import random
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from . import odds
 from .bench import runtime
 from .game import new_game
-from .shapes import View
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from .shapes import View
 
 PLAYER_COUNTS = (2, 3, 4)
 

@@ -9,7 +9,11 @@ Data that is not a single number (the board, the token faces) has its own module
 
 from __future__ import annotations
 
-from .shapes import Limits
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from .shapes import Limits
+
 
 MIN_PLAYERS = 2  # R1.2 (up to 4 colours), R2.1 (regions for 2, 3 and 4 players)
 MAX_PLAYERS = 4  # R1.2

@@ -7,9 +7,11 @@ see it in ``private_to``; :meth:`Event.visible_to` gives what any other seat may
 
 from __future__ import annotations
 
-from typing import Any, Literal, Unpack, overload
+from typing import TYPE_CHECKING, Any, Literal, Unpack, overload
 
-from . import shapes
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from . import shapes
+
 
 #: Every kind of event, with its fields (seat numbers are ints, regions their names).
 EVENT_KINDS: dict[str, str] = {

@@ -4,7 +4,7 @@ docs/view.md; the notation: docs/notation.md; saves: docs/state-format.md)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import rules, serialize, setup, worlds
 from .actions import Action, parse_action, parse_partial
@@ -13,9 +13,11 @@ from .errors import IllegalAction, InvalidState
 from .events import Event
 from .plague import ranking, scores
 from .refusals import explain, refusal
-from .shapes import View
 from .state import State
 from .view import view
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from .shapes import View
 
 
 def new_game(players: int = 2, seed: int | None = None, start_player: int = 0) -> Game:

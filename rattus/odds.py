@@ -27,11 +27,14 @@ only; the recursion is at most three deep.
 from __future__ import annotations
 
 from math import comb, factorial
+from typing import TYPE_CHECKING
 
 from .cards import ALL, MAJORITY, SYMBOL_CARD
 from .constants import NEUTRAL_CUBES, TOKENS_TOTAL
-from .shapes import Face, View
 from .tokens import TOKENS
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from .shapes import Face, View
 
 __all__ = ["strike_odds"]
 

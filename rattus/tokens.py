@@ -9,10 +9,13 @@ leaves the engine except in the complete save of ``Game.to_json()``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import SYMBOL_ORDER
 from .constants import REMOVED_AT_SETUP, STARTING_TOKENS, TOKENS_TOTAL
-from .shapes import Face
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from .shapes import Face
 
 _STARTING = """
 1 P B      1 M C      2 M K W    2 M K R    2 P W R    3 M B C

@@ -5,15 +5,19 @@ Every key is documented in ``docs/view.md``; ``shapes.View`` gives their types.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import rules
 from .actions import Action
 from .board import steps_from
 from .constants import CUBES_PER_PLAYER, KNIGHT_STEPS, MAX_RATS, SPREAD_MAX, limits
 from .plague import ranking, scores
 from .setup import placed_at_setup
-from .shapes import Decision, Place, View
 from .state import State
 from .tokens import TOKENS
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from .shapes import Decision, Place, View
 
 
 def view(s: State, seat: int | None, legal: list[Action] | None = None) -> View:

@@ -15,10 +15,13 @@ engine's private constructors.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .shapes import Face, View
 from .state import State
 from .tokens import TOKENS
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from .shapes import Face, View
 
 # Face key -> token ids with that face, starting tokens first. Faces repeat (R9: e.g. "1 M C"
 # is both a starting and a normal token); giving the faces a view shows starting ids first

@@ -18,9 +18,12 @@ the same choices for the same inputs (apart from what a time budget cuts short).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..shapes import View
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from ..shapes import View
 
 
 def acting_seat(view: View) -> int:

@@ -17,12 +17,15 @@ normal tokens (R3.3).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..game import Game
-from ..shapes import View
 from ..state import State
 from ..tokens import TOKENS
 from ..worlds import face_key, hidden_slots, state_from_view, unseen_tokens
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from ..shapes import View
 
 __all__ = ["Determinizer", "determinize", "face_key"]
 

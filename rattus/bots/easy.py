@@ -7,9 +7,13 @@ can, and otherwise picks at random (now and then it takes a card).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..actions import Action
-from ..shapes import View
 from .base import Bot, acting_seat
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from ..shapes import View
 
 
 class EasyBot(Bot):

@@ -35,18 +35,21 @@ from __future__ import annotations
 
 import math
 import time
+from typing import TYPE_CHECKING
 
 from .. import rules
 from ..action_tables import KING, NEUTRAL_NO, NEUTRAL_YES, PLAGUE, SPREAD, WITCH_DONE
 from ..actions import Action
 from ..rules import plague_destinations, spread_targets
-from ..shapes import View
 from ..state import State
 from .base import Bot, Done, Search
 from .determinize import Determinizer
 from .evaluate import DEFAULT, HARD, Params, expected_scores, win_probs
 from .normal import TERMINAL, pick, score_actions
 from .policy import placement_options, plague_score, rollout_action
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from ..shapes import View
 
 
 class Node:

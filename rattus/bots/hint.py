@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..actions import Action
 from ..odds import strike_odds
-from ..shapes import View
 from .base import Done, Search, acting_seat
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from ..shapes import View
 
 
 @runtime_checkable

@@ -17,14 +17,17 @@ cubes at stake, and a swap is taken when the evaluation, with both faces known, 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from .. import rules
 from ..actions import Action
 from ..constants import MAX_RATS
-from ..shapes import View
 from .base import Bot, acting_seat
 from .determinize import Determinizer
 from .evaluate import DEFAULT, Params, advantage, expected_scores
+
+if TYPE_CHECKING:  # (the shapes are for the type checker: rattus/shapes.py)
+    from ..shapes import View
 
 #: Kinds whose result depends on hidden faces (strikes) or leads to them.
 STOCHASTIC = frozenset({"plague", "spread", "neutral", "end"})
