@@ -212,6 +212,25 @@ def test_a_card_the_player_may_take_is_a_target_on_the_board_too() -> None:
     assert drawn.count("data-take=") == len(takeable)
 
 
+def test_a_card_beside_the_board_keeps_its_place_when_another_is_taken() -> None:
+    """R4.1: each class card beside the board has a place of its own in the supply box; one
+    taken leaves its place empty and the others stay where the player saw them."""
+    ui, s, _home = turn_start()
+    view = s.game.view(0)
+
+    def places(cards: dict) -> dict[str, str]:
+        drawn = board.draw(rattus.REGIONS, {**view, "cards": cards}, Offer(),
+                           config(view["players"]).seats)[1]["supply"]
+        return dict(re.findall(r'data-piece="card-(\w+)".*?<circle class="hit" (cx="[\d.]+" '
+                               r'cy="[\d.]+")', drawn))
+
+    beside = places({c: None for c in rattus.CARDS})
+    assert len(set(beside.values())) == len(rattus.CARDS)
+    taken = rattus.CARDS[0]
+    after = places({c: (0 if c == taken else None) for c in rattus.CARDS})
+    assert taken not in after and after == {c: at for c, at in beside.items() if c != taken}
+
+
 def _drawn_anew(*args, **kwargs):
     """The board drawn from nothing: nothing kept from an earlier drawing."""
     forget_kept()

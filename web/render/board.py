@@ -333,9 +333,9 @@ def _supply(view: View, offer) -> str:
     n = view["supply"]
     tx, ty = L.supply_at()
     words = tn("map.supply", n)
-    free = [c for c in CARDS if view["cards"][c] is None]
+    # each card in a place of its own: a card taken leaves its place empty, the others stay
     cards = "".join(_card_on_board(c, *L.free_cards_at(i), c in offer.cards, L.FREE_CARD)
-                    for i, c in enumerate(free))
+                    for i, c in enumerate(CARDS) if view["cards"][c] is None)
     low = " low" if "decision" in view and ending.low_supply(view) else ""
     # the moves that would empty it, in words (R7.1a): the engine names them in the view
     note = ending.supply_note(view) if "decision" in view else None

@@ -147,8 +147,9 @@ def table_at(seat: int, column: str) -> tuple[float, float]:
     return TABLE[0] + TABLE_COLS[column], table_row_y(seat)
 
 
-def free_cards_at(i: int = 0) -> tuple[float, float]:
-    """The top left corner of the ``i``-th card beside the board (R4.1), in the supply box."""
+def free_cards_at(i: int) -> tuple[float, float]:
+    """The top left corner of the ``i``-th class card's place beside the board (R4.1, in the
+    order of ``rattus.CARDS``), in the supply box: each card keeps its place."""
     x, y, _w, _h = SUPPLY
     return x + 5 + (i % 3) * FREE_CARD_PITCH, y + 54 + (i // 3) * FREE_CARD_PITCH
 

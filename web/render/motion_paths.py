@@ -11,7 +11,7 @@ end, so a skipped or switched-off motion loses nothing.
 from __future__ import annotations
 
 from rattus.board import neighbours
-from rattus.cards import CARD_SYMBOL
+from rattus.cards import CARD_SYMBOL, CARDS
 from render import board, pieces
 from render import board_layout as L
 
@@ -85,7 +85,7 @@ def paths(acted, view, seats) -> list[dict]:
             out.append({"kind": kind, "ghost": _TOKEN, "with": False, "path": [a, b]})
             out.append({"kind": kind, "ghost": _TOKEN, "with": True, "path": [b, a]})
         elif kind == "card_taken":
-            start = (L.free_cards_at() if e["from_seat"] is None
+            start = (L.free_cards_at(CARDS.index(e["card"])) if e["from_seat"] is None
                      else L.table_at(e["from_seat"], "cards"))
             out.append({"kind": kind, "ghost": _card(e["card"]), "with": False,
                         "path": [(start[0] + L.FREE_CARD / 2, start[1] + L.FREE_CARD / 2)
