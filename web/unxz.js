@@ -2,29 +2,33 @@
 // streams off the main thread. Each big file is packed in parts, independent xz streams
 // (tools/pack.py), and the page starts one such worker per part it can unpack at once: on a
 // fast line the unpacking (LZMA: some 30 MB/s), not the download, is what Python waits for.
-// The WebAssembly is compiled here too, as its parts are unpacked, and handed to the page as
-// a module: the page's thread, busy with the page meanwhile, neither feeds the compiler nor
+// The worker of a file's first part joins its parts in order and sends the plain file to the
+// page; the WebAssembly it compiles instead, as its parts are unpacked, and hands the page a
+// module: the page's thread, busy with the page meanwhile, neither feeds the compiler nor
 // waits for it.
 //
-// In: {part, bytes} a piece of that part's xz stream (in order), {part, end: true} its end;
-// {part, compile: [part, ...]}: compile the WebAssembly made of those parts, in order (this
-// worker unpacks the first); {part, peer: "send"} with a MessagePort: that part's unpacked
-// bytes go over it to the worker that compiles its file, which gets the other end as
-// {part, peer: "receive"}.
-// Out: {part, bytes} the part unpacked (in order), then {part, end: true}; or {part, module}
-// for a part that starts a WebAssembly; or {part, error}.
+// In: {part, join: [part, ...], wasm} join those parts, in order (this worker unpacks the
+// first); {part, peer: "send"} with a MessagePort: that part's unpacked bytes go over it to
+// the worker that joins its file, which gets the other end as {part, peer: "receive"};
+// {part, bytes} a piece of that part's xz stream (in order), {part, end: true} its end.
+// Out, for a file's first part: {part, bytes} the file unpacked (in order), then
+// {part, end: true}; or {part, module} for the WebAssembly; or {part, error}.
 // A worker unpacks its parts one at a time, in the order their first bytes came (the
 // decoder's way), each as soon as its bytes arrive.
 importScripts("./vendor/xz/xz-decompress.min.js");
 
 var XzReadableStream = self["xz-decompress"].XzReadableStream;
 var coming = {};  // part -> the controller of its packed bytes, until their end
-var sink = {};  // part -> where its unpacked bytes go instead of the page: function (message)
+var sink = {};  // part -> where its unpacked bytes go: function (message, transfer)
 
-// The WebAssembly made of `parts` (in order), compiled as they are unpacked; the module, or
-// the reason it failed, goes to the page as the first part's message.
-function compile(parts) {
-  var queues = {}, ended = {}, current = 0, out = null;
+function said(e) {
+  return String((e && e.message) || e);
+}
+
+// The file made of `parts`, in order, as they are unpacked here or elsewhere: to the page as
+// the first part's messages, or compiled (the WebAssembly) and sent as a module.
+function join(parts, wasm) {
+  var first = parts[0], queues = {}, ended = {}, current = 0, out = null;
   parts.forEach(function (part) { queues[part] = []; });
   var flush = function () {
     for (; current < parts.length; current++) {
@@ -46,48 +50,58 @@ function compile(parts) {
       flush();
     };
   });
-  var response = new Response(bytes, {headers: {"Content-Type": "application/wasm"}});
-  var module = typeof WebAssembly.compileStreaming === "function"
-    ? WebAssembly.compileStreaming(response)
-    : response.arrayBuffer().then(function (all) { return WebAssembly.compile(all); });
-  module.then(function (compiled) {
-    self.postMessage({part: parts[0], module: compiled});  // (a module is shared, not copied)
-  }).catch(function (e) {
-    self.postMessage({part: parts[0], error: String((e && e.message) || e)});
-  });
+  var failed = function (e) { self.postMessage({part: first, error: said(e)}); };
+  if (wasm) {
+    var response = new Response(bytes, {headers: {"Content-Type": "application/wasm"}});
+    var module = typeof WebAssembly.compileStreaming === "function"
+      ? WebAssembly.compileStreaming(response)
+      : response.arrayBuffer().then(function (all) { return WebAssembly.compile(all); });
+    module.then(function (compiled) {
+      self.postMessage({part: first, module: compiled});  // (a module is shared, not copied)
+    }).catch(failed);
+    return;
+  }
+  var reader = bytes.getReader();
+  var pump = function () {
+    return reader.read().then(function (step) {
+      if (step.done) {
+        self.postMessage({part: first, end: true});
+        return;
+      }
+      var chunk = step.value;  // (a buffer of its own: handed over)
+      self.postMessage({part: first, bytes: chunk.buffer}, [chunk.buffer]);
+      return pump();
+    });
+  };
+  pump().catch(failed);
 }
 
 function unpack(part, packed) {
   var reader = new XzReadableStream(packed).getReader();
-  var send = function (message, transfer) {
-    if (sink[part]) { sink[part](message, transfer); } else { self.postMessage(message, transfer); }
-  };
   var pump = function () {
     return reader.read().then(function (step) {
       if (step.done) {
-        send({part: part, end: true}, []);
+        sink[part]({part: part, end: true}, []);
         return;
       }
       var bytes = step.value;  // handed over, not copied: a buffer of its own
       if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) {
         bytes = bytes.slice();
       }
-      send({part: part, bytes: bytes.buffer}, [bytes.buffer]);
+      sink[part]({part: part, bytes: bytes.buffer}, [bytes.buffer]);
       return pump();
     });
   };
-  pump().catch(function (e) {
-    send({part: part, error: String((e && e.message) || e)}, []);
-  });
+  pump().catch(function (e) { sink[part]({part: part, error: said(e)}, []); });
 }
 
 self.onmessage = function (event) {
   var message = event.data;
-  if (message.compile) {
-    compile(message.compile);
+  if (message.join) {
+    join(message.join, message.wasm);
     return;
   }
-  if (message.peer === "send") {  // this part's bytes go to the compiling worker
+  if (message.peer === "send") {  // this part's bytes go to the worker that joins its file
     var port = event.ports[0];
     sink[message.part] = function (forwarded, transfer) { port.postMessage(forwarded, transfer); };
     return;
