@@ -182,5 +182,5 @@ def hold_runtime(page: Page) -> Callable[[], None]:
             route.continue_()
         page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
 
-    page.route("**/pyodide.asm.wasm*", hold)  # the page asks for its .xz (tools/pack.py)
+    page.route("**/pyodide.asm.wasm*", hold)  # the page asks for its .zst (tools/pack.py)
     return release

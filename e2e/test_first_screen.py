@@ -8,10 +8,10 @@ The expected words come from the built site's compiled catalogues (``dist/locale
 from __future__ import annotations
 
 import gettext
-import lzma
 import sys
 
 import pytest
+import zstandard
 from conftest import DIST, READY_TIMEOUT_MS, ROOT, hold_runtime
 from playwright.sync_api import Browser, Page, expect
 
@@ -57,7 +57,7 @@ def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
 
 
 #: The packed files, in the turn the first script asks for them (tools/first_screen.py).
-IN_TURN = ("pyodide.asm.wasm.xz", "stdlib.zip.xz", "app.zip.xz")
+IN_TURN = ("pyodide.asm.wasm.zst", "stdlib.zip.zst", "app.zip.zst")
 
 
 def test_a_slow_download_that_moves_never_fails(page: Page, base_url: str) -> None:
@@ -95,7 +95,7 @@ def test_a_slow_download_that_moves_never_fails(page: Page, base_url: str) -> No
 
 def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
     page.add_init_script("window.rattusLoadLimits = [3000, 60000]")
-    page.route("**/stdlib.zip.xz", lambda route: None)  # asked for, never answered
+    page.route("**/stdlib.zip.zst", lambda route: None)  # asked for, never answered
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=15_000)
     expect(page.locator("#load-error")).to_contain_text("3")  # "for 3 seconds"
@@ -104,7 +104,7 @@ def test_a_download_that_stops_is_said_within_seconds(page: Page, base_url: str,
 
 
 def test_a_refused_file_is_said_within_seconds(page: Page, base_url: str, guard) -> None:
-    page.route("**/app.zip.xz", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/app.zip.zst", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=10_000)
     expect(page.locator("#load-error")).to_contain_text("app.zip")
@@ -115,10 +115,10 @@ def test_a_refused_file_is_said_within_seconds(page: Page, base_url: str, guard)
 
 def test_a_decoder_that_does_not_come_is_said_within_seconds(page: Page, base_url: str,
                                                              guard) -> None:
-    """Without the packed files' decoder (vendor/xz/, tools/pack.py) nothing can start: the
+    """Without the packed files' decoder (vendor/zstd/, tools/pack.py) nothing can start: the
     page says so at once (the game could not start: a script failed to load, then the
     runtime's own words for the files it could not read), and never becomes ready."""
-    page.route("**/xz-decompress.min.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/zstddec.js", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=10_000)
     expect(page.locator("#load-error")).to_contain_text(EN["boot.failed"].split("{")[0])
@@ -128,37 +128,40 @@ def test_a_decoder_that_does_not_come_is_said_within_seconds(page: Page, base_ur
     guard.page_errors.clear()
 
 
-def test_a_packed_file_is_its_parts_xz_streams_one_after_the_other(page: Page,
+def test_a_packed_file_is_its_parts_zstd_frames_one_after_the_other(page: Page,
                                                                     base_url: str) -> None:
-    """Each packed file is independent xz streams in a row (tools/pack.py), whose sizes the
-    page is given: each unpacks on its own to its piece of the plain file, so that the page's
-    workers unpack them side by side (web/unxz.js). The WebAssembly, the biggest, in two."""
-    page.route("**/*.xz", lambda route: None)  # (only the page's DOWNLOADS are read here)
+    """Each packed file is independent zstd frames in a row (tools/pack.py), whose sizes,
+    packed and unpacked, the page is given: each unpacks on its own to its piece of the plain
+    file, so that the page's workers unpack them side by side (web/unpack.js) and check what
+    each makes. The WebAssembly, the biggest, in three."""
+    page.route("**/*.zst", lambda route: None)  # (only the page's DOWNLOADS are read here)
     page.goto(base_url + "/")
     downloads = page.evaluate("DOWNLOADS")
-    for path, (wire, name, plain_size, streams) in (
+    for path, (wire, name, plain_size, parts) in (
             (path, entry) for path, entry in downloads.items() if entry[1]):
         packed, plain = (DIST / name).read_bytes(), (DIST / path).read_bytes()
-        assert sum(streams) == wire == len(packed), path
-        assert plain_size == len(plain), path
+        assert sum(size for size, _ in parts) == wire == len(packed), path
+        assert sum(unpacked for _, unpacked in parts) == plain_size == len(plain), path
         pieces, at = [], 0
-        for size in streams:
-            pieces.append(lzma.decompress(packed[at:at + size], format=lzma.FORMAT_XZ))
+        for size, unpacked in parts:
+            piece = zstandard.ZstdDecompressor().decompress(packed[at:at + size])
+            assert len(piece) == unpacked, path
+            pieces.append(piece)
             at += size
         assert b"".join(pieces) == plain, path
-    assert len(downloads["vendor/pyodide/pyodide.asm.wasm"][3]) == 2
+    assert len(downloads["vendor/pyodide/pyodide.asm.wasm"][3]) == 3
 
 
-@pytest.mark.parametrize("name", ["stdlib.zip.xz", "vendor/pyodide/pyodide.asm.wasm.xz"])
+@pytest.mark.parametrize("name", ["stdlib.zip.zst", "vendor/pyodide/pyodide.asm.wasm.zst"])
 def test_a_packed_file_that_does_not_unpack_is_said_within_seconds(page: Page, base_url: str,
                                                                    guard, name: str) -> None:
     """A packed file whose bytes are not what it says (a host that changed it): the page says
     the game could not start, and never becomes ready. (The WebAssembly is also compiled by
-    the workers that unpack it: web/unxz.js.)"""
+    the workers that unpack it: web/unpack.js.)"""
     garbled = bytearray((DIST / name).read_bytes())
     garbled[len(garbled) // 2:len(garbled) // 2 + 64] = bytes(64)
     page.route(f"**/{name}", lambda route: route.fulfill(
-        status=200, body=bytes(garbled), content_type="application/x-xz"))
+        status=200, body=bytes(garbled), content_type="application/zstd"))
     page.goto(base_url + "/")
     expect(page.locator("#load-error")).to_be_visible(timeout=15_000)
     expect(page.locator("#load-error")).to_contain_text(EN["boot.failed"].split("{")[0])
@@ -176,7 +179,7 @@ def test_each_big_file_is_downloaded_once(page: Page, base_url: str, guard) -> N
         return [url for url in guard.requests if url.split("?")[0].endswith("/" + name)]
 
     for name in ("pyodide.asm.wasm", "stdlib.zip", "app.zip"):  # packed: tools/pack.py
-        assert len(asked(name + ".xz")) == 1, (name, asked(name + ".xz"))
+        assert len(asked(name + ".zst")) == 1, (name, asked(name + ".zst"))
         assert asked(name) == [], name  # the plain file: only where nothing can unpack
     for name in ("pyodide-lock.json", "pyscript.json"):
         assert len(asked(name)) == 1, (name, asked(name))
@@ -206,7 +209,7 @@ def test_the_progress_counts_bytes_on_the_wire_and_shows_on_a_phone(
                             ".backgroundImage")
         assert "gradient" in bar
         wire = sum(size[0] for size in page.evaluate("DOWNLOADS").values())
-        assert abs(wire - sum((DIST / (name + ".xz")).stat().st_size
+        assert abs(wire - sum((DIST / (name + ".zst")).stat().st_size
                               for name in ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip",
                                            "app.zip"))) < 10_000  # and the two small configs
         assert figures.inner_text().endswith(f"/ {wire / 1e6:.1f} MB")

@@ -22,7 +22,7 @@ def test_page_loads_and_python_is_ready(page: Page, open_game, guard) -> None:
 def test_no_request_leaves_localhost(page: Page, open_game, guard) -> None:
     open_game(page)
     assert guard.requests, "no request was recorded"
-    assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm.xz") for url in guard.requests)
+    assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm.zst") for url in guard.requests)
     assert guard.foreign == []
 
 

@@ -163,9 +163,9 @@ def test_the_build_name_changes_with_the_site_and_only_then(tmp_path) -> None:
     files = {p.relative_to(first).as_posix() for p in first.rglob("*")
              if p.is_file() and p.name not in ("sw.js", ".nojekyll")}
     # "" : the page at the site's folder address; not the plain copies of the packed files
-    # (the page asks for their .xz: tools/pack.py)
+    # (the page asks for their .zst: tools/pack.py)
     assert listed == files - set(build.pack.PACKED) | {""}
-    assert {"app.zip.xz", "index.html", "vendor/pyodide/pyodide.asm.wasm.xz",
+    assert {"app.zip.zst", "index.html", "vendor/pyodide/pyodide.asm.wasm.zst",
             "manifest.webmanifest", "icons/icon-512.png"} <= listed
     (second / "manifest.webmanifest").write_text("{}", encoding="utf-8")
     assert build.write_worker(second) != worker_build(first)

@@ -33,8 +33,8 @@ What lands in ``dist/``:
   plays offline after one visit and a new deploy is a new worker (the page offers to reload);
 * ``vendor/panzoom/`` (``@panzoom/panzoom``'s minified build and its licence: pinch-zoom and
   pan of the map on touch screens);
-* ``vendor/xz/`` (``xz-decompress``'s minified build: the decoder of the ``.xz`` downloads,
-  tools/pack.py);
+* ``vendor/zstd/`` (``zstddec``, Zstandard's decoder built to WebAssembly: the decoder of the
+  ``.zst`` downloads, tools/pack.py, as a classic script for the workers that import it);
 * the translations (docs/translating.md): ``web/locale/<lang>.po`` compiled to
   ``locale/<lang>.mo`` (by ``tools/i18n.py``, which refuses an incomplete catalogue), fetched
   by the page for the language in use only (web/text/language.py); the PO sources stay out of the
@@ -78,13 +78,17 @@ sys.path.insert(0, str(ROOT / "tools"))
 import first_screen  # noqa: E402  (tools/first_screen.py: the page before Python runs)
 import i18n  # noqa: E402  (tools/i18n.py: the translations, with Babel)
 import icons  # noqa: E402  (tools/icons.py: the app's icons, with Chromium)
-import pack  # noqa: E402  (tools/pack.py: the big downloads xz-packed)
+import pack  # noqa: E402  (tools/pack.py: the big downloads zstd-packed)
 import pyc  # noqa: E402  (tools/pyc.py: bytecode by the page's own Python, cached)
 import snapshot  # noqa: E402  (tools/snapshot.py: Python's memory snapshot, with Chromium)
 import stdlib  # noqa: E402  (tools/stdlib.py: the standard library, its modules compiled)
 
-#: The packed downloads' decoder (tools/pack.py), as index.html's first script loads it.
-XZ_DECODER = "xz-decompress.min.js"
+#: The packed downloads' decoder (tools/pack.py), as web/unpack.js and web/sw.js import it.
+ZSTD_DECODER = "zstddec.js"
+#: The one export of zstddec's module, which its classic-script copy makes a global instead:
+#: the service worker and the page's unpacking workers load it with importScripts (a module
+#: service worker is new in Firefox, 147).
+ZSTD_EXPORT = "export { ZSTDDecoder };"
 #: PyScript's "interpreter": our module (web/runtime.mjs) around the vendored Pyodide's.
 INTERPRETER = "./runtime.mjs"
 VENDORED_PYODIDE = "./vendor/pyodide/pyodide.mjs"
@@ -260,7 +264,7 @@ def write_archive(out: Path, sources: dict[str, Path], package: dict[str, bytes]
     members = bytecode(sources)
     members.update(pyscript_bytecode(package))
     with zipfile.ZipFile(out / APP_ARCHIVE, "w", zipfile.ZIP_STORED) as zf:
-        for name in sorted(members):  # stored: the site sends app.zip.xz (tools/pack.py)
+        for name in sorted(members):  # stored: the site sends app.zip.zst (tools/pack.py)
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
@@ -354,14 +358,26 @@ def vendor(out: Path) -> None:
     if not (qrcode / "qrcode.js").is_file():  # (its MIT licence is in the file's header)
         fail("node_modules/qrcode-generator is missing: run `npm ci` (or `make setup`)")
     shutil.copy2(qrcode / "qrcode.js", dst / "qrcode.js")
-    # xz-decompress: the decoder of the packed downloads (tools/pack.py), one UMD file that
-    # defines window["xz-decompress"], its WebAssembly inside (its MIT licence in its header)
-    xz = NODE_MODULES / "xz-decompress" / "dist" / "package" / XZ_DECODER
-    dst = out / "vendor" / "xz"
+    vendor_zstd(out / "vendor" / "zstd")
+
+
+def vendor_zstd(dst: Path) -> None:
+    """zstddec, the decoder of the packed downloads (tools/pack.py): its ES module, whose one
+    export becomes a global (``self.ZSTDDecoder``) so that classic workers can import it, its
+    WebAssembly inside; with its licences (MIT; Zstandard's BSD)."""
+    package = NODE_MODULES / "zstddec"
+    module = package / "dist" / "zstddec.mjs"
+    if not module.is_file():
+        fail("node_modules/zstddec is missing: run `npm ci` (or `make setup`)")
+    text = module.read_text(encoding="utf-8")
+    if text.count(ZSTD_EXPORT) != 1 or re.search(r"^\s*import\b|import\.meta", text, re.M):
+        fail(f"{module}: expected one `{ZSTD_EXPORT}` and no imports (a new zstddec?)")
     dst.mkdir(parents=True, exist_ok=True)
-    if not xz.is_file():
-        fail("node_modules/xz-decompress is missing: run `npm ci` (or `make setup`)")
-    shutil.copy2(xz, dst / XZ_DECODER)
+    (dst / ZSTD_DECODER).write_text(
+        "// zstddec (npm), MIT, by Don McCurdy, with Zstandard's decoder inside (BSD-3-Clause,\n"
+        "// Facebook): see LICENSE. Its ES module as a classic script (tools/build.py).\n"
+        + text.replace(ZSTD_EXPORT, "self.ZSTDDecoder = ZSTDDecoder;"), encoding="utf-8")
+    shutil.copy2(package / "LICENSE", dst / "LICENSE")
 
 
 #: Trystero (online play, docs/online.md): its Nostr strategy, the core it is built on and the
@@ -443,7 +459,7 @@ def write_worker(out: Path) -> str:
              f"{WORKER_PACKED}")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != WORKER and not p.name.startswith("."))
-    files = [rel for rel in files if not pack.is_plain(rel)]  # the page asks for their .xz
+    files = [rel for rel in files if not pack.is_plain(rel)]  # the page asks for their .zst
     digest = hashlib.sha256()
     for rel in files:
         content = (snapshot.key(out).encode() if rel == snapshot.NAME  # made from the others

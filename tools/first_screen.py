@@ -14,7 +14,7 @@ the same markup, so nothing jumps.
 
 The files a first visit downloads are listed with their sizes for the page's progress bar
 (bytes received of bytes expected, on the wire): for the files the build packed
-(tools/pack.py), the size of the ``.xz`` the page asks for instead, and of the plain file
+(tools/pack.py), the size of the ``.zst`` the page asks for instead, and of the plain file
 (what a browser that cannot unpack asks for).
 """
 
@@ -122,7 +122,7 @@ def write(out: Path) -> str:
     text = text.replace(MAP_MARKER, svg.strip())
     text = text.replace(TEMPLATES_MARKER, templates)
     sizes: dict[str, list] = {}
-    # [bytes on the wire, the packed file or null, the plain file's, the packed file's streams]
+    # [bytes on the wire, the packed file or null, the plain file's, its parts: [packed, plain]]
     for path in DOWNLOADS:
         plain = (out / path).stat().st_size
         if pack.is_plain(path):

@@ -1,61 +1,67 @@
-"""The big downloads of a first visit, xz-compressed at build time (``x`` → ``x.xz``).
+"""The big downloads of a first visit, zstd-compressed at build time (``x`` → ``x.zst``).
 
 Why: on a phone network the bytes are the load. A static host compresses text on the fly at
 a fast level (gzip 6), compresses ``.wasm`` or not (GitHub Pages does, not every host), and
 never compresses a ``.zip``, whose members are deflated one by one (no file helps compress
-another). So the build writes, for each file of :data:`PACKED`, an ``.xz`` (LZMA2 at its
-densest preset, by Python's own ``lzma``): the WebAssembly, and ``stdlib.zip`` and ``app.zip``
-with their members *stored* (tools/build.py, tools/stdlib.py), so that one stream spans many
-of them. LZMA2 packs them 23 % smaller than the densest gzip (Zopfli: 4,617 kB → 3,561 kB,
-about 5 s less on slow 4G), and no browser unpacks it by itself: the page's first script
-(web/index.html) asks for the ``.xz`` wherever Pyodide or PyScript ask for the file, counts
-its bytes as they arrive (the progress bar: bytes on the wire) and has workers unpack it as it
-goes (web/unxz.js, with the vendored decoder ``xz-decompress``, xz-embedded built to
-WebAssembly, 9 kB on the wire: tools/build.py), so that the WebAssembly still compiles while
-it arrives. LZMA unpacks at some 30 MB/s: on a fast line that, not the download, is the wait,
-so a big file is packed in parts (:data:`PART_BYTES`), independent xz streams one after the
-other (still one valid ``.xz``), that two workers unpack side by side. A
-host sends an ``.xz`` as it is (``application/x-xz``, no ``Content-Encoding``).
+another). So the build writes, for each file of :data:`PACKED`, a ``.zst`` (Zstandard at its
+densest level, by the ``zstandard`` package): the WebAssembly, and ``stdlib.zip`` and
+``app.zip`` with their members *stored* (tools/build.py, tools/stdlib.py), so that one frame
+spans many of them. No browser unpacks zstd by itself (Chromium's DecompressionStream knows
+gzip and deflate only): the page's first script (web/index.html) asks for the ``.zst``
+wherever Pyodide or PyScript ask for the file, counts its bytes as they arrive (the progress
+bar: bytes on the wire) and has workers unpack it (web/unpack.js, with the vendored decoder
+``zstddec``, Zstandard's own decoder built to WebAssembly, 30 kB on the wire: tools/build.py).
+
+Why zstd, not the denser xz (LZMA2) the site shipped before: on two cores the page's start is
+work for the processor, and LZMA unpacks at some 40 MB/s, zstd at some 300: xz's 13.7 MB of
+plain bytes cost the workers about 340 ms, zstd's about 45, and the page was playable 120–200
+ms sooner on localhost (medians of 10 side by side), for 10 % more bytes (3,581 → 3,926 kB:
+about 1.7 s on slow 4G, where the page stays well inside its goals).
+
+A frame is unpacked once all its bytes are in, so a big file is packed in parts
+(:data:`PART_BYTES`), independent frames one after the other (still one valid ``.zst``): the
+WebAssembly still compiles while its later parts arrive, and two workers unpack parts side by
+side. A host sends a ``.zst`` as it is (no ``Content-Encoding``).
 
 The plain files stay in ``dist/`` (the build's own tools read them: tools/snapshot.py, the
 e2e tests; a browser that cannot run the decoder asks for them), but the service worker never
-downloads them: it precaches the ``.xz`` and stores each unpacked under the plain name once,
+downloads them: it precaches the ``.zst`` and stores each unpacked under the plain name once,
 for the pages it serves, which ask for the plain files (web/sw.js, tools/build.py
-:func:`write_worker`). Compressing takes seconds to half a
-minute per file, so each result is cached in ``.cache/packed`` under a hash of the file.
+:func:`write_worker`). Compressing takes seconds per file, so each result is cached in
+``.cache/packed`` under a hash of the file.
 """
 
 from __future__ import annotations
 
 import hashlib
-import lzma
 import os
 from pathlib import Path
+
+import zstandard
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "packed"
 
 #: The files shipped packed, as the page names them (relative to the site's root).
 PACKED = ("vendor/pyodide/pyodide.asm.wasm", "stdlib.zip", "app.zip")
-SUFFIX = ".xz"
-#: LZMA2 at preset 9 extreme (its dictionary is cut to the file's size by the decoder's
-#: needs: xz-embedded allocates what the header says); ``pb=0``, as these files have no
-#: 4-byte structure to align on, gains a few kB; CRC32, which xz-embedded checks.
-FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "pb": 0}]
-CHECK = lzma.CHECK_CRC32
-#: A file is packed as independent xz streams of at most this many bytes unpacked each (the
-#: WebAssembly: two), so that the page unpacks them at once on two cores (web/unxz.js): LZMA
-#: unpacks at some 30 MB/s, so on a fast line the unpacking, not the download, is the wait.
-#: Two streams cost 0.6 % more bytes than one (15 kB), four 3.5 %.
-PART_BYTES = 6_000_000
+SUFFIX = ".zst"
+#: Zstandard's densest standard level; each frame says its unpacked size (the decoder's
+#: buffer) and ends with a checksum, which the decoder checks (a garbled download is said).
+LEVEL = 19
+#: A file is packed as independent frames of at most this many bytes unpacked each (the
+#: WebAssembly: three): a part is unpacked once its last byte is in, so the compiler's wait
+#: after the last byte is one part's. Three parts cost 0.9 % more bytes than one (26 kB).
+PART_BYTES = 3_500_000
 
 
 def packed(data: bytes) -> bytes:
-    """``data`` as an xz stream (no name, no date: the same bytes every time), cached."""
-    digest = hashlib.sha256(f"xz {FILTERS} {CHECK}\0".encode() + data).hexdigest()[:24]
+    """``data`` as one zstd frame (no dictionary, no date: the same bytes every time), cached."""
+    digest = hashlib.sha256(f"zstd {LEVEL} checksum\0".encode() + data).hexdigest()[:24]
     cached = CACHE / f"{digest}{SUFFIX}"
     if not cached.is_file():
-        result = lzma.compress(data, format=lzma.FORMAT_XZ, check=CHECK, filters=FILTERS)
+        compressor = zstandard.ZstdCompressor(level=LEVEL, write_checksum=True,
+                                              write_content_size=True)
+        result = compressor.compress(data)
         CACHE.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_name(f".{cached.name}.{os.getpid()}")
         tmp.write_bytes(result)
@@ -63,33 +69,34 @@ def packed(data: bytes) -> bytes:
     return cached.read_bytes()
 
 
-def parts(data: bytes) -> list[bytes]:
-    """``data`` cut into :func:`part_count` pieces of equal size, each packed on its own."""
+def pieces(data: bytes) -> list[bytes]:
+    """``data`` cut into :func:`part_count` pieces of equal size (the last one may be shorter)."""
     step = -(-len(data) // part_count(len(data)))
-    return [packed(data[at:at + step]) for at in range(0, len(data), step)] or [packed(data)]
+    return [data[at:at + step] for at in range(0, len(data), step)] or [data]
 
 
 def part_count(size: int) -> int:
-    """How many streams a file of ``size`` bytes is packed in: one per :data:`PART_BYTES`."""
+    """How many frames a file of ``size`` bytes is packed in: one per :data:`PART_BYTES`."""
     return max(1, -(-size // PART_BYTES))
 
 
-def part_sizes(out: Path, rel: str) -> list[int]:
-    """The sizes of ``out/<rel>.xz``'s streams, in order (their sum: the file's size)."""
-    return [len(part) for part in parts((out / rel).read_bytes())]
+def part_sizes(out: Path, rel: str) -> list[list[int]]:
+    """``out/<rel>.zst``'s frames in order, each as [its size, its size unpacked]: the page
+    routes each frame's bytes to a worker and checks what it unpacks to."""
+    return [[len(packed(piece)), len(piece)] for piece in pieces((out / rel).read_bytes())]
 
 
 def write(out: Path) -> dict[str, int]:
-    """Write ``out/<file>.xz`` for each file of :data:`PACKED`: its parts' xz streams one after
-    the other (still one valid ``.xz`` file); the packed sizes by file."""
+    """Write ``out/<file>.zst`` for each file of :data:`PACKED`: its parts' frames one after
+    the other (still one valid ``.zst`` file); the packed sizes by file."""
     sizes = {}
     for rel in PACKED:
-        result = b"".join(parts((out / rel).read_bytes()))
+        result = b"".join(packed(piece) for piece in pieces((out / rel).read_bytes()))
         (out / (rel + SUFFIX)).write_bytes(result)
         sizes[rel] = len(result)
     return sizes
 
 
 def is_plain(rel: str) -> bool:
-    """Whether ``rel`` is a file the page asks for as its ``.xz`` (not to precache)."""
+    """Whether ``rel`` is a file the page asks for as its ``.zst`` (not to precache)."""
     return rel in PACKED

@@ -79,7 +79,7 @@ def write(out: Path, ours: dict[str, bytes], date: tuple[int, int, int, int, int
             "stdlib", {m: vendored.read(m) for m in wanted}, at=archive))
         folders = {"/".join(name.split("/")[:i]) + "/" for name in bytecode
                    for i in range(1, name.count("/") + 1)}
-        # stored, not deflated: the site sends stdlib.zip.xz (tools/pack.py), one xz stream
+        # stored, not deflated: the site sends stdlib.zip.zst (tools/pack.py), one zstd frame
         # over all members, and zipimport reads a stored member without inflating it
         with zipfile.ZipFile(out / NAME, "w", zipfile.ZIP_STORED) as zf:
             for name in sorted(folders):

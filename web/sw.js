@@ -7,9 +7,9 @@
 // every URL here is resolved against the registration's scope, never the origin.
 //
 // * install: precache FILES under a cache named by the scope and BUILD (fetched past the HTTP
-//   cache, so a new build never stores an old file); each packed download of PACKED (its .xz
+//   cache, so a new build never stores an old file); each packed download of PACKED (its .zst
 //   in FILES, tools/pack.py) is then stored unpacked, under its plain name, in place of its
-//   .xz: a page this worker serves asks for the plain file (web/index.html), so that a later
+//   .zst: a page this worker serves asks for the plain file (web/index.html), so that a later
 //   visit never unpacks again on its main thread; the new worker then waits;
 // * message "skip-waiting": the page asks the waiting worker to take over (after saving);
 // * activate: delete this scope's caches of other builds (never another site's on the origin);
@@ -19,23 +19,27 @@
 
 const BUILD = "__BUILD__";
 const FILES = [/* __FILES__ */];
-// The packed downloads: plain name -> [its packed copy in FILES, its Content-Type, the sizes
-// of its xz streams in order (tools/pack.py: a file is packed in parts)].
+// The packed downloads: plain name -> [its packed copy in FILES, its Content-Type, its parts
+// in order (tools/pack.py: a file is packed in parts, zstd frames), each as [its size, its
+// size unpacked]].
 const PACKED = {/* __PACKED__ */};
-// The packed copies' decoder (xz-decompress: self["xz-decompress"]), as the page has it.
-importScripts("./vendor/xz/xz-decompress.min.js");
+// The packed copies' decoder (zstddec: self.ZSTDDecoder), as the page's workers have it.
+importScripts("./vendor/zstd/zstddec.js");
 const SCOPE = self.registration.scope;
 const PREFIX = "rattus " + SCOPE + " ";
 const CACHE = PREFIX + BUILD;
 const PAGE = new URL("./", SCOPE).href;
 
-async function unpack(cache, plain, [packed, type, streams]) {
-  const copy = await (await cache.match(new URL(packed, SCOPE))).blob();
+async function unpack(cache, plain, [packed, type, sizes]) {
+  const copy = new Uint8Array(await (await cache.match(new URL(packed, SCOPE))).arrayBuffer());
+  const decoder = new self.ZSTDDecoder();
+  await decoder.init();
   const parts = [];
   let at = 0;
-  for (const size of streams) {  // the decoder reads one xz stream: each part on its own
-    const body = new self["xz-decompress"].XzReadableStream(copy.slice(at, at + size).stream());
-    parts.push(await new Response(body).arrayBuffer());
+  for (const [size, unpacked] of sizes) {  // each part a frame of its own
+    const part = decoder.decode(copy.subarray(at, at + size), unpacked);
+    if (part.byteLength !== unpacked) { throw new Error(`${packed} does not unpack`); }
+    parts.push(part);
     at += size;
   }
   const bytes = await new Blob(parts).arrayBuffer();  // whole, or nothing stored

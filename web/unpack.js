@@ -1,24 +1,24 @@
-// A worker of the page's first script (web/index.html) that unpacks the big downloads' xz
-// streams off the main thread. Each big file is packed in parts, independent xz streams
-// (tools/pack.py), and the page starts one such worker per part it can unpack at once: on a
-// fast line the unpacking (LZMA: some 30 MB/s), not the download, is what Python waits for.
-// The worker of a file's first part joins its parts in order and sends the plain file to the
-// page; the WebAssembly it compiles instead, as its parts are unpacked, and hands the page a
-// module: the page's thread, busy with the page meanwhile, neither feeds the compiler nor
-// waits for it.
+// A worker of the page's first script (web/index.html) that unpacks the big downloads' zstd
+// frames off the main thread. Each big file is packed in parts, independent frames
+// (tools/pack.py), and the page starts one such worker per part it can unpack at once (two
+// cores: two). A part is unpacked once its last byte is in (Zstandard: some 300 MB/s, so a
+// part of 3.5 MB takes some 10 ms). The worker of a file's first part joins its parts in order
+// and sends the plain file to the page; the WebAssembly it compiles instead, as its parts are
+// unpacked, and hands the page a module: the page's thread, busy with the page meanwhile,
+// neither feeds the compiler nor waits for it.
 //
 // In: {part, join: [part, ...], wasm} join those parts, in order (this worker unpacks the
 // first); {part, peer: "send"} with a MessagePort: that part's unpacked bytes go over it to
 // the worker that joins its file, which gets the other end as {part, peer: "receive"};
-// {part, bytes} a piece of that part's xz stream (in order), {part, end: true} its end.
+// {part, bytes} a piece of that part's frame (in order), {part, end: n} its end, n its size
+// unpacked (what the frame must unpack to: anything else is a garbled download).
 // Out, for a file's first part: {part, bytes} the file unpacked (in order), then
 // {part, end: true}; or {part, module} for the WebAssembly; or {part, error}.
-// A worker unpacks its parts one at a time, in the order their first bytes came (the
-// decoder's way), each as soon as its bytes arrive.
-importScripts("./vendor/xz/xz-decompress.min.js");
+importScripts("./vendor/zstd/zstddec.js");
 
-var XzReadableStream = self["xz-decompress"].XzReadableStream;
-var coming = {};  // part -> the controller of its packed bytes, until their end
+var decoder = new self.ZSTDDecoder();
+var ready = decoder.init();  // (its WebAssembly, compiled once per worker)
+var coming = {};  // part -> the pieces of its frame come so far, until its end
 var sink = {};  // part -> where its unpacked bytes go: function (message, transfer)
 
 function said(e) {
@@ -76,23 +76,20 @@ function join(parts, wasm) {
   pump().catch(failed);
 }
 
-function unpack(part, packed) {
-  var reader = new XzReadableStream(packed).getReader();
-  var pump = function () {
-    return reader.read().then(function (step) {
-      if (step.done) {
-        sink[part]({part: part, end: true}, []);
-        return;
-      }
-      var bytes = step.value;  // handed over, not copied: a buffer of its own
-      if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) {
-        bytes = bytes.slice();
-      }
-      sink[part]({part: part, bytes: bytes.buffer}, [bytes.buffer]);
-      return pump();
-    });
-  };
-  pump().catch(function (e) { sink[part]({part: part, error: said(e)}, []); });
+// The part's frame, once its bytes are all in (`pieces`), unpacked: it must make `size` bytes.
+function unpack(part, pieces, size) {
+  ready.then(function () {
+    var length = pieces.reduce(function (n, piece) { return n + piece.length; }, 0);
+    var packed = new Uint8Array(length);
+    pieces.reduce(function (at, piece) { packed.set(piece, at); return at + piece.length; }, 0);
+    var bytes = decoder.decode(packed, size);  // (its own buffer: handed over, not copied)
+    if (bytes.byteLength !== size) {
+      throw new Error("part " + part + " does not unpack (" + bytes.byteLength + " of " + size
+                      + " bytes)");
+    }
+    sink[part]({part: part, bytes: bytes.buffer}, [bytes.buffer]);
+    sink[part]({part: part, end: true}, []);
+  }).catch(function (e) { sink[part]({part: part, error: said(e)}, []); });
 }
 
 self.onmessage = function (event) {
@@ -110,15 +107,11 @@ self.onmessage = function (event) {
     event.ports[0].onmessage = function (forwarded) { sink[forwarded.data.part](forwarded.data); };
     return;
   }
-  if (!coming[message.part]) {
-    unpack(message.part, new ReadableStream({start: function (controller) {
-      coming[message.part] = controller;
-    }}));
-  }
+  var pieces = coming[message.part] || (coming[message.part] = []);
   if (message.end) {
-    coming[message.part].close();
     delete coming[message.part];
+    unpack(message.part, pieces, message.end);
   } else {
-    coming[message.part].enqueue(new Uint8Array(message.bytes));
+    pieces.push(new Uint8Array(message.bytes));
   }
 };
