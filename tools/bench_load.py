@@ -212,6 +212,11 @@ LAST_BYTE = """(ready) => Math.max(0, ...performance.getEntriesByType("resource"
   .map((e) => e.responseEnd).filter((end) => end <= ready))"""
 
 
+#: A worker's own downloads: [URL, bytes on the wire] (a cached or same-origin-hidden one: 0).
+WORKER_BYTES = """() => performance.getEntriesByType("resource")
+  .map((e) => [e.name, e.transferSize])"""
+
+
 @dataclass
 class Load:
     board: float | None  # seconds from navigation start to the board on screen
@@ -242,6 +247,11 @@ def network_load(browser, url: str, conditions: dict[str, float] | None, board: 
     page.goto(url, wait_until="commit", timeout=NETWORK_TIMEOUT_MS)
     page.wait_for_function("window.__benchMarks.ready !== null", timeout=NETWORK_TIMEOUT_MS)
     cdp.send("Runtime.evaluate", {"expression": "0"})  # the events sent before it are in
+    # the page's workers fetch their own scripts (web/unpack.js and its decoder, before they
+    # unpack anything, so before playable), which the page's CDP session does not see
+    for worker in page.workers:
+        received.extend((where, size) for where, size in worker.evaluate(WORKER_BYTES)
+                        if size)
     sizes = [size for _, size in received]
     files: dict[str, int] = {}
     for where, size in received:
