@@ -56,6 +56,70 @@ def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
         context.close()
 
 
+def test_how_to_play_keeps_the_readers_place_when_python_takes_over(page: Page,
+                                                                    base_url: str) -> None:
+    """Read while the runtime arrives, How to play stays where its reader was: Python draws it
+    anew, and a tester found it jumped back to its first section."""
+    release = hold_runtime(page)
+    page.goto(base_url + "/")
+    page.locator('#screen [data-choice="help"]').click()  # the welcome's How to play
+    scroller = page.locator("#help .help-body")
+    expect(scroller).to_be_visible()
+    page.locator('#help [data-help="palace"]').first.click()  # its table of contents
+    read_to = scroller.evaluate("node => node.scrollTop")
+    assert read_to > 200
+    release()
+    expect(page.locator("#help .help-body")).to_be_visible()
+    assert abs(page.locator("#help .help-body").evaluate("node => node.scrollTop") - read_to) < 5
+
+
+def test_a_click_on_how_to_play_before_its_text_has_come_is_kept(page: Page,
+                                                                 base_url: str) -> None:
+    """On a slow line the toolbar shows seconds before the end of the page, which carries How
+    to play's text: a click meanwhile opens it as soon as it is here (a tester's was lost).
+    The toolbar speaks the visitor's language from the start, with Python's words."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {  # the page (278 kB) takes ~2 s to come
+        "offline": False, "latency": 150, "downloadThroughput": 140_000,
+        "uploadThroughput": 90_000})
+    page.route("**/*.zst", lambda route: None)  # (Python is not needed here)
+    page.goto(base_url + "/", wait_until="commit")
+    button = page.locator('#toolbar [data-choice="toggle-rules"]')
+    expect(button).to_have_text(EN["btn.rules"])
+    assert page.evaluate("document.readyState") == "loading"
+    button.click()
+    expect(button).to_have_attribute("aria-busy", "true")
+    assert page.evaluate("document.readyState") == "loading"  # (the page still coming)
+    expect(page.locator("#help .dialog")).to_be_visible(timeout=15_000)
+    expect(button).not_to_have_attribute("aria-busy", "true")
+
+
+def test_a_returning_player_gets_no_welcome_while_python_loads(browser: Browser,
+                                                               base_url: str) -> None:
+    """A game kept in this browser comes back once Python is up: the first screen does not
+    show the welcome meanwhile (it flashed up, then the game replaced it)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(base_url + "/")
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        page.locator('#screen [data-choice="quick-play"]').click()
+        expect(page.locator("body")).to_have_attribute("data-screen", "board")
+        page.wait_for_function("(localStorage.getItem('rattus.games') || '').includes('id')")
+        page.close()  # (a game another tab plays is not resumed: that tab has it)
+        again = context.new_page()
+        release = hold_runtime(again)
+        again.goto(base_url + "/")
+        expect(again.locator("#map-zoom svg#map rect.region").first).to_be_visible()
+        again.wait_for_timeout(300)
+        expect(again.locator('#screen .dialog[data-screen="welcome"]')).to_have_count(0)
+        release()
+        expect(again.locator("body")).to_have_attribute("data-screen", "board")
+    finally:
+        context.close()
+
+
 #: The packed files, in the turn the first script asks for them (tools/first_screen.py).
 IN_TURN = ("pyodide.asm.wasm.zst", "stdlib.zip.zst", "app.zip.zst")
 

@@ -81,6 +81,8 @@ def test_after_one_visit_the_game_plays_offline(page: Page, site_url: str, guard
         for name in build.pack.PACKED:
             assert any(url.endswith("/" + name) for url in asked), (name, asked)
         assert not [url for url in asked if url.endswith(build.pack.SUFFIX)], asked
+        # nothing was downloaded, so no figures were shown (they said 13.7 / 13.7 MB)
+        assert page.locator("body").get_attribute("data-progress") is None
         # Python started from the build's memory snapshot (web/runtime.mjs)
         assert page.evaluate("window.rattusPythonStart") == "snapshot"
         assert state(page) == before_state

@@ -36,6 +36,9 @@ from render import board
 from text import catalogue, language
 from text.catalogue import t
 
+#: How to play's scrolling part (render/how_to_play.py, style.css .help-body).
+HELP_SCROLLER = "#help .help-body"
+
 
 async def _speak(code: str) -> None:
     """Put the language the first script chose in use (English if its catalogue fails)."""
@@ -91,13 +94,18 @@ async def boot() -> None:
     elif (remembered := storage.read(storage.PACE_KEY)) is not None and remembered in PACES:
         app.dispatch(ev.PaceChosen(remembered))
     help_open = dom.by_id("help")
-    if help_open is not None and not help_open.hidden:  # opened before Python: it stays
+    read_to = None
+    if help_open is not None and not help_open.hidden:  # opened before Python: it stays,
+        read_to = dom.query(HELP_SCROLLER)  # read as far as it was (Python writes it anew)
+        read_to = None if read_to is None else float(read_to.scrollTop)
         app.dispatch(ev.ShowHelp("goal"))
     _resume(app, query)
     asked = parse_qs(query.lstrip("?")).get("lang")
     if asked and asked[-1] not in language.NAMES:  # a hand-edited address: say so, play on
         app.dispatch(ev.Problem(t("err.language", code=asked[-1])))
     _ready(app)
+    if read_to and (scroller := dom.query(HELP_SCROLLER)) is not None:
+        scroller.scrollTop = read_to
 
 
 def _compiled_here() -> str:
