@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import replace
 
 import pytest
 from glue import config, forget_kept, frame, offer, overlay, turn_start
 from model.targets import Offer
 from model.ui_state import Story
+from model.values import replace
 from render import board
 from render import board_layout as L
 

@@ -72,9 +72,8 @@ def test_a_click_on_the_plague_piece_during_an_ability_stands_for_its_region() -
 def test_the_cubes_a_strike_costs_show_where_they_were_lost() -> None:
     """R5.5: each cube lost shows as "−n" at its region while the strike is told, one mark
     per token revealed so far (the telling's ``upto``)."""
-    from dataclasses import replace
-
     from model.ui_state import Story
+    from model.values import replace
 
     s = find(lambda s: s.last_strike is not None
              and any(e["kind"] == "cube_killed" for e in s.last_strike[1]))

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
-from dataclasses import replace
 
 import pytest
 from control.store import Store
@@ -23,6 +22,7 @@ from model import page_events as ev
 from model.remote_table import RemoteTable
 from model.session import Session
 from model.ui_state import Model, Online
+from model.values import replace
 from online import messages
 from online.guest import Guest, News
 from online.host import Host, new_secret

@@ -14,7 +14,6 @@ import html
 import random
 import re
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from glue import choice, frame, new_session, run
 from model import page_events as ev
 from model.game_config import default_names
 from model.ui_state import Ui
+from model.values import replace
 from text import catalogue, language
 from text.catalogue import EN
 

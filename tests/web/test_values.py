@@ -7,7 +7,9 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 from model import page_events as ev
-from model.values import Value
+from model.game_config import Seat
+from model.ui_state import Draft, Model, Ui
+from model.values import Value, field, replace
 
 
 class Point(Value):
@@ -17,6 +19,10 @@ class Point(Value):
 
 class Labelled(Point):
     label: str = "here"
+
+
+class Bag(Value):
+    items: list = field(default_factory=list)
 
 
 def test_fields_in_the_order_written_with_defaults_by_position_or_by_name() -> None:
@@ -71,3 +77,22 @@ def test_every_event_and_effect_is_a_value_with_its_own_fields() -> None:
     assert len(kinds) >= 60
     for kind in kinds:
         assert kind.__match_args__ == kind._fields, kind
+
+
+def test_a_default_factory_makes_a_new_default_for_each_value() -> None:
+    first, second = Bag(), Bag()
+    first.items.append(1)
+    assert second.items == [] and Bag([2]).items == [2]
+    assert Model().ui == Ui() and Model().ui.draft == Draft()  # the page's model, from scratch
+
+
+def test_replace_changes_only_the_fields_named() -> None:
+    point = Labelled(1, 2)
+    assert replace(point, y=5) == Labelled(1, 5, "here")
+    assert point == Labelled(1, 2)  # (a new value: the old one is as it was)
+    with pytest.raises(TypeError, match="'z'"):
+        replace(point, z=1)
+    ui = Ui()
+    assert replace(ui, notice="hello").notice == "hello"
+    seat = Seat("Anna", "red")  # a dataclass: dataclasses.replace does it
+    assert replace(seat, name="Bo") == Seat("Bo", "red")

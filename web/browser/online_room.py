@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import replace
 
 from model import page_events as ev
 from model.session import Session
 from model.ui_state import Model, Online
+from model.values import replace
 from online import links
 from online.guest import Guest
 from online.host import Host, new_secret

@@ -26,11 +26,11 @@ lesson where it was.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
 from model import lesson
 from model.game_config import Config
+from model.values import replace
 
 #: The lesson's game: the same position every time (model/lesson.py).
 LESSON_SEED = lesson.SEED

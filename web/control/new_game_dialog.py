@@ -9,11 +9,10 @@ dispatcher) and :func:`read_fields` folds it into the draft first: nothing typed
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from model import page_events as ev
 from model.game_config import COLOURS, DEFAULT_COLOURS, KINDS, Config, Seat, resolve_start
 from model.ui_state import Draft, Question, Ui
+from model.values import replace
 from text.catalogue import t
 
 from control import questions, replay_controls

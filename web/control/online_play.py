@@ -11,12 +11,12 @@ the guest's table through ``SeatTable`` and needs nothing from here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from model import page_events as ev
 from model import shown_turn
 from model.ui_state import Model, Pick, Story, Ui
+from model.values import replace
 from text.catalogue import t
 
 #: The refusals a guest's page words itself (the rest: "could not read").

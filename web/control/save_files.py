@@ -55,7 +55,7 @@ def on_file_unreadable(ui: Ui, session, name: str, detail: str) -> Ui:
 def _problem(ui: Ui, text: str) -> Ui:
     """Say a problem where it is seen: in the new-game dialog if it is open."""
     if ui.screen == "new-game":
-        from dataclasses import replace
+        from model.values import replace
 
         return ui.but(draft=replace(ui.draft, problem=text))
     return ui.say(text)

@@ -20,7 +20,6 @@ model, with or without effects (:func:`_settled` makes it ``(model, effects)``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace as _replace
 from typing import Any
 
 from model import motions, shown_turn
@@ -30,6 +29,7 @@ from model.game_config import renamed_defaults
 from model.pace import PACES
 from model.turn import current_offer, human_turn, why_cannot_act
 from model.ui_state import Coach, Model, Pick, Story, Ui
+from model.values import replace as _replace
 from render import how_to_play
 from text import hint_words, language
 from text.catalogue import CATALOGUE, card, join_or, region, t, tn

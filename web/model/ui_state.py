@@ -4,7 +4,7 @@ on the page, and the session.
 Why one value: the update function (control/update.py) takes a model and an event and returns
 the next model and the effects to run, and rendering (render/frame.py) reads only the model,
 so a click can be followed from input to screen in one place and tested on CPython. Values
-are replaced, never mutated (``dataclasses.replace``).
+are replaced, never mutated (model/values.py ``replace``).
 
 Why three parts: :class:`Prefs` (the pace, the overlays, the update offer) outlives every
 game, so putting a new game on the page replaces :class:`Ui` whole and cannot drop a
@@ -14,10 +14,10 @@ only reads: its changes are effects the store runs (control/store.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from model.game_config import Config, default_seats
+from model.values import Value, field, replace
 
 if TYPE_CHECKING:
     from model.page_events import Event
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
     from model.session import Session
 
 
-@dataclass(frozen=True)
-class Pick:
+class Pick(Value):
     """A decision in progress: a mode (an ability, moving the plague, choosing a count) and
     what was chosen so far."""
 
@@ -37,8 +36,7 @@ class Pick:
     to: str | None = None  # Merchant: the destination
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Value):
     """An "are you sure" step in the page: the text, the two labels, and the event each
     answer dispatches (None: nothing more happens)."""
 
@@ -49,8 +47,7 @@ class Question:
     on_no: Event | None = None
 
 
-@dataclass(frozen=True)
-class Story:
+class Story(Value):
     """The last strike, as the engine's events told it (R5.3–R5.5): the revealed tokens
     with their kills, the regions struck, and how far the telling has come."""
 
@@ -90,8 +87,7 @@ class Story:
                    False)
 
 
-@dataclass(frozen=True)
-class Draft:
+class Draft(Value):
     """The new-game dialog's draft and the problem it shows. ``config`` follows what is typed;
     ``shown`` is what the dialog's fields were last drawn from: typing changes only the
     start-player list (drawn from ``config``), so a field being typed in is never redrawn
@@ -102,8 +98,7 @@ class Draft:
     shown: Config | None = None
 
 
-@dataclass(frozen=True)
-class Coach:
+class Coach(Value):
     """The guided first game (control/coach.py): the notes shown so far, each once, and the
     note on screen now."""
 
@@ -134,8 +129,7 @@ class Coach:
         return cls(frozenset(seen), note)
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Value):
     """One kept game, as "Your games" lists it (control/kept_games.py; never its hidden
     tokens: names and counts)."""
 
@@ -154,8 +148,7 @@ class Entry:
                 "over": self.over, "winner": self.winner}
 
 
-@dataclass(frozen=True)
-class Joined:
+class Joined(Value):
     """An online game this browser joined as a guest (online/links.py keeps the list): its
     invitation link, who plays, which seat was this device's, when it was last heard of."""
 
@@ -165,8 +158,7 @@ class Joined:
     updated: float
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(Value):
     """The "Your games" screen: the entries, newest first, and which are open in other tabs."""
 
     entries: tuple[Entry, ...] = ()
@@ -175,8 +167,7 @@ class Listing:
     joined: tuple[Joined, ...] = ()  # online games joined as a guest, newest first
 
 
-@dataclass(frozen=True)
-class Prefs:
+class Prefs(Value):
     """What outlives a game: chosen once, kept while games come and go."""
 
     pace_ms: int | None = None  # the pace chosen (toolbar, remembered) or the address's
@@ -191,8 +182,7 @@ class Prefs:
         return replace(self, **changes)
 
 
-@dataclass(frozen=True)
-class Online:
+class Online(Value):
     """An online game as this page sees its room (docs/online.md): the host's invitations
     and who is connected, or a guest's standing with the host. The browser edge
     (browser/online_room.py) says it anew (``OnlineStatus``) whenever it changes."""
@@ -208,8 +198,7 @@ class Online:
     seat: int | None = None  # guest: the seat it plays (None: it watches)
 
 
-@dataclass(frozen=True)
-class Ui:
+class Ui(Value):
     """The screen of the game on the page: replaced whole when another game comes."""
 
     screen: str | None = None  # "welcome", "new-game" (None: the board; results are derived)
@@ -252,8 +241,7 @@ class Ui:
         return replace(self, notice=text, notice_is_news=bool(text))
 
 
-@dataclass(frozen=True)
-class Model:
+class Model(Value):
     """The whole state of the page: the store (control/store.py) holds one."""
 
     prefs: Prefs = Prefs()

@@ -12,7 +12,7 @@ view while a pass screen shows, bots play, or the replay is open.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from model import shown_turn
@@ -22,6 +22,7 @@ from model.seat_view import SeatTable
 from model.targets import Offer
 from model.turn import current_offer, human_turn
 from model.ui_state import Model, Pick, Prefs, Story, Ui
+from model.values import replace
 from text.catalogue import join_and, region, t
 
 import rattus
