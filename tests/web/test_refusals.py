@@ -20,6 +20,7 @@ from glue import (
     turn_start,
 )
 from model.ui_state import Ui
+from model.values import replace
 from text.catalogue import CATALOGUE, t
 
 from rattus.refusals import REASONS
@@ -160,6 +161,17 @@ def test_clicks_on_a_bots_turn_are_refused_with_its_name() -> None:
     assert refused(ui, s, region("Italia")) == t("why.not_your_turn", name="Bob")
     assert refused(ui, s, card("King")) == t("why.not_your_turn", name="Bob")
     assert offer(ui, s).regions == {}
+
+
+def test_clicks_while_the_bots_wait_for_continue_say_to_press_it() -> None:
+    """After a strike the computer players wait until the player at the screen has seen it:
+    a click on the map then says to press Continue, not that it is a bot's turn (a tester
+    was told to wait for Computer 1, who was waiting for them)."""
+    ui, s = Ui(), new_session(2, seed=1, kinds=["human", "easy"])
+    ui, s, _ = run(ui, s, region("Gallia"))
+    held = ui.but(story=replace(ui.story, hold=True))
+    assert refused(held, s, region("Italia")) == t("why.seen_first")
+    assert refused(ui, s, region("Italia")) == t("why.not_your_turn", name="Bob")
 
 
 def test_clicks_during_the_replay_are_refused() -> None:

@@ -66,5 +66,7 @@ def why_cannot_act(ui: Ui, table: SeatTable | None) -> str | None:
     if s.pass_to is not None:
         return t("why.pass_first", name=s.names[s.pass_to])
     if not human_turn(s):
+        if ui.story.hold:  # the computer players wait for this player's Continue
+            return t("why.seen_first")
         return t("why.not_your_turn", name=s.names[s.current])
     return None

@@ -439,6 +439,8 @@ EN: dict[str, str] = {
     "why.not_your_turn": "Wait: it is {name}'s turn.",
     "why.pass_first": "First hand the device to {name}: press “I am {name} — show my turn”.",
     "why.busy": "Wait a moment: the plague is being resolved.",
+    "why.seen_first": "First press “Continue”: the game waits until you have seen the "
+                      "strike.",
     "why.pick_token": "Click a rat token (not the region).",
     "why.replay": "This is the replay: leave it (“Back to the game”) to play.",
     # -- URL parameters and loading ------------------------------------------------------------
