@@ -94,10 +94,10 @@ async def boot() -> None:
     elif (remembered := storage.read(storage.PACE_KEY)) is not None and remembered in PACES:
         app.dispatch(ev.PaceChosen(remembered))
     help_open = dom.by_id("help")
-    read_to = None
-    if help_open is not None and not help_open.hidden:  # opened before Python: it stays,
-        read_to = dom.query(HELP_SCROLLER)  # read as far as it was (Python writes it anew)
-        read_to = None if read_to is None else float(read_to.scrollTop)
+    read_to = 0.0  # how far How to play was read (Python writes it anew: it stays there)
+    if help_open is not None and not help_open.hidden:  # opened before Python: it stays
+        scroller = dom.query(HELP_SCROLLER)
+        read_to = 0.0 if scroller is None else float(scroller.scrollTop)
         app.dispatch(ev.ShowHelp("goal"))
     _resume(app, query)
     asked = parse_qs(query.lstrip("?")).get("lang")

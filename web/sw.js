@@ -52,7 +52,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then(async (cache) => {
     await cache.addAll(FILES.map((file) => new Request(new URL(file, SCOPE),
                                                        {cache: "no-cache"})));
-    for (const [plain, how] of Object.entries(PACKED)) {  // one at a time: the decoder's way
+    for (const [plain, how] of Object.entries(PACKED)) {  // one at a time: each whole in memory
       await unpack(cache, plain, how);
     }
   }));
