@@ -28,7 +28,7 @@ from model import targets as offers
 from model.game_config import renamed_defaults
 from model.pace import PACES
 from model.turn import current_offer, human_turn, why_cannot_act
-from model.ui_state import Coach, Model, Pick, Story, Ui
+from model.ui_state import SHEETS, Coach, Model, Pick, Story, Ui
 from model.values import replace as _replace
 from render import how_to_play
 from text import hint_words, language
@@ -403,6 +403,18 @@ def on_show_help(m: Model, e: ev.ShowHelp) -> Result:
     return m.ui.but(help=e.section if e.section in how_to_play.anchor_ids() else "goal")
 
 
+def open_sheet(ui: Ui, session, name: str) -> Ui:
+    """A narrow screen's dock: the sheet of those panels over the board; its tab again, or
+    "Back to the board", closes it."""
+    if name not in SHEETS or name == ui.sheet:
+        return ui.but(sheet="")
+    return ui.but(sheet=name)
+
+
+def close_sheet(ui: Ui, session) -> Ui:
+    return ui.but(sheet="")
+
+
 def close_rules(ui: Ui, session) -> Ui:
     return ui.but(help=None)
 
@@ -452,6 +464,7 @@ PAGE_CHOICES: dict[str, Callable[..., Any]] = {
     "plan-close": turn_plan.close,
     "toggle-rules": toggle_rules,
     "close-rules": close_rules,
+    "sheet-close": close_sheet,
     "close-results": close_results,
     "pass-ready": pass_ready,
     "story-seen": story_seen,
@@ -470,7 +483,8 @@ PAGE_CHOICES: dict[str, Callable[..., Any]] = {
 }
 PAGE_PREFIXED: tuple[tuple[str, Callable[..., Any]], ...] = (
     new_game_dialog.PREFIXED + kept_games.PREFIXED + replay_controls.PREFIXED
-    + online_play.PREFIXED + (("help:", open_help), ("coach-ok:", coach.dismiss)))
+    + online_play.PREFIXED + (("help:", open_help), ("coach-ok:", coach.dismiss),
+                              ("sheet:", open_sheet)))
 
 
 def on_choice(m: Model, e: ev.Choice) -> Result:

@@ -228,6 +228,8 @@ class Ui(Value):
     elsewhere: bool = False  # this game is played in another tab: shown, not played or saved
     unkept: bool = False  # the browser refused to keep this game: replacing it asks first
     online: Online | None = None  # an online game's room (None: not online)
+    #: a phone or a narrow window: the side panels' sheet open over the board (SHEETS), or ""
+    sheet: str = ""
 
     def but(self, **changes) -> Ui:
         return replace(self, **changes)
@@ -239,6 +241,11 @@ class Ui(Value):
     def news(self, text: str) -> Ui:
         """News in the notice line (not styled as a refusal)."""
         return replace(self, notice=text, notice_is_news=bool(text))
+
+
+#: The sheets of a narrow screen (style.css), each one tap from the dock: a sheet covers the
+#: board, never the status line or the decision's buttons.
+SHEETS = ("cards", "players", "history", "more")
 
 
 class Model(Value):

@@ -68,7 +68,8 @@ def skeleton(title: str = "Rattus") -> str:
     sx, sy, sw, sh = L.SUPPLY
     tx, ty, tw, th = L.TABLE
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {L.WIDTH} {L.HEIGHT}" '
-            f'id="map" role="group" aria-label="{esc(title)}" class="board">'
+            f'id="map" role="group" aria-label="{esc(title)}" class="board" '
+            f'style="--aspect: {L.WIDTH / L.HEIGHT:.4f}">'
             f'<defs>{DEFS}{pieces.defs()}</defs>'
             f'<rect class="sea" width="{L.WIDTH}" height="{L.HEIGHT}" rx="6"/>'
             f'<rect class="box supply-box" x="{sx}" y="{sy}" width="{sw}" height="{sh}" rx="9"/>'

@@ -29,6 +29,7 @@ import rattus
 from render import (
     analysis,
     board,
+    dock,
     ending,
     how_to_play,
     kept_games_panel,
@@ -82,7 +83,12 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f.data["turnAlert"] = "1" if ui.online is not None and prefs.turn_alert else ""
     f.shown["online"] = ui.online is not None
     f.html["plan"], f.shown["plan"] = "", False  # ("Show my turn": a live turn's, below)
+    f.text["status-note"] = ""  # (the end seen coming: a live turn's, below)
     f.data["planActions"] = ""
+    # a narrow screen: the sheet open over the board, and the dock's tabs (render/dock.py)
+    f.data["sheet"] = ui.sheet
+    f.text["sheet-title"] = dock.sheet_title(ui.sheet)
+    f.html["dock"] = dock.dock(ui.sheet)
     if table is None:
         f.text["status"] = t("online.joining" if ui.online is not None else "status.new_game")
         _screen(f, ui, table)
@@ -126,9 +132,10 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         status = t("status.striking", regions=join_and([region(r) for r in story.regions]))
     elif human_turn(s):
         status = o.status
-        for note in (ending.supply_note(view), ending.cubes_note(view)):
-            if note:  # the end seen coming (R7.1a, R7.1b)
-                status = f"{status} {note}"
+        # the end seen coming (R7.1a, R7.1b): after the status line on a wide screen; a phone
+        # keeps the status short (style.css) and shows the same in the players' sheet (ending)
+        f.text["status-note"] = " ".join(
+            note for note in (ending.supply_note(view), ending.cubes_note(view)) if note)
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
         status = t("status.final_plague")
     elif s.is_over and story.hold:  # the final plague told: seen before the results
@@ -232,6 +239,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     f.text["viewer"] = (t("ui.you_are", name=s.names[viewer]) if viewer is not None
                         else t("ui.spectator"))
     current = s.current
+    # (the others' moves since this player's last turn, a strike waiting to be seen)
+    if digest or waiting == "story-seen":
+        f.html["dock"] = dock.dock(ui.sheet, frozenset(("history",)))
     f.data.update(replayStep="", replayStrike="", actions=str(s.step), phase=s.phase,
                   current="" if current is None else str(current),
                   viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",

@@ -760,8 +760,8 @@ EN: dict[str, str] = {
     "coach.odds.touch": "Where is it dangerous? Tap “{odds}” (on a phone it is in the "
                         "“Menu”): each region shows how many of your cubes a strike there "
                         "would cost you.",
-    "coach.hint.touch": "Not sure what to do? Tap “{hint}” (on a phone it is in the “Menu”): "
-                        "the computer suggests a move and says why.",
+    "coach.hint.touch": "Not sure what to do? Tap “{hint}” (at the top of the screen): the "
+                        "computer suggests a move and says why.",
     "coach.final": "The supply is empty: the final round. Each player but the last one has one "
                    "final turn, with only their cards' abilities: no new card, no cubes, no "
                    "plague move. Then the final plague strikes every region.",
@@ -925,6 +925,15 @@ EN: dict[str, str] = {
     "hint.reason.neutral_no_plain": "Do not count the neutral cubes.",
     "hint.reason.final_place_any": "Place your last Peasant cube in {region}.",
     "btn.show_turn": "Show my turn",
+    "btn.show_turn_short": "My turn",
+    # a phone: the side panels as sheets over the board, opened from the dock (render/panels.py)
+    "ui.dock": "Panels",
+    "dock.cards": "Cards",
+    "dock.players": "Players",
+    "dock.history": "History",
+    "dock.more": "More",
+    "dock.news": "new",
+    "btn.back_to_board": "Back to the board",
     "plan.thinking": "Working out your whole turn…",
     "plan.ready.1": "Your turn as the Hard computer player would play it: {n} step; the "
                     "next one is marked on the board.",

@@ -1,0 +1,32 @@
+"""A narrow screen's dock: one tab per sheet of side panels (``model.ui_state.SHEETS``).
+
+Why: on a phone the board and the decision fill the screen, so the other panels — the class
+cards, the players, what happened, the board in words — open one at a time as a sheet over the
+board, one tap each, and the board and the decision never move for them (style.css). A tab
+says when its sheet holds news the player has not opened yet: the digest of the others'
+moves, or a strike to read.
+"""
+
+from __future__ import annotations
+
+from model.ui_state import SHEETS
+from text.catalogue import t
+
+from render.escaping import esc
+
+
+def dock(open_sheet: str, news: frozenset[str] = frozenset()) -> str:
+    """The dock's tabs: ``open_sheet`` pressed, a mark on those in ``news``."""
+    tabs = []
+    for name in SHEETS:
+        pressed = "true" if name == open_sheet else "false"
+        mark = (f' <span class="dock-news">{esc(t("dock.news"))}</span>'
+                if name in news and name != open_sheet else "")
+        tabs.append(f'<button type="button" class="btn dock-tab" data-choice="sheet:{name}" '
+                    f'aria-pressed="{pressed}" aria-controls="side">'
+                    f'{esc(t("dock." + name))}{mark}</button>')
+    return "".join(tabs)
+
+
+def sheet_title(open_sheet: str) -> str:
+    return t("dock." + open_sheet) if open_sheet in SHEETS else ""
