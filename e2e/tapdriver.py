@@ -67,7 +67,9 @@ def centre(page: Page, selector: str) -> tuple[float, float, dict]:
 def on_map(page: Page, selector: str) -> tuple[float, float, dict]:
     """The centre of a drawing on the map; if the map is zoomed in away from it, tap
     "Whole map" first, as a player would."""
-    page.locator(selector).first.scroll_into_view_if_needed()  # back up from the cards
+    back = page.locator('[data-choice="sheet-close"]')
+    if back.is_visible():  # a sheet of panels over the board: back to the board first
+        back.tap()
     x, y, box = centre(page, selector)
     view = page.locator("#map-holder").bounding_box()
     if not (view["x"] < x < view["x"] + view["width"]
@@ -126,8 +128,15 @@ def tap(page: Page, what: str, value) -> None:
     if what == "region":  # where its name is printed (taps pass through names)
         x, y, _ = on_map(page, f'#map text.region-label[data-region="{value}"]')
         page.touchscreen.tap(x, y)
-    elif what == "card":
-        page.locator(f'[data-card="{value}"]').tap()
+    elif what == "card":  # on the board if it is a target there, else in the cards' sheet
+        on_board = page.locator(f'#map [data-take="{value}"]')
+        if not on_board.count() or not on_board.first.is_visible():
+            if not page.locator("#cards").is_visible():
+                page.locator('[data-choice="sheet:cards"]').tap()
+            page.locator(f'#cards [data-card="{value}"]').tap()
+        else:
+            x, y, _ = on_map(page, f'#map [data-take="{value}"]')
+            page.touchscreen.tap(x, y)
     elif what == "token":
         tap_token(page, *value)
     elif what == "choice":

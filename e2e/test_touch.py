@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from tapdriver import TOKEN_TAPS, measure, next_frame, perform
 from test_play import SEED_4P, check_privacy, check_results
 from uidriver import shot
-from uipaths import ALL_TAGS, choose, clicks_for, tags
+from uipaths import ALL_TAGS, choose, tags
 
 import rattus
 
@@ -33,17 +33,26 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 def check_first_screen(page: Page) -> None:
-    """The status line and the whole board, across the width, in the first screen, and the
-    panels under the board (not over it), with the page at its top (it scrolls down to the
-    cards)."""
-    page.evaluate("() => window.scrollTo(0, 0)")
+    """The page is the screen, as a game app's (never scrolled, by the player or by itself):
+    the status line at the top, the whole board under it across the width, the decision's
+    buttons pinned under the board, then the dock of the other panels, all in view; no sheet
+    over the board unless one was asked for."""
+    fits = page.evaluate("""() => ({y: scrollY, h: document.scrollingElement.scrollHeight})""")
+    assert fits == {"y": 0, "h": 844}, fits
     status = page.locator("#status").bounding_box()
     holder = page.locator("#map-holder").bounding_box()
-    sheet = page.locator("#side").bounding_box()
+    board = page.locator("#map").bounding_box()
+    bar = page.locator(".decision-row").bounding_box()
+    dock = page.locator(".dock-tab").first.bounding_box()
     assert status["y"] >= 0 and status["y"] + status["height"] < holder["y"] + 1
     assert holder["width"] == 390 and holder["x"] == 0
-    assert holder["y"] + holder["height"] <= 844, holder  # the whole board, no scrolling
-    assert sheet["y"] >= holder["y"] + holder["height"] - 1  # under the map
+    # across the width, drawn 1:1, while the decision's buttons take one row (a decision of
+    # many buttons takes a second row, and the board gives up that room)
+    assert board["width"] > 389.9 or (bar["height"] > 50 and board["width"] > 330), (board, bar)
+    assert board["y"] >= holder["y"] - 1 and board["y"] + board["height"] <= bar["y"] + 1
+    assert holder["y"] + holder["height"] <= bar["y"] + 1 and bar["y"] + bar["height"] <= dock["y"] + 1
+    assert dock["y"] + dock["height"] <= 844, dock
+    expect(page.locator("#side")).to_be_hidden()
 
 
 def check_sizes(page: Page, worst: dict) -> None:
@@ -60,7 +69,10 @@ def test_a_whole_game_by_taps_on_a_phone(page: Page, open_game, guard) -> None:
     game = rattus.new_game(players=4, seed=SEED_4P)
     expect(page.locator("#status")).to_contain_text("tap any highlighted region")
     assert "click" not in page.locator("#status").inner_text().lower()
-    expect(page.locator("#toolbar")).to_be_hidden()  # folded into the menu
+    # the toolbar folded into the menu, but for Hint and Show my turn
+    expect(page.locator('#toolbar [data-choice="new-game"]')).to_be_hidden()
+    expect(page.locator('#toolbar [data-choice="hint"]')).to_be_visible()
+    expect(page.locator('#toolbar [data-choice="show-turn"]')).to_be_visible()
     check_first_screen(page)
     rng = random.Random(SEED_4P)
     seen: set[str] = set()
@@ -87,7 +99,7 @@ def test_a_whole_game_by_taps_on_a_phone(page: Page, open_game, guard) -> None:
             check_sizes(page, worst)
             shot(page, "touch_pass")
         check_privacy(page, game)
-        if len(game.history) % 25 == 0:
+        if len(game.history) % 10 == 0:
             check_first_screen(page)
     check_results(page, game)
     check_sizes(page, worst)
@@ -128,7 +140,7 @@ def test_the_menu_and_the_dialogs_by_taps(page: Page, open_game, guard) -> None:
     expect(page.locator("#toolbar")).to_be_visible()
     shot(page, "touch_menu")
     page.locator('#toolbar [data-choice="toggle-rules"]').tap()
-    expect(page.locator("#toolbar")).to_be_hidden()
+    expect(page.locator('#toolbar [data-choice="new-game"]')).to_be_hidden()
     expect(page.locator(".howto")).to_be_visible()
     expect(page.locator(".howto")).to_contain_text("two fingers")
     shot(page, "touch_howto")
@@ -181,10 +193,10 @@ def test_the_map_is_pinched_and_dragged(page: Page, open_game, guard) -> None:
         arg=[box["width"], box["x"]])
 
 
-def test_a_phone_held_sideways_scrolls_the_page_from_the_map(browser, site_url, open_game,
-                                                             guard) -> None:
-    """844×390: the map is wide and the panels are under it, so the page scrolls; a finger
-    dragged up on the whole map scrolls the page (it does not get stuck on the map)."""
+def test_a_phone_held_sideways_keeps_the_board_and_the_decision_in_view(
+        browser, site_url, open_game, guard) -> None:
+    """844×390: the whole board at the left, its full height; the status line, the decision's
+    buttons and the panels at the right; the page does not scroll."""
     context = browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True,
                                   has_touch=True, base_url=site_url)
     guard.attach(context)
@@ -192,51 +204,16 @@ def test_a_phone_held_sideways_scrolls_the_page_from_the_map(browser, site_url, 
     try:
         open_game(page, "players=2&seed=8&names=Ann,Bob&pace=0")
         expect(page.locator("#status")).to_contain_text("tap")
-        box = page.locator("#map-holder").bounding_box()
-        x, y = box["x"] + box["width"] / 2, min(box["y"] + box["height"], 390) - 20
-        cdp = context.new_cdp_session(page)
-        touch(cdp, "touchStart", [(x, y)])
-        for step in range(1, 15):
-            touch(cdp, "touchMove", [(x, y - 15 * step)])
-            page.wait_for_timeout(15)
-        touch(cdp, "touchEnd", [])
-        page.wait_for_function("() => document.scrollingElement.scrollTop > 100")
-        assert page.locator("body").get_attribute("data-zoom") == "1.00"
+        board = page.locator("#map").bounding_box()
+        status = page.locator("#status").bounding_box()
+        dock = page.locator(".dock-tab").first.bounding_box()
+        assert board["y"] >= 0 and board["y"] + board["height"] <= 390
+        assert board["height"] > 370  # the screen's height
+        assert status["x"] >= board["x"] + board["width"] - 1  # beside the board
+        assert dock["y"] + dock["height"] <= 390
+        assert page.evaluate("() => document.scrollingElement.scrollHeight") == 390
     finally:
         context.close()
-
-
-def test_the_board_comes_into_view_when_a_computer_plays(page: Page, open_game) -> None:
-    """On a phone the cards lie below the board: a player who ends their turn scrolled down
-    there sees the computer's turn on the board, not the panels (the page scrolls back to it)."""
-    open_game(page, "players=2&seed=3&bots=0,normal&pace=400")
-    game = rattus.new_game(players=2, seed=3)
-    assert game.current_player == 0  # the person plays first, then the computer
-    rng = random.Random(3)
-    while True:
-        action = choose(game, rng, set())
-        after = game.clone()
-        after.apply(action)
-        if after.current_player != 0:
-            break
-        perform(page, game, action)
-    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # down to the cards
-    assert seen_of_board(page) < 0.5  # most of the board is out of sight
-    for what, value in clicks_for(game, action):  # a click that scrolls nothing itself
-        selector = {"region": f'rect.region[data-region="{value}"]',
-                    "choice": f'[data-choice="{value}"]', "card": f'[data-card="{value}"]'}[what]
-        page.evaluate("""(s) => document.querySelector(s).dispatchEvent(
-            new MouseEvent('click', {bubbles: true}))""", selector)
-    page.wait_for_function("() => document.body.dataset.othersPlay === '1'")
-    page.wait_for_function("""() => { const b = document.getElementById('map-holder')
-        .getBoundingClientRect(); return b.top > -5 && b.top < 200; }""", timeout=10_000)
-
-
-def seen_of_board(page: Page) -> float:
-    """The share of the board's height that is in the window."""
-    return page.evaluate("""() => { const b = document.getElementById('map-holder')
-        .getBoundingClientRect(); return (Math.min(b.bottom, innerHeight) - Math.max(b.top, 0))
-        / b.height; }""")
 
 
 def test_a_card_beside_the_board_is_taken_by_one_tap_on_the_map(page: Page, open_game,

@@ -34,6 +34,12 @@ def random_games(players: int, seeds, kinds=None):
 
 # -- the digest: the neutral cubes counted where the cubes are (R6.3) -------------------------
 
+
+def said(f) -> str:
+    """The status line with the end seen coming after it (R7.1a, R7.1b): one sentence on a
+    wide screen; a phone shows the note in the players' sheet (style.css)."""
+    return f"{f.text['status']} {f.text['status-note']}".strip()
+
 def test_r6_3_the_digests_strike_line_counts_the_knights_neutral_cubes_as_the_engine_does():
     """R5.4, R6.3: over many strikes with the Knight's neutral cubes, the digest of the next
     player says the players' cubes, the neutral ones and their sum — the cubes the engine
@@ -148,13 +154,13 @@ def test_r7_1a_the_status_names_the_plague_moves_that_empty_the_supply():
     view = s.view()
     ending_regions = view["decision"]["empties_supply"]
     f = frame(Ui(), s)
-    assert str(view["supply"]) in f.text["status"]
+    assert str(view["supply"]) in said(f)
     others = [r for r in view["decision"]["plague_reach"] if r not in ending_regions]
     if others:  # the moves that end it by name, and only those
-        assert all(region(r) in f.text["status"] for r in ending_regions)
-        assert all(region(r) not in f.text["status"].split(":")[-1] for r in others)
+        assert all(region(r) in said(f) for r in ending_regions)
+        assert all(region(r) not in said(f).split(":")[-1] for r in others)
     else:  # every move of the piece ends it
-        assert t("ending.all_empty.n", n=view["supply"]).split(":")[1] in f.text["status"]
+        assert t("ending.all_empty.n", n=view["supply"]).split(":")[1] in said(f)
     drawn = overlay(f)
     assert t("map.supply_ends") in drawn and "supply low" in drawn
 
@@ -168,7 +174,7 @@ def test_r7_1a_some_moves_by_name_every_move_in_one_word():
         if d["kind"] != "turn" or not d["empties_supply"]:
             continue
         hand_over(s)
-        status = frame(Ui(), s).text["status"]
+        status = said(frame(Ui(), s))
         if len(d["empties_supply"]) < len(d["plague_reach"]):
             kinds.add("some")
             assert all(region(r) in status for r in d["empties_supply"])
@@ -191,7 +197,7 @@ def test_r5_2_a_spread_that_draws_the_last_token_says_the_game_ends():
              and s.game.view(None)["decision"]["spread_left"] >= s.game.view(None)["supply"],
              n=2, seeds=range(1, 80))
     assert t("ending.spread_empties.n", n=s.view()["supply"]).split(" (")[0] in \
-        frame(Ui(), s).text["status"]
+        said(frame(Ui(), s))
 
 
 # -- the final round's banner (R7.2, R7.3) ----------------------------------------------------
@@ -312,7 +318,7 @@ def test_r7_1b_the_status_says_when_a_placement_takes_the_last_cubes_of_the_rese
             continue
         left = view["reserve"][d["seat"]]
         places = [a for a in s.game.legal_actions() if a.kind == "place"]
-        status = frame(Ui(), s).text["status"]
+        status = said(frame(Ui(), s))
         words = ending.cubes_note(view)
         if any(a.args[1] >= left for a in places):
             assert words is not None and words in status
@@ -331,7 +337,7 @@ def test_r7_1b_a_reserve_already_empty_says_the_game_ends_after_this_turn():
     s = next(s for s in placing_games(range(1, 60))
              if s.current is not None and s.view()["decision"]["kind"] == "turn"
              and s.view()["last_regular"] is None and s.view()["reserve"][s.current] == 0)
-    assert t("ending.cubes_out") in frame(Ui(), s).text["status"]
+    assert t("ending.cubes_out") in said(frame(Ui(), s))
 
 
 def test_r7_2_a_computers_final_turn_is_said_in_the_status_line():

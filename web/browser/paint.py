@@ -35,7 +35,6 @@ class Painter:
         self.motion: Motion | None = None  # the board's changes acted out (browser/motion.py)
         self._reveal: tuple[str, bool] | None = None  # scroll into view after the next paint
         self._announced: tuple[str | None, int] = (None, 0)  # the strike read out, how far
-        self._hinted = ""  # the hint last shown (its action)
         self._data: dict[str, str] = {}  # the body's data attributes as last written
         self._tools: tuple | None = None  # the toolbar's states as last written
         self._your_turn = ""  # an online game: this device's turn, at the last paint
@@ -79,10 +78,6 @@ class Painter:
         cls = "info" if f.notice_is_news else ""
         if notice is not None and notice.className != cls:
             notice.className = cls
-        hinted = f.data.get("hintAction", "")
-        if notice is not None and hinted and hinted != self._hinted:
-            self._notice_in_sight(notice)
-        self._hinted = hinted
         self._toolbar(f)
         if f.scroll_log_to_current and "log" in changed:
             here, lines = dom.query("#log li.at"), dom.query("#log .log-box")
@@ -93,7 +88,6 @@ class Painter:
         if note and note != data.get("coachNote", ""):
             window.rattusCoachLog.push(f"{note} {f.data.get('actions', data.get('actions'))}")
         was_striking = data.get("strike", "")
-        others_played = bool(data.get("othersPlay", ""))
         for key, value in f.data.items():
             if data.get(key) != value:  # (each crossing into the page costs: only changes)
                 setattr(ds, key, value)
@@ -111,8 +105,6 @@ class Painter:
                     and active not in (None, document.body)):
                 self.focus.lost()
         self._strike_in_sight(was_striking, f.data.get("strike", ""))
-        if f.data.get("othersPlay") and not others_played:
-            self._board_in_sight()
         self._online(f.data.get("yourTurn", ""), bool(f.html.get("online")),
                      bool(f.data.get("turnAlert")))
         if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
@@ -200,29 +192,6 @@ class Painter:
         if alert and your_turn and not self._your_turn:
             window.rattusOnline.turnAlert()
         self._your_turn = your_turn
-
-    @staticmethod
-    def _notice_in_sight(notice) -> None:
-        """A new hint's reason below the bottom of the screen (a phone: the notice sits under
-        the board) is scrolled up just into view: the player asked for it and waits for it.
-        (Only a hint: other notices come right after a tap, and the page must not move
-        under the next one.)"""
-        box = notice.getBoundingClientRect()
-        if box.bottom > window.innerHeight:
-            notice.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
-
-    def _board_in_sight(self) -> None:
-        """Another player's turn begins: if the page was scrolled away from the board (a phone,
-        the cards below it), the board comes back into view, so their moves are seen."""
-        holder = dom.by_id("map-holder")
-        if holder is None:
-            return
-        box = holder.getBoundingClientRect()
-        seen = min(box.bottom, window.innerHeight) - max(box.top, 0)
-        if seen < min(box.height, window.innerHeight) * 0.6:
-            still = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-            holder.scrollIntoView(window.JSON.parse(
-                '{"block": "start", "behavior": "%s"}' % ("auto" if still else "smooth")))
 
     def _strike_in_sight(self, before: str, now: str) -> None:
         """A new strike tops the side panel (style.css): scroll it there, the phone's sheet

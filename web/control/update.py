@@ -102,6 +102,8 @@ def on_target(m: Model, e: ev.Target) -> Result:
         what, value = "region", value[0]  # a token outside a token mode: its region
     table = {"region": o.regions, "token": o.tokens, "card": o.cards}.get(what, {})
     if value in table:
+        if what == "card":  # (taken from the cards' sheet on a phone: the board shows again)
+            ui = ui.but(sheet="")
         action = table[value]
         if action is not None:
             return online_play.send(ui, action) if online_play.is_guest(session) else act(

@@ -14,6 +14,10 @@ from text.catalogue import t
 
 from render.escaping import esc
 
+#: Each sheet's name in the catalogue (its tab, its title)
+LABELS = {"cards": "dock.cards", "players": "dock.players", "history": "dock.history",
+          "more": "dock.more"}
+
 
 def dock(open_sheet: str, news: frozenset[str] = frozenset()) -> str:
     """The dock's tabs: ``open_sheet`` pressed, a mark on those in ``news``."""
@@ -24,9 +28,9 @@ def dock(open_sheet: str, news: frozenset[str] = frozenset()) -> str:
                 if name in news and name != open_sheet else "")
         tabs.append(f'<button type="button" class="btn dock-tab" data-choice="sheet:{name}" '
                     f'aria-pressed="{pressed}" aria-controls="side">'
-                    f'{esc(t("dock." + name))}{mark}</button>')
+                    f'{esc(t(LABELS[name]))}{mark}</button>')
     return "".join(tabs)
 
 
 def sheet_title(open_sheet: str) -> str:
-    return t("dock." + open_sheet) if open_sheet in SHEETS else ""
+    return t(LABELS[open_sheet]) if open_sheet in LABELS else ""

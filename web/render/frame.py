@@ -174,10 +174,6 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         status = t("online.waiting_host") if not online.problem else t(
             "online.refused." + online.problem)
     f.data["yourTurn"] = "1" if online is not None and human_turn(s) else ""
-    # someone else plays on this screen's board (a computer, a friend elsewhere): the page
-    # brings the board into view (browser/paint.py)
-    f.data["othersPlay"] = "1" if (not s.is_over and s.pass_to is None and not ui.elsewhere
-                                   and not human_turn(s)) else ""
     upto = story.upto if ui.busy else len(story.items)
     shaded = odds_overlay.cached(s, view) if prefs.odds and s.viewer is not None else None
     f.html["odds-key"] = odds_overlay.key() if shaded is not None else ""
