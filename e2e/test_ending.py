@@ -44,7 +44,7 @@ def viewer_of(page: Page) -> int | None:
 def check_supply_warning(page: Page, view) -> None:
     """The status line names the plague moves that empty the supply, the board's supply box
     warns (R7.1a): what the engine's view says."""
-    status = page.locator("#status")
+    status = page.locator(".status-row")  # (the status line, the end seen coming under it)
     expect(status).to_contain_text(f"Only {view['supply']} rat token")
     ending = view["decision"]["empties_supply"]
     if len(ending) == len(view["decision"]["plague_reach"]):
@@ -151,7 +151,7 @@ def test_the_end_seen_coming_in_german_on_a_desktop_and_a_phone(browser: Browser
                 open_game(page, "players=3&seed=1&names=Ann,Bob,Cy&pace=0&lang=de")
                 open_position(page, game)
                 if name == "supply":
-                    expect(page.locator("#status")).to_contain_text("Vorrat")
+                    expect(page.locator(".status-row")).to_contain_text("Vorrat")
                     expect(page.locator("#map .supply-warn")).to_have_count(1)
                     page.evaluate("() => window.scrollTo(0, 0)")
                 else:

@@ -36,8 +36,7 @@ def random_games(players: int, seeds, kinds=None):
 
 
 def said(f) -> str:
-    """The status line with the end seen coming after it (R7.1a, R7.1b): one sentence on a
-    wide screen; a phone shows the note in the players' sheet (style.css)."""
+    """The status line with the end seen coming under it (R7.1a, R7.1b)."""
     return f"{f.text['status']} {f.text['status-note']}".strip()
 
 def test_r6_3_the_digests_strike_line_counts_the_knights_neutral_cubes_as_the_engine_does():

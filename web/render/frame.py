@@ -132,8 +132,7 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         status = t("status.striking", regions=join_and([region(r) for r in story.regions]))
     elif human_turn(s):
         status = o.status
-        # the end seen coming (R7.1a, R7.1b): after the status line on a wide screen; a phone
-        # keeps the status short (style.css) and shows the same in the players' sheet (ending)
+        # the end seen coming (R7.1a, R7.1b): a line of its own under the status line
         f.text["status-note"] = " ".join(
             note for note in (ending.supply_note(view), ending.cubes_note(view)) if note)
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
