@@ -317,7 +317,9 @@ def reset() -> None:
     document.activeElement = document.body
     window.performance = types.SimpleNamespace(now=lambda: time.perf_counter() * 1000)
     window.reduced_motion = False
-    window.matchMedia = lambda query: types.SimpleNamespace(matches=window.reduced_motion)
+    window.wide = False  # the screen answers WIDE_QUERY (render/board_layout.py)
+    window.matchMedia = lambda query: types.SimpleNamespace(
+        matches=window.wide if "aspect-ratio" in query else window.reduced_motion)
     window.rattusTimings, window.rattusBotTimes = JsArray(), JsArray()
     window.rattusFrameAfter = lambda t0: None  # (no frames drawn here)
     window.rattusCoachLog = JsArray()
