@@ -114,7 +114,8 @@ def test_when_tokens_are_wanted_down_reaches_them_and_left_right_go_along() -> N
     # a region holding two tokens, one above the other: Down/Up go from one to the other
     ui, s, _ = run(ui, s, token(here, 1), region(home))
     stops2, _ = board.stops(s.game.view(0), offer(ui, s), board_layout.TALL)
-    stops2.update({keymap.token_key(home, i): board.token_xy(board_layout.TALL, home, i) for i in (1, 2)})
+    stops2.update({keymap.token_key(home, i): board.token_xy(board_layout.TALL, home, i)
+                   for i in (1, 2)})
     assert keys.move(stops2, keymap.token_key(home, 1), "ArrowDown") == \
         keymap.token_key(home, 2)
     assert keys.move(stops2, keymap.token_key(home, 2), "ArrowUp") == \

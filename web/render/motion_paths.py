@@ -8,8 +8,9 @@ browser only moves a drawing along the points it is given (browser/motion.py), a
 already shows where things end, so a skipped or switched-off motion loses nothing.
 
 A card changing hands is small on the board (a 12-unit icon in a row of the players' table),
-so its flight is drawn large: a card of 30 units, half its size where it starts and ends and
-larger halfway, on an arc above the straight way, so that it is seen on a phone too.
+so its flight is drawn large: a card of 32 units, about the icon's size where it starts and
+ends and larger halfway (its icon 29 units), on an arc above the straight way, so that it is
+seen on a phone too.
 """
 
 from __future__ import annotations
@@ -28,14 +29,16 @@ def _cube(seat: int, seats, count: int | None = None) -> str:
     return f'<g class="cube">{pieces.piece(seat, seats[seat].colour, L.PIECE, count)}</g>'
 
 
-#: A flying card's size (board units) and its scale where it starts and ends, and halfway.
-CARD_FLIGHT = 30
-CARD_SCALES = (0.5, 1.25, 0.5)
+#: A flying card's height (board units), its icon's share of it, and its scale where it
+#: starts and ends (about the icon it leaves and joins) and halfway: an icon of 29 units.
+CARD_FLIGHT = 32
+CARD_ICON = 0.7
+CARD_SCALES = (0.45, 1.3, 0.45)
 
 
 def _card(card: str) -> str:
     r = CARD_FLIGHT / 2
-    icon = CARD_FLIGHT * 0.7
+    icon = CARD_FLIGHT * CARD_ICON
     return (f'<g class="card-ghost"><rect x="{-r * 0.8:.1f}" y="{-r:.1f}" '
             f'width="{CARD_FLIGHT * 0.8:.1f}" height="{CARD_FLIGHT}" rx="3" fill="#fffaf0" '
             f'stroke="#3b2d1a" stroke-width="1.2"/>'
