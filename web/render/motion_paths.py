@@ -54,7 +54,7 @@ def _held(view, seat: int, card: str, lay: L.Arrangement, before: bool = False):
     return x + L.HELD_CARD / 2, y + L.HELD_CARD / 2
 
 
-def _arc(a, b, lift: float = 24):
+def _arc(a, b, lift: float = 40):
     """The point halfway from ``a`` to ``b``, lifted ``lift`` units (a card's flight), never
     so high that the card leaves the board."""
     return (a[0] + b[0]) / 2, max(CARD_FLIGHT * CARD_SCALES[1] / 2, (a[1] + b[1]) / 2 - lift)
