@@ -39,10 +39,12 @@ def map_stops(page: Page) -> dict[str, tuple[float, float]]:
     can take the focus at its printed name, each focusable rat token where it is drawn."""
     found = page.evaluate("""() => [...document.querySelectorAll('#map [data-key][tabindex]')]
         .map(n => [n.getAttribute('data-key'), n.getAttribute('transform') || ''])""")
+    lay = board_layout.ARRANGEMENTS[page.evaluate(
+        "document.body.dataset.board || 'tall'")]  # (the arrangement the page draws)
     stops = {}
     for key, transform in found:
         if key.startswith("reg-"):
-            stops[key] = board_layout.name_at(key[4:])
+            stops[key] = lay.name_at(key[4:])
         elif key.startswith("tok-"):
             x, y = transform.removeprefix("translate(").rstrip(")").split()
             stops[key] = (float(x), float(y))

@@ -14,6 +14,9 @@ import json
 
 import pytest
 from playwright.sync_api import Browser, Page
+from uidriver import perform
+
+import rattus
 
 ALL_BOTS = "players=3&seed=4&bots=normal,normal,normal"
 
@@ -137,3 +140,156 @@ def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, 
     if phone:
         assert least["token"] >= 24 and least["cube"] >= 16
     context.close()
+
+
+# -- the board in its arrangements; a card changing hands; a strike's tokens once told --------
+#: The drawn board's screen box: the SVG's viewBox fitted into the element (letterboxed).
+BOARD_BOX = """() => { const svg = document.querySelector('#map');
+  const r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+  const k = Math.min(r.width / vb.width, r.height / vb.height);
+  const w = vb.width * k, h = vb.height * k;
+  return {x: r.left + (r.width - w) / 2, y: r.top + (r.height - h) / 2, w, h,
+          share: w * h / (innerWidth * innerHeight), board: document.body.dataset.board}; }"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_on_a_desktop_screen_the_wide_board_covers_half_the_screen(browser: Browser,
+                                                                    base_url: str,
+                                                                    size) -> None:
+    """A landscape desktop screen draws the WIDE board (render/board_layout.py), and it covers
+    at least half of the window (a portrait board covered about 30 %)."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale="de-DE")
+    page = context.new_page()
+    page.goto(base_url + "?players=4&seed=7&bots=normal,normal,normal,normal&pace=0&lang=de")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+    box = page.evaluate(BOARD_BOX)
+    print(f"{size[0]}x{size[1]}: the board covers {box['share']:.1%} of the window "
+          f"({box['w']:.0f} x {box['h']:.0f} px)")
+    assert box["board"] == "wide"
+    assert page.locator("#map").get_attribute("data-board") == "wide"
+    assert box["share"] >= 0.5
+    context.close()
+
+
+def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser,
+                                                                 base_url: str) -> None:
+    """A phone draws the TALL board; a window that becomes a landscape desktop one redraws the
+    board whole in WIDE (its tiles, its layers), and back."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.goto(base_url + "?players=3&seed=4&bots=normal,normal,normal&pace=0")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+    assert page.evaluate("document.body.dataset.board") == "tall"
+    assert page.locator("#map").get_attribute("viewBox") == "0 0 390 640"
+    context.close()
+    context = browser.new_context(viewport={"width": 900, "height": 800})
+    page = context.new_page()
+    page.goto(base_url + "?players=3&seed=4&bots=normal,normal,normal&pace=0")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+    assert page.evaluate("document.body.dataset.board") == "tall"
+    page.set_viewport_size({"width": 1400, "height": 800})
+    page.wait_for_function("document.body.dataset.board === 'wide'")
+    assert page.locator("#map").get_attribute("viewBox") == "0 0 598 493"
+    assert page.locator("#map rect.region").count() == 12
+    assert page.locator("#map #overlay #layer-links path.link").count() > 10
+    page.set_viewport_size({"width": 900, "height": 800})
+    page.wait_for_function("document.body.dataset.board === 'tall'")
+    assert page.locator("#map").get_attribute("viewBox") == "0 0 390 640"
+    context.close()
+
+
+def _screen_point(page: Page, x: float, y: float) -> tuple[float, float]:
+    return tuple(page.evaluate("""([x, y]) => { const svg = document.querySelector('#map');
+        const p = svg.createSVGPoint(); p.x = x; p.y = y;
+        const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""", [x, y]))
+
+
+@pytest.mark.parametrize("where", ["phone", "desktop"])
+def test_a_card_taken_from_another_player_is_seen_flying_to_its_taker(browser: Browser,
+                                                                      base_url: str,
+                                                                      where: str) -> None:
+    """R4.1: Bob takes the Peasant Ann holds; the card is seen on its way, between her row of
+    the players' table and his, large enough to see on a phone (28 units at least), and
+    Bob's row marks it as new."""
+    phone = where == "phone"
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 800},
+        is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.goto(base_url + "?players=2&seed=3&names=Ann,Bob&pace=700")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+    game = rattus.new_game(players=2, seed=3)
+    while game.view(None)["decision"]["kind"] != "turn":  # the setup (R3.5)
+        perform(page, game, game.legal_actions()[0])
+    perform(page, game, rattus.parse_action("take Peasant"))  # Ann takes it from beside
+    while game.current_player == 0:  # … and plays her turn to its end, taking nothing more
+        perform(page, game, next(a for a in game.legal_actions() if a.kind != "take"))
+    page.evaluate("window.rattusMotionLog.length = 0")
+    perform(page, game, rattus.parse_action("take Peasant"))  # Bob takes it from Ann
+    samples = []
+    for _ in range(120):
+        got = page.evaluate("""() => { const g = document.querySelector(
+              '#ghosts .ghost[data-motion="card_taken"]');
+            if (!g || getComputedStyle(g).visibility === 'hidden') return null;
+            const r = g.getBoundingClientRect(), k = document.querySelector('#map')
+              .getScreenCTM().a;
+            const card = g.querySelector('.card-ghost rect').getBoundingClientRect();
+            return {x: r.left + r.width / 2, y: r.top + r.height / 2,
+                    units: card.height / k}; }""")
+        if got is not None:
+            samples.append(got)
+        elif samples:
+            break
+        page.wait_for_timeout(25)
+    log = [json.loads(m) for m in page.evaluate("Array.from(window.rattusMotionLog)")]
+    (flight,) = [m for m in log if m["kind"] == "card_taken"]
+    start = _screen_point(page, *flight["path"][0])
+    end = _screen_point(page, *flight["path"][-1])
+    table = page.evaluate("""() => { const r = document.querySelector('#map .table-box')
+        .getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }""")
+    for x, y in (start, end):  # from Ann's row to Bob's, both in the players' table
+        assert table[0] < x < table[2] and table[1] < y < table[3]
+    between = [s for s in samples
+               if min(abs(s["x"] - start[0]) + abs(s["y"] - start[1]),
+                      abs(s["x"] - end[0]) + abs(s["y"] - end[1])) > 6]
+    assert between, samples
+    assert max(s["units"] for s in samples) >= 28
+    new = page.locator('#map .table-row.seat-1 .held-card.new[data-piece="card-Peasant"]')
+    assert new.count() == 1
+    context.close()
+
+
+def test_a_revealed_token_is_not_drawn_as_a_live_rat_after_its_strike(page: Page,
+                                                                      open_game) -> None:
+    """R5.3/R5.4: the tokens a strike turns face up leave the game. Once the strike has been
+    told, each is drawn gone (greyed, crossed out, no rat's back), and the rat tokens drawn as
+    on the board in each region are exactly the engine's."""
+    open_game(page, "players=3&seed=42&bots=normal,normal,hard&pace=300")
+    checked = 0
+    for _ in range(1500):
+        # (one look: the page's Python runs between two evaluations, never within one)
+        state = page.evaluate("""() => { const out = {};
+          for (const r of document.querySelectorAll('#map rect.region')) {
+            const n = r.dataset.region, layer = document.querySelector('#layer-region-' + n);
+            if (!layer) continue;
+            out[n] = {live: layer.querySelectorAll('.token').length,
+                      revealed: layer.querySelectorAll('.revealed').length,
+                      gone: layer.querySelectorAll('.revealed.gone').length,
+                      backs: layer.querySelectorAll('.revealed .back').length};
+          }
+          return {busy: document.body.dataset.busy || '', json: window.rattusGameJson(),
+                  drawn: out}; }""")
+        drawn = state["drawn"]
+        if not state["busy"] and any(d["revealed"] for d in drawn.values()):
+            view = rattus.Game.from_json(state["json"]).view(None)
+            for r, d in drawn.items():
+                assert d["gone"] == d["revealed"] and d["backs"] == 0, r
+                if r in view["regions"]:
+                    assert d["live"] == len(view["board"][r]["tokens"]), r
+            checked += 1
+            if checked >= 20:
+                break
+        page.wait_for_timeout(40)
+    assert checked >= 20

@@ -31,7 +31,9 @@ def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
     try:
         release = hold_runtime(page)
         page.goto(base_url + "/")
-        expect(page.locator("#map-zoom svg#map rect.region").first).to_be_visible()
+        # (the board the screen wants: this window's is a desktop's, WIDE)
+        expect(page.locator("#map-zoom svg.board[data-board=wide] rect.region").first
+               ).to_be_visible()
         welcome = page.locator('#screen .dialog[data-screen="welcome"]')
         expect(welcome).to_be_visible()
         expect(welcome.locator("h2")).to_have_text(german("welcome.title"))
@@ -52,6 +54,36 @@ def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
         page.locator('#help [data-choice="close-rules"]').click()
         page.locator('#screen [data-choice="quick-play"]').click()  # and the game is on
         expect(page.locator("body")).to_have_attribute("data-screen", "board")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("where", ["phone", "desktop"])
+def test_the_first_screen_draws_the_board_its_screen_wants_and_nothing_jumps(
+        browser: Browser, base_url: str, where: str) -> None:
+    """The first screen holds the board in both arrangements (render/board_layout.py) and
+    shows the one the screen wants (a phone TALL, a desktop WIDE); when Python takes over it
+    draws that one where it was: the board does not move, and the other is gone."""
+    phone = where == "phone"
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 800},
+        is_mobile=phone, has_touch=phone, service_workers="block")
+    page = context.new_page()
+    try:
+        release = hold_runtime(page)
+        page.goto(base_url + "/")
+        want = "tall" if phone else "wide"
+        shown = page.locator("#map-zoom svg.board:visible")
+        expect(shown).to_have_count(1)
+        assert shown.get_attribute("data-board") == want
+        before = shown.bounding_box()
+        release()
+        expect(page.locator("#map-zoom svg.board")).to_have_count(1)
+        board = page.locator("#map-zoom svg#map")
+        assert board.get_attribute("data-board") == want
+        after = board.bounding_box()
+        assert all(abs(before[k] - after[k]) <= 1 for k in ("x", "y", "width", "height")), (
+            before, after)
     finally:
         context.close()
 

@@ -98,6 +98,21 @@ def screens(locale: Path) -> dict[str, dict[str, str]]:
     return out
 
 
+def board_drawings() -> str:
+    """The board for the first screen, in both arrangements (render/board_layout.py): the
+    tall one is the map Python takes over (``#map``), the wide one only its rects; a media
+    query on ``WIDE_QUERY`` shows the one the screen wants, as the page will draw it (so
+    nothing jumps when Python takes over: browser/map_view.py drops the other)."""
+    board = _glue()[3]
+    from render import board_layout as layout
+
+    css = (f'<style>#map-zoom>.first-sketch{{display:none}}'
+           f'@media {layout.WIDE_QUERY}{{#map-zoom>svg.first{{display:none}}'
+           f'#map-zoom>.first-sketch{{display:block}}}}</style>')
+    return (css + board.skeleton(layout.TALL, first=True)
+            + board.first_sketch(layout.WIDE))
+
+
 def _script_safe(markup: str) -> str:
     """``markup`` as a script element's text: it must not end the element, nor open a comment
     that would change how the browser reads the rest (the drawings have neither)."""
@@ -113,7 +128,7 @@ def write(out: Path) -> str:
     for marker in (MAP_MARKER, TEMPLATES_MARKER, DOWNLOADS_MARKER, STORAGE_MARKER):
         if marker not in text:
             raise SystemExit(f"web/index.html: the marker {marker!r} is missing")
-    svg = _glue()[3].skeleton()
+    svg = board_drawings()
     drawn = screens(out / "locale")
     templates = "\n".join(
         f'<script type="text/html" id="first-{part}-{key}">{_script_safe(markup)}</script>'

@@ -32,7 +32,7 @@ from model.session import Session
 from online import links
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from render import board
+from render import board, board_layout
 from text import catalogue, language
 from text.catalogue import t
 
@@ -57,7 +57,8 @@ def _map():
     holder = dom.by_id("map-zoom")
     svg = dom.query("svg", holder)
     if svg is None:
-        holder.innerHTML = board.skeleton(t("ui.title"))
+        holder.innerHTML = board.skeleton(board_layout.TALL, t("ui.title"))  # (the painter
+        # draws it anew in the arrangement the screen wants)
         svg = dom.query("svg", holder)
     return svg
 

@@ -31,6 +31,16 @@ import rattus
 _SIMPLE = re.compile(r'([a-zA-Z][\w-]*)|#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:="([^"]*)")?\]')
 
 
+class Style:
+    """An element's inline style: the custom properties the edge sets (the board's aspect)."""
+
+    def __init__(self) -> None:
+        self.properties: dict[str, str] = {}
+
+    def setProperty(self, name: str, value: str) -> None:  # noqa: N802 - the DOM's name
+        self.properties[name] = str(value)
+
+
 class Element:
     """A DOM node: the properties the edge reads and writes, a parent and children."""
 
@@ -44,6 +54,7 @@ class Element:
         self.innerHTML = self.textContent = self.title = self.value = ""
         self.hidden = self.disabled = False
         self.dataset = types.SimpleNamespace()
+        self.style = Style()
         self.listeners: dict[str, list] = {}
         self.clicks = 0  # click() calls (the file input)
         self.files = None
@@ -317,7 +328,9 @@ def reset() -> None:
     document.activeElement = document.body
     window.performance = types.SimpleNamespace(now=lambda: time.perf_counter() * 1000)
     window.reduced_motion = False
-    window.matchMedia = lambda query: types.SimpleNamespace(matches=window.reduced_motion)
+    window.wide = False  # the screen answers WIDE_QUERY (render/board_layout.py)
+    window.matchMedia = lambda query: types.SimpleNamespace(
+        matches=window.wide if "aspect-ratio" in query else window.reduced_motion)
     window.rattusTimings, window.rattusBotTimes = JsArray(), JsArray()
     window.rattusFrameAfter = lambda t0: None  # (no frames drawn here)
     window.rattusCoachLog = JsArray()

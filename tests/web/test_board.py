@@ -8,7 +8,8 @@ step of the final plague too), the odds of every region in their widest form, an
 region a target two steps away. Texts are sized at least 11 units and rat tokens 24, cube
 pieces 20: the board is drawn about 1:1 on a 390 px phone (e2e/test_board_geometry.py measures
 the page itself). Widths of texts are counted at 0.7 em a character, wider than DejaVu Sans
-Bold, so a wide font still fits.
+Bold, so a wide font still fits. Every check holds for both arrangements of the board
+(render/board_layout.py): TALL, a phone's, and WIDE, a desktop screen's.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from render import board
 from render import board_layout as L
 
 import rattus
+
+#: The board's two arrangements, each check run for both.
+LAYS = pytest.mark.parametrize("lay", [L.TALL, L.WIDE], ids=["tall", "wide"])
 
 #: Each kind of text on the board: (font size, bold): style.css's sizes.
 TEXT = {"region-label": 12, "out-note": 11, "loss": 11, "odds": 11, "supply-count": 16,
@@ -131,8 +135,10 @@ def positions(players: int, seed: int):
         events = game.apply(rng.choice(game.legal_actions()))
 
 
+@LAYS
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (4, 7)])
-def test_nothing_on_the_board_covers_anything_else(players: int, seed: int) -> None:
+def test_nothing_on_the_board_covers_anything_else(players: int, seed: int,
+                                                   lay: L.Arrangement) -> None:
     """R5.2 (three rat tokens at most), R5.3–R5.5 (reveals and losses), R6.3 (two steps),
     R6.6 (the Witch's knowledge), R7.3 (the final plague): whatever a position holds has its
     own place on the board."""
@@ -146,17 +152,19 @@ def test_nothing_on_the_board_covers_anything_else(players: int, seed: int) -> N
                 continue
             far_view = everything_targeted(view)
             offer = Offer(regions={r: None for r in view["regions"]}, far=set(view["regions"]))
+            taken = frozenset(c for c in rattus.CARDS if view["cards"][c] is not None)
             _, layers = board.draw(rattus.REGIONS, far_view, offer, seats,
-                                replace(story, on_map=True) if story else None,
-                                len(story.items) if story else None,
-                                risks=widest_odds(view))
+                                   replace(story, on_map=True) if story else None,
+                                   len(story.items) if story else None,
+                                   risks=widest_odds(view), lay=lay, taken=taken)
             found = boxes("".join(layers.values()))
             assert overlaps(found) == [], f"step {len(game.history)}, seat {seat}"
             checked += 1
     assert checked > 100
 
 
-def test_every_thing_lies_in_its_tile_or_box() -> None:
+@LAYS
+def test_every_thing_lies_in_its_tile_or_box(lay: L.Arrangement) -> None:
     """A region's things stay inside its tile: nothing reads as another region's. And each
     region's things are drawn in its own layer (the browser rewrites only the layers an
     action changed), the supply's and the table's in theirs."""
@@ -166,9 +174,9 @@ def test_every_thing_lies_in_its_tile_or_box() -> None:
     _, layers = board.draw(rattus.REGIONS, everything_targeted(view),
                            Offer(far=set(view["regions"]), regions={r: None for r in
                                                                      view["regions"]}),
-                           config(4).seats, risks=widest_odds(view))
-    places = {f"region-{r}": L.tile(r) for r in rattus.REGIONS}
-    places |= {"supply": L.Box(*L.SUPPLY), "table": L.Box(*L.TABLE)}
+                           config(4).seats, risks=widest_odds(view), lay=lay)
+    places = {f"region-{r}": lay.tile(r) for r in rattus.REGIONS}
+    places |= {"supply": lay.supply, "table": lay.table}
     assert list(layers) == ["links", "supply", "table", "names",
                             *(f"region-{r}" for r in rattus.REGIONS)]
     for layer, svg in layers.items():
@@ -187,19 +195,78 @@ def test_pieces_and_texts_are_big_enough_for_a_phone() -> None:
     """At about 1:1 on a 390 px phone: texts of 11 units at least, rat tokens 24, pieces 20."""
     assert min(TEXT.values()) >= 11
     assert L.TOKEN_R * 2 >= 24 and L.PIECE >= 16
-    assert L.WIDTH <= 390
+    assert L.TALL.width <= 390
 
 
-def test_links_lie_between_tiles_and_cross_no_third_tile() -> None:
-    """R2.2's neighbours: each link in the gap between its two tiles, over no other tile."""
+def test_the_tall_board_is_the_phones_board_of_before() -> None:
+    """A phone's board does not change: TALL is the portrait board of 390 × 640 units, each
+    tile where it was."""
+    assert (L.TALL.width, L.TALL.height) == (390, 640)
+    assert L.TALL.tile("Anglia") == (5, 5, 88, 150)
+    assert L.TALL.tile("Turcia") == (299, 485, 88, 150)
+    assert L.TALL.supply == (299, 5, 88, 110) and L.TALL.table == (5, 485, 186, 150)
+
+
+def test_the_wide_board_is_landscape_and_holds_everything() -> None:
+    """A desktop screen's board: wider than high (about 1.2 : 1), every tile, the supply box
+    and the players' table inside it, none over another."""
+    w, h = L.WIDE.width, L.WIDE.height
+    assert 1.2 <= w / h <= 1.35
+    boxes_ = [L.WIDE.tile(r) for r in rattus.REGIONS] + [L.WIDE.supply, L.WIDE.table]
+    for i, a in enumerate(boxes_):
+        assert 0 <= a.x and a.x + a.w <= w and 0 <= a.y and a.y + a.h <= h, a
+        for b in boxes_[i + 1:]:
+            assert (min(a.x + a.w, b.x + b.w) - max(a.x, b.x) <= 0
+                    or min(a.y + a.h, b.y + b.h) - max(a.y, b.y) <= 0), (a, b)
+
+
+def _along(points, steps: int = 40):
+    """Points along a link as the board draws it: a line (two points) or a cubic curve."""
+    if len(points) == 2:
+        (x1, y1), (x2, y2) = points
+        return [(x1 + (x2 - x1) * k / steps, y1 + (y2 - y1) * k / steps)
+                for k in range(1, steps)]
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
+    out = []
+    for k in range(1, steps):
+        t = k / steps
+        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
+        out.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
+    return out
+
+
+@LAYS
+def test_links_lie_between_tiles_and_cross_no_third_tile(lay: L.Arrangement) -> None:
+    """R2.2's neighbours: each link in the gap between its two tiles (or over the top of the
+    board, the WIDE board's Scandia–Russia), over no tile, nor the supply or the table, and
+    inside the board."""
     for (a, b) in rattus.board.NEIGHBOUR_PAIRS:
-        (x1, y1), (x2, y2) = L.link_segment(a, b)
+        points = lay.link(a, b)
+        (x1, y1), (x2, y2) = points[0], points[-1]
         assert (x2 - x1) ** 2 + (y2 - y1) ** 2 >= 16, (a, b)  # long enough to be seen
-        for r in rattus.REGIONS:
-            t = L.tile(r)
-            for k in range(1, 20):
-                x, y = x1 + (x2 - x1) * k / 20, y1 + (y2 - y1) * k / 20
+        for r in rattus.REGIONS:  # each end on its own tile's edge
+            t = lay.tile(r)
+            for x, y in _along(points):
                 assert not (t.x < x < t.x + t.w and t.y < y < t.y + t.h), (a, b, r)
+                assert 3 <= x <= lay.width - 3 and 3 <= y <= lay.height - 3, (a, b)
+        for box in (lay.supply, lay.table):
+            assert not any(box.x < x < box.x + box.w and box.y < y < box.y + box.h
+                           for x, y in _along(points)), (a, b)
+
+
+def test_the_wide_board_links_every_neighbour_straight_but_one() -> None:
+    """R2.2 on the WIDE board: each pair of neighbours lies side by side, one above the
+    other or diagonally, so its link is a straight line through a gap; only Scandia–Russia
+    (Polonia between them) goes over the top, as a curve."""
+    curved = []
+    for (a, b) in rattus.board.NEIGHBOUR_PAIRS:
+        (ca, ra), (cb, rb) = L.WIDE.grid[a], L.WIDE.grid[b]
+        if max(abs(ca - cb), abs(ra - rb)) > 1:
+            curved.append((a, b))
+            assert len(L.WIDE.link(a, b)) == 4
+        else:
+            assert len(L.WIDE.link(a, b)) == 2
+    assert curved == [("Scandia", "Russia")]
 
 
 def test_a_card_the_player_may_take_is_a_target_on_the_board_too() -> None:
@@ -220,7 +287,7 @@ def test_a_card_beside_the_board_keeps_its_place_when_another_is_taken() -> None
 
     def places(cards: dict) -> dict[str, str]:
         drawn = board.draw(rattus.REGIONS, {**view, "cards": cards}, Offer(),
-                           config(view["players"]).seats)[1]["supply"]
+                           config(view["players"]).seats, lay=L.TALL)[1]["supply"]
         return dict(re.findall(r'data-piece="card-(\w+)".*?<circle class="hit" (cx="[\d.]+" '
                                r'cy="[\d.]+")', drawn))
 
@@ -255,9 +322,10 @@ def test_a_region_drawn_from_what_was_kept_is_the_region_drawn_anew(players: int
         args = (rattus.REGIONS, everything_targeted(view) if targeted else view, offer_now,
                 seats, replace(story, on_map=True) if story else None,
                 len(story.items) if story else None)
+        lay = (L.TALL, L.WIDE)[step % 3 == 0]  # (a switch of arrangement now and then)
         for upto in {len(story.items) if story else None, 1 if story else None}:
-            kept = board.draw(*args[:5], upto, telling=bool(story))
-            assert kept == _drawn_anew(*args[:5], upto, telling=bool(story)), step
+            kept = board.draw(*args[:5], upto, telling=bool(story), lay=lay)
+            assert kept == _drawn_anew(*args[:5], upto, telling=bool(story), lay=lay), step
 
 
 def test_a_region_is_drawn_anew_in_another_language() -> None:
@@ -273,14 +341,14 @@ def test_a_region_is_drawn_anew_in_another_language() -> None:
 
     game = rattus.new_game(players=2, seed=5)
     view, seats = game.view(0), config(2).seats
-    english = board.draw(rattus.REGIONS, view, Offer(), seats)
+    english = board.draw(rattus.REGIONS, view, Offer(), seats, lay=L.TALL)
     try:
         catalogue.install("xx", Marked())
-        marked = board.draw(rattus.REGIONS, view, Offer(), seats)
+        marked = board.draw(rattus.REGIONS, view, Offer(), seats, lay=L.TALL)
     finally:
         catalogue.install("en", None)
     tokens = [r for r in view["regions"] if view["board"][r]["tokens"]]
     assert tokens and all("«" in marked[1][f"region-{r}"] for r in tokens)
     assert all("«" not in english[1][f"region-{r}"] for r in tokens)
     assert all("«" in aria for _cls, aria, _in in marked[0].values())
-    assert board.draw(rattus.REGIONS, view, Offer(), seats) == english
+    assert board.draw(rattus.REGIONS, view, Offer(), seats, lay=L.TALL) == english

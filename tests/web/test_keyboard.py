@@ -35,7 +35,7 @@ from text.catalogue import t
 
 import rattus
 
-REGION_XY = {keymap.region_key(r): board_layout.name_at(r) for r in rattus.REGIONS}
+REGION_XY = {keymap.region_key(r): board_layout.TALL.name_at(r) for r in rattus.REGIONS}
 
 
 @pytest.fixture(autouse=True)
@@ -104,7 +104,7 @@ def test_when_tokens_are_wanted_down_reaches_them_and_left_right_go_along() -> N
     ui, s, home = turn_start()
     ui, s, _ = run(ui, s, card("Monk"), choice("mode:Monk"))
     here = s.game.view(None)["plague"]
-    stops, targets = board.stops(s.game.view(0), offer(ui, s))
+    stops, targets = board.stops(s.game.view(0), offer(ui, s), board_layout.TALL)
     wanted = {keymap.token_key(r, slot) for r, slot in offer(ui, s).tokens}
     assert wanted and wanted <= set(targets) and wanted <= set(stops)
     assert not set(targets) - wanted  # the regions are not targets now
@@ -113,8 +113,9 @@ def test_when_tokens_are_wanted_down_reaches_them_and_left_right_go_along() -> N
     assert keys.move(stops, below, "ArrowUp") == keymap.region_key(here)
     # a region holding two tokens, one above the other: Down/Up go from one to the other
     ui, s, _ = run(ui, s, token(here, 1), region(home))
-    stops2, _ = board.stops(s.game.view(0), offer(ui, s))
-    stops2.update({keymap.token_key(home, i): board.token_xy(home, i) for i in (1, 2)})
+    stops2, _ = board.stops(s.game.view(0), offer(ui, s), board_layout.TALL)
+    stops2.update({keymap.token_key(home, i): board.token_xy(board_layout.TALL, home, i)
+                   for i in (1, 2)})
     assert keys.move(stops2, keymap.token_key(home, 1), "ArrowDown") == \
         keymap.token_key(home, 2)
     assert keys.move(stops2, keymap.token_key(home, 2), "ArrowUp") == \
@@ -360,7 +361,7 @@ def test_each_player_has_a_shape_of_their_own_on_the_board_and_in_the_panels() -
         shape = pieces.shape_path(p, 15)
         assert shape in f.html["players"]  # the players' panel: the board's piece by the name
         assert pieces.shape_path(p, board_layout.PIECE - 2) in overlay(f)  # the players' table
-    cubes = board._cubes("Gallia", [2, 0, 11, 1], seats)
+    cubes = board._cubes(board_layout.TALL, "Gallia", [2, 0, 11, 1], seats)
     assert ">2<" in cubes and ">11<" in cubes and "seat-1" not in cubes
 
 
@@ -368,7 +369,7 @@ def test_each_loss_on_the_board_is_in_the_losers_colour_and_shape() -> None:
     """R5.5: a strike's losses under each player's column, each in that player's colour and
     shape (told apart without colour), flat with a red rim: a loss, and whose."""
     seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cy", "green"), Seat("Di", "yellow")]
-    drawn = board._losses("Gallia", {0: 1, 2: 3, 3: 12}, seats)
+    drawn = board._losses(board_layout.TALL, "Gallia", {0: 1, 2: 3, 3: 12}, seats)
     marks_ = re.findall(r'<g class="loss-mark seat-(\d)" style="--fill:([^;]+);--ink:([^"]+)">'
                         r'<path class="shape" d="([^"]+)".*?>(\u2212\d+)</text>', drawn)
     assert [(int(p), fill, ink, text) for p, fill, ink, _d, text in marks_] == [

@@ -23,7 +23,9 @@ from model import page_events as ev
 from model.session import Session
 from model.ui_state import Model, Prefs, Ui
 from online import links
+from pyodide.ffi import create_proxy
 from pyscript import window
+from render.board_layout import TALL, WIDE, WIDE_QUERY
 
 import rattus
 from browser import dom
@@ -42,7 +44,8 @@ class App:
     def __init__(self, svg):
         self.svg = svg
         self.map = MapView(svg, rattus.REGIONS)
-        self.store = Store(Model(prefs=Prefs(motion=not dom.reduced_motion())),
+        self.store = Store(Model(prefs=Prefs(motion=not dom.reduced_motion(),
+                                             board=self._board_wanted())),
                            on_error=self._warn)
         self.autosave = Autosave(self._model, self.dispatch)
         self.focus = Focus(self.map)
@@ -90,6 +93,31 @@ class App:
 
     def bind(self) -> None:
         self.input.bind()
+        self._watch_screen()
+
+    @staticmethod
+    def _board_wanted(answer: bool | None = None) -> str:
+        """The board's arrangement the screen wants (render/board_layout.py): WIDE on a
+        landscape desktop screen (``WIDE_QUERY``, which style.css's desktop layout keys on
+        too), TALL elsewhere."""
+        if answer is None:
+            try:
+                answer = bool(window.matchMedia(WIDE_QUERY).matches)
+            except Exception:  # noqa: BLE001 - an old browser: the phone's board fits all
+                answer = False
+        return WIDE.name if answer else TALL.name
+
+    def _watch_screen(self) -> None:
+        """A resize or a rotation that changes the answer to ``WIDE_QUERY`` is an event: the
+        board is drawn anew in the arrangement the screen now wants."""
+        try:
+            query = window.matchMedia(WIDE_QUERY)
+            listen = query.addEventListener
+        except Exception:  # noqa: BLE001 - an old browser (or the test's page): not watched
+            return
+        self._on_screen = create_proxy(lambda event: self.dispatch(
+            ev.BoardFits(self._board_wanted(bool(event.matches)))))
+        listen("change", self._on_screen)
 
     def dispatch(self, event: ev.Event) -> None:
         """An event through the store; an applied action's time to its paint goes to

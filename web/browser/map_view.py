@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from control.keys import first_stop, move
+from render import board
+from render.board_layout import Arrangement
 from text.catalogue import t
 
 from browser.dom import by_id, focus_in_place, js, write_around_focus
@@ -19,6 +21,8 @@ class MapView:
     def __init__(self, svg, all_regions):
         self.svg = svg
         self.all_regions = list(all_regions)
+        #: the arrangement drawn (render/board_layout.py): the first screen's is tall
+        self.arrangement = str(js(svg.getAttribute("data-board")) or "tall")
         self.paths = {r: js(svg.querySelector(f'rect.region[data-region="{r}"]'))
                       for r in self.all_regions}
         self._path_state: dict[str, tuple] = {}
@@ -35,6 +39,37 @@ class MapView:
         svg.setAttribute("tabindex", "-1")
         # the board's drawings are styled by ".board …" (How to play draws them too)
         svg.setAttribute("class", ((js(svg.getAttribute("class")) or "") + " board").strip())
+
+    def arrange(self, lay: Arrangement) -> None:
+        """The board drawn anew, whole, in the arrangement ``lay`` (the screen wants the other
+        one: model/ui_state.py ``Prefs.board``): its size, the skeleton, and every layer at
+        the next :meth:`apply` (the motions' layer too: browser/motion.py ``mount``). The
+        ``<svg>`` itself stays, and with it what listens to it."""
+        svg = self.svg
+        svg.setAttribute("viewBox", f"0 0 {lay.width} {lay.height}")
+        svg.setAttribute("data-board", lay.name)
+        svg.style.setProperty("--aspect", board.aspect(lay))
+        svg.innerHTML = board.skeleton_inside(lay)
+        svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
+        self.overlay = svg.querySelector("#overlay")
+        self.paths = {r: js(svg.querySelector(f'rect.region[data-region="{r}"]'))
+                      for r in self.all_regions}
+        self._path_state, self._layers, self._layer_html = {}, {}, {}
+        self._roving = None
+        self.arrangement = lay.name
+
+    def settle_first_screen(self) -> None:
+        """The first screen's sketch of the other arrangement (tools/first_screen.py) goes,
+        and the map is no longer the first screen's (whose CSS shows it or the sketch by the
+        screen's shape): from now on the page draws the arrangement its screen wants."""
+        holder = js(getattr(self.svg, "parentNode", None))
+        while holder is not None:
+            sketch = js(holder.querySelector("svg.first-sketch"))
+            if sketch is None:
+                break
+            sketch.remove()
+        if "first" in str(js(self.svg.getAttribute("class")) or "").split():
+            self.svg.classList.remove("first")
 
     def apply(self, states: dict, layers: dict[str, str]) -> None:
         for r, state in states.items():

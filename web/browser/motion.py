@@ -23,8 +23,8 @@ LOG_KEPT = 200
 
 class Motion:
     def __init__(self, svg):
-        svg.insertAdjacentHTML("beforeend", '<g id="ghosts" aria-hidden="true"></g>')
-        self.layer = js(svg.querySelector("#ghosts"))
+        self.layer = None
+        self.mount(svg)
         self._played: set[str] = set()
         self._step = ""
         self._skip = create_proxy(lambda _event: self.skip())
@@ -32,6 +32,13 @@ class Motion:
             document.addEventListener(kind, self._skip, True)
         if js(getattr(window, "rattusMotionLog", None)) is None:
             window.rattusMotionLog = _js([])  # what moved, for the e2e tests
+
+    def mount(self, svg) -> None:
+        """The layer the drawings travel in, on top of the board (again after the board was
+        drawn anew in another arrangement: browser/map_view.py ``arrange``)."""
+        if js(svg.querySelector("#ghosts")) is None:
+            svg.insertAdjacentHTML("beforeend", '<g id="ghosts" aria-hidden="true"></g>')
+        self.layer = js(svg.querySelector("#ghosts"))
 
     def play(self, motion) -> None:
         """Play ``motion`` (render/frame.py's ``(key, [motion], ms)``) unless it was played."""
@@ -59,8 +66,9 @@ class Motion:
             "beforeend", f'<g class="ghost" data-motion="{move["kind"]}" style="visibility:hidden"'
             f' transform="translate({path[0][0]:.1f} {path[0][1]:.1f})">{move["ghost"]}</g>')
         ghost = self.layer.lastElementChild
-        frames = [{"transform": f"translate({x:.1f}px, {y:.1f}px)", "visibility": "visible"}
-                  for x, y in path]
+        scales = move.get("scale") or [1] * len(path)  # (a card grows halfway: motion_paths)
+        frames = [{"transform": f"translate({x:.1f}px, {y:.1f}px) scale({k})",
+                   "visibility": "visible"} for (x, y), k in zip(path, scales)]
         each = duration * max(1, len(path) - 1)
         animation = ghost.animate(_js(frames), _js(
             {"duration": each, "delay": delay, "easing": "ease-in-out", "fill": "forwards"}))

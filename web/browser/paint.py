@@ -13,6 +13,7 @@ from model.ui_state import Model
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from render import frame as page_frame
+from render.board_layout import ARRANGEMENTS
 from render.escaping import esc
 from text.catalogue import t
 
@@ -38,6 +39,7 @@ class Painter:
         self._data: dict[str, str] = {}  # the body's data attributes as last written
         self._tools: tuple | None = None  # the toolbar's states as last written
         self._your_turn = ""  # an online game: this device's turn, at the last paint
+        self._first = True  # the first paint: the first screen's board is taken over
         self._written: set[str] = set()  # this paint's panels written around the focus
         # whether the side panel is scrolled away from its top (None: not known yet), kept by
         # its scroll events: a scroll position read or written after the frame's writes would
@@ -63,6 +65,7 @@ class Painter:
                 and not self._keep_focused(active, focus, f)
                 and not self._focus_ahead(focus, f)):
             active.blur()  # (see _doomed)
+        self._arrange(f.board)
         if f.map is not None:
             self.map.apply(*f.map)
             if self.motion is not None:
@@ -114,6 +117,21 @@ class Painter:
             node = dom.by_id(key)
             if node is not None:
                 node.scrollIntoView(top)
+
+    def _arrange(self, name: str) -> None:
+        """The board in the arrangement the frame wants: drawn anew, whole, when the screen
+        changed shape (and the first screen's sketch of the other one dropped at the first
+        paint)."""
+        if self._first:
+            self._first = False
+            self.map.settle_first_screen()
+        if name == self.map.arrangement:
+            return
+        self.map.arrange(ARRANGEMENTS[name])  # (a focus on the board is lost: see __call__)
+        if self.motion is not None:
+            self.motion.mount(self.map.svg)
+        if self.zoom is not None:  # (a touch screen: the whole board, in its new shape)
+            self.zoom.whole()
 
     def _doomed(self, active, f: page_frame.Frame) -> bool:
         """Whether the focused element is about to be written away (the button just clicked,

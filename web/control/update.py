@@ -31,6 +31,7 @@ from model.turn import current_offer, human_turn, why_cannot_act
 from model.ui_state import SHEETS, Coach, Model, Pick, Story, Ui
 from model.values import replace as _replace
 from render import how_to_play
+from render.board_layout import ARRANGEMENTS
 from text import hint_words, language
 from text.catalogue import CATALOGUE, card, join_or, region, t, tn
 
@@ -441,6 +442,13 @@ def on_update_ready(m: Model, e: ev.UpdateReady) -> Result:
     return m.but(prefs=m.prefs.but(update_ready=True))
 
 
+def on_board_fits(m: Model, e: ev.BoardFits) -> Result:
+    """The screen wants the board in another arrangement: the page draws it so, whole."""
+    if e.board not in ARRANGEMENTS or e.board == m.prefs.board:
+        return m
+    return m.but(prefs=m.prefs.but(board=e.board))
+
+
 def update_reload(m: Model) -> Result:
     """"New version — reload": the browser saves the game, then lets the new version take
     over and reloads; the reload resumes the game from that save (main.py)."""
@@ -621,6 +629,7 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.HintReady: on_hint_ready,
     ev.TurnReady: turn_plan.on_ready,
     ev.UpdateReady: on_update_ready,
+    ev.BoardFits: on_board_fits,
     ev.Shared: on_shared,
     ev.OpenShared: on_open_shared,
     ev.ReplayGoto: _screen(replay_controls.goto, "step"),

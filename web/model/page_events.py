@@ -235,6 +235,13 @@ class UpdateReady(Event):
     """A new version of the site is installed and waits (sw.js)."""
 
 
+class BoardFits(Event):
+    """The screen changed shape (a resize, a rotation): the board's arrangement it wants now
+    ("tall" or "wide", render/board_layout.py), as the browser answers ``WIDE_QUERY``."""
+
+    board: str
+
+
 class StorageRefused(Event):
     """The browser refused to keep the game (full, switched off)."""
 

@@ -56,25 +56,53 @@ def region_label(name: str) -> str:
     return region(name)
 
 
-def skeleton(title: str = "Rattus") -> str:
-    """The board's drawing that no position changes: the sea, the tiles (each region's
-    clickable shape), the supply box and the players' table. The build puts it into the first
-    screen."""
+def skeleton(lay: L.Arrangement, title: str = "Rattus", first: bool = False) -> str:
+    """The board's drawing that no position changes, in the arrangement ``lay``: the sea, the
+    tiles (each region's clickable shape), the supply box and the players' table. The build
+    puts it into the first screen (``first``: shown only while its screen wants ``lay``,
+    :func:`first_sketch`); the page draws it anew when the screen wants the other arrangement
+    (browser/map_view.py)."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width} {lay.height}" '
+            f'id="map" role="group" aria-label="{esc(title)}" '
+            f'class="board{" first" if first else ""}" data-board="{lay.name}" '
+            f'style="--aspect: {aspect(lay)}">'
+            f'{skeleton_inside(lay)}</svg>')
+
+
+def aspect(lay: L.Arrangement) -> str:
+    """The drawing's width over its height: the page sizes the board's box by it to fit the
+    room the screen gives it (style.css ``--aspect``)."""
+    return f"{lay.width / lay.height:.4f}"
+
+
+def skeleton_inside(lay: L.Arrangement) -> str:
+    """What :func:`skeleton`'s ``<svg>`` holds (the patterns and pictures first)."""
+    return f'<defs>{DEFS}{pieces.defs()}</defs>{_skeleton_rects(lay, True)}'
+
+
+def first_sketch(lay: L.Arrangement) -> str:
+    """The skeleton of the arrangement the first screen shows only if its screen wants it
+    (tools/first_screen.py, by CSS before any Python runs): its rects alone, no names (the
+    page takes over the other one, ``#map``), and gone once Python draws."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width} {lay.height}" '
+            f'class="board first-sketch" data-board="{lay.name}" aria-hidden="true" '
+            f'style="--aspect: {aspect(lay)}">'
+            f'{_skeleton_rects(lay, False)}</svg>')
+
+
+def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     tiles = []
     for r in REGIONS:
-        b = L.tile(r)
-        tiles.append(f'<rect id="region-{r}" class="region" data-region="{r}" x="{b.x:.1f}" '
+        b = lay.tile(r)
+        name = f' id="region-{r}"' if named else ""
+        tiles.append(f'<rect{name} class="region" data-region="{r}" x="{b.x:.1f}" '
                      f'y="{b.y:.1f}" width="{b.w}" height="{b.h}" rx="9"/>')
-    sx, sy, sw, sh = L.SUPPLY
-    tx, ty, tw, th = L.TABLE
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {L.WIDTH} {L.HEIGHT}" '
-            f'id="map" role="group" aria-label="{esc(title)}" class="board" '
-            f'style="--aspect: {L.WIDTH / L.HEIGHT:.4f}">'
-            f'<defs>{DEFS}{pieces.defs()}</defs>'
-            f'<rect class="sea" width="{L.WIDTH}" height="{L.HEIGHT}" rx="6"/>'
+    sx, sy, sw, sh = lay.supply
+    tx, ty, tw, th = lay.table
+    return (f'<rect class="sea" width="{lay.width}" height="{lay.height}" rx="6"/>'
             f'<rect class="box supply-box" x="{sx}" y="{sy}" width="{sw}" height="{sh}" rx="9"/>'
             f'<rect class="box table-box" x="{tx}" y="{ty}" width="{tw}" height="{th}" rx="9"/>'
-            f'<g class="tiles">{"".join(tiles)}</g></svg>')
+            f'<g class="tiles">{"".join(tiles)}</g>')
 
 
 def _rat_glyph() -> str:
@@ -118,8 +146,8 @@ def _symbols_strip(box: L.Box, face: Face, cls: str) -> str:
     return "".join(parts)
 
 
-def _token(region_name: str, slot: int, at: int, face: Face | None, starting: bool,
-           target: bool, selected: bool, hinted: bool = False) -> str:
+def _token(lay: L.Arrangement, region_name: str, slot: int, at: int, face: Face | None,
+           starting: bool, target: bool, selected: bool, hinted: bool = False) -> str:
     """The ``slot``-th face-down rat token of a region (as the view counts them), drawn in
     token row ``at``: its back, or, where this seat's Witch saw it, its face beside it."""
     label = (t("token.aria_known", slot=slot, region=region(region_name),
@@ -134,7 +162,7 @@ def _token(region_name: str, slot: int, at: int, face: Face | None, starting: bo
         classes.append("selected")
     if hinted:
         classes.append("hinted")
-    x, y = L.token_at(region_name, at)
+    x, y = lay.token_at(region_name, at)
     attrs = (f'class="{" ".join(classes)}" data-region="{region_name}" data-slot="{slot}" '
              f'data-piece="token-{region_name}-{at}" '
              f'data-key="{token_key(region_name, slot)}" transform="translate({x:.1f} {y:.1f})"')
@@ -153,65 +181,72 @@ def _token(region_name: str, slot: int, at: int, face: Face | None, starting: bo
     parts.append("</g>")
     if face is not None:
         parts.append(f'<g class="face known" aria-hidden="true">'
-                     f'{_symbols_strip(L.strip_at(region_name, at), face, "known")}</g>')
+                     f'{_symbols_strip(lay.strip_at(region_name, at), face, "known")}</g>')
     return "".join(parts)
 
 
-def _revealed(region_name: str, at: int, face: Face, outbreak: bool, fresh: bool,
-              cubes: int, costs_none: bool = False) -> str:
+def _revealed(lay: L.Arrangement, region_name: str, at: int, face: Face, outbreak: bool,
+              fresh: bool, cubes: int, costs_none: bool = False, gone: bool = False) -> str:
     """A token revealed by the strike being told (public, R8.1), turned face up where it lay:
     its threshold on the token, its symbols beside it, red where the plague broke out and
     cost a cube (a threshold reached that hit no one is drawn calm, and says so on hover);
-    hovering it says its threshold against the cubes counted and its symbols in words."""
+    hovering it says its threshold against the cubes counted and its symbols in words.
+
+    Once the strike has been told the token is ``gone`` (R5.4: a revealed token leaves the
+    game): still face up, so that what struck can be read, but greyed and crossed out, never
+    like a rat token still on the board (style.css ``.revealed.gone``)."""
     if outbreak and costs_none:
         outbreak, verdict = False, t("strike.no_loss")
     else:
         verdict = t("strike.outbreak" if outbreak else "strike.nothing")
     words = t("strike.chip", threshold=face["threshold"], cubes=cubes,
               symbols=symbols(face["symbols"]), verdict=panels.closed(verdict))
-    x, y = L.token_at(region_name, at)
-    cls = "revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
+    x, y = lay.token_at(region_name, at)
+    cls = ("revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
+           + (" gone" if gone else ""))
+    cross = '<path class="gone-cross" d="M-8.5 8.5L8.5-8.5"/>' if gone else ""
     return (f'<g class="{cls}" data-piece="token-{region_name}-{at}" aria-hidden="true">'
             f'<title>{esc(words)}</title>'
             f'<g transform="translate({x:.1f} {y:.1f})"><g class="turn-over">'
             f'<circle class="front" r="{L.TOKEN_R}"/>'
-            f'<text class="rv-thr" y="4.6">{face["threshold"]}</text></g></g>'
-            + _symbols_strip(L.strip_at(region_name, at), face, "outbreak" if outbreak else "calm")
+            f'<text class="rv-thr" y="4.6">{face["threshold"]}</text>{cross}</g></g>'
+            + _symbols_strip(lay.strip_at(region_name, at), face,
+                             "outbreak" if outbreak else "calm")
             + '</g>')
 
 
-def _cubes(region_name: str, counts: list[int], seats) -> str:
+def _cubes(lay: L.Arrangement, region_name: str, counts: list[int], seats) -> str:
     """A region's cubes: one piece per player present, in their colour and shape, with the
     count written on it, each player in their own column of the tile."""
     parts = []
     for p, c in enumerate(counts):
         if not c:
             continue
-        x, y = L.cubes_at(region_name, p, len(seats))
+        x, y = lay.cubes_at(region_name, p, len(seats))
         parts.append(f'<g class="cube" data-piece="cubes-{region_name}-{p}" '
                      f'transform="translate({x:.1f} {y:.1f})">'
                      f'{pieces.piece(p, seats[p].colour, L.PIECE, c)}</g>')
     return "".join(parts)
 
 
-def _losses(region_name: str, by_seat: dict[int, int], seats) -> str:
+def _losses(lay: L.Arrangement, region_name: str, by_seat: dict[int, int], seats) -> str:
     """The cubes the strike being told has cost, under each player's column: a loss is seen
     where it happened, not only in the panel, in the loser's colour and shape (one red for
     all said only "a loss", never whose)."""
     marks_ = []
     for seat, n in sorted(by_seat.items()):
-        x = L.seat_column(region_name, seat, len(seats))
-        y = L.tile(region_name).y + L.LOSS_Y
+        x = lay.seat_column(region_name, seat, len(seats))
+        y = lay.tile(region_name).y + L.LOSS_Y
         marks_.append(f'<g transform="translate({x:.1f} {y:.1f})">'
                       f'{pieces.loss_mark(seat, seats[seat].colour, L.LOSS_W, L.LOSS_H, n)}</g>')
     return f'<g class="losses" aria-hidden="true">{"".join(marks_)}</g>'
 
 
-def _risk(name: str, risk: dict) -> str:
+def _risk(lay: L.Arrangement, name: str, risk: dict) -> str:
     """The odds of a strike here now, for the player at the screen (render/odds_overlay.py):
     the cubes they can expect to lose and what it would cost the others, the whole sentence
     on hover."""
-    b = L.tile(name)
+    b = lay.tile(name)
     y = b.y + L.ODDS_Y
     x = b.x + L.ODDS_X
     parts = [pieces.icon("you", x, y - 9.5, 10), f'<text class="odds mine" x="{x + 12:.1f}" '
@@ -238,21 +273,21 @@ def _cubes_expected(x: float) -> str:
     return decimal(x) if x < 9.95 else str(round(x))
 
 
-def _side_mark(name: str, row: int, text: str, cls: str, words: str) -> str:
+def _side_mark(lay: L.Arrangement, name: str, row: int, text: str, cls: str, words: str) -> str:
     """A round mark in the tile's right column: the Knight's neutral cubes counted in a
     strike (R6.3)."""
-    x, y = L.side_at(name, row)
+    x, y = lay.side_at(name, row)
     return (f'<g class="{cls}" transform="translate({x:.1f} {y:.1f})" '
             f'aria-hidden="true"><title>{esc(words)}</title><circle r="9.5"/>'
             f'<text y="4.2">{esc(text)}</text></g>')
 
 
-def _far_mark(name: str, steps: int) -> str:
+def _far_mark(lay: L.Arrangement, name: str, steps: int) -> str:
     """How many steps away a Knight's destination is (R6.3), as a route and not a count: a
     pale tag with a dashed rim (a path), two footprints and the number — unlike a player's
     piece or the Knight's neutral cubes, solid discs with a number on them. Its words on
     hover; the region's accessible name says the steps (:func:`region_aria`)."""
-    x, y = L.side_at(name, 1)
+    x, y = lay.side_at(name, 1)
     return (f'<g class="far-mark" transform="translate({x:.1f} {y:.1f})" aria-hidden="true">'
             f'<title>{esc(t("map.far", n=steps))}</title>'
             f'<rect x="-11.5" y="-8.5" width="23" height="17" rx="3"/>'
@@ -260,8 +295,8 @@ def _far_mark(name: str, steps: int) -> str:
             + f'<text x="6.2" y="4.2">{steps}</text></g>')
 
 
-def _plague(name: str, clickable: bool, label: str) -> str:
-    x, y = L.side_at(name, 0)
+def _plague(lay: L.Arrangement, name: str, clickable: bool, label: str) -> str:
+    x, y = lay.side_at(name, 0)
     attrs = (f'class="plague-piece{" target" if clickable else ""}" data-plague="1" '
              f'data-key="plague" data-piece="plague" transform="translate({x:.1f} {y:.1f})"')
     if clickable:
@@ -294,48 +329,53 @@ def _region_words(_edition: tuple, name: str, n: int, counts: tuple[int, ...],
                    t("aria.target") if target else "")
 
 
-def _links(view: View) -> str:
+def _links(lay: L.Arrangement, view: View) -> str:
     """The links between neighbours in play (R2.2; R2.1: a region out of play is nobody's
-    neighbour), each drawn in the gap between the two tiles: land a road, sea a dashed
-    crossing."""
-    return _links_between(frozenset(view["regions"]))
+    neighbour), each drawn in the gap between the two tiles (or over the top of the tiles
+    between them: the WIDE board's Scandia–Russia): land a road, sea a dashed crossing."""
+    return _links_between(lay, frozenset(view["regions"]))
 
 
 @functools.lru_cache(maxsize=8)
-def _links_between(in_play: frozenset[str]) -> str:
+def _links_between(lay: L.Arrangement, in_play: frozenset[str]) -> str:
     parts = []
     for (a, b), sea in NEIGHBOUR_PAIRS.items():
         if a in in_play and b in in_play:
-            (x1, y1), (x2, y2) = L.link_segment(a, b)
+            (x0, y0), *rest = lay.link(a, b)
+            way = "".join(f"{x:.1f} {y:.1f} " for x, y in rest).strip()
             parts.append(f'<path class="link {"sea" if sea else "land"}" data-link="{a}-{b}" '
-                         f'd="M{x1:.1f} {y1:.1f}L{x2:.1f} {y2:.1f}"/>')
+                         f'd="M{x0:.1f} {y0:.1f}{"L" if len(rest) == 1 else "C"}{way}"/>')
     return f'<g class="links" aria-hidden="true">{"".join(parts)}</g>'
 
 
-def _card_on_board(c: str, x: float, y: float, takeable: bool, size: float = 12) -> str:
+def _card_on_board(c: str, x: float, y: float, takeable: bool, size: float = L.HELD_CARD,
+                   new: bool = False) -> str:
     """A class card as the board shows it, beside the board or by its holder's row: its icon;
-    a card the player may take now (R4.1) is a target there too, as on the card panel."""
+    a card the player may take now (R4.1) is a target there too, as on the card panel; a card
+    ``new`` in its row (just taken) has a ring that fades (style.css ``.held-card.new``)."""
     words = card(c)
     if takeable:
         words = t("card.aria_take_short", card=card(c))
     # (data-take, not data-card: the card panel's card keeps its one name for the tests)
     attrs = (f' data-take="{c}" role="button" aria-label="{esc(words)}"' if takeable else "")
-    cls = "held-card target" if takeable else "held-card"
+    cls = "held-card" + (" target" if takeable else "") + (" new" if new else "")
+    ring = (f'<circle class="new-ring" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
+            f'r="{size / 2 + 1.5:.1f}"/>' if new else "")
     return (f'<g class="{cls}" data-piece="card-{c}"{attrs}><title>{esc(words)}</title>'
-            f'<circle class="hit" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
+            f'{ring}<circle class="hit" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
             f'r="{size / 2 + 0.5:.1f}"/>'
             + pieces.icon(CARD_SYMBOL[c], x, y, size, "ico card-ico") + "</g>")
 
 
-def _supply(view: View, offer) -> str:
+def _supply(lay: L.Arrangement, view: View, offer) -> str:
     """The supply (R3.3): how many rat tokens are left, and the class cards beside the board
     (R4.1)."""
-    x, y, w, _h = L.SUPPLY
+    x, y, w, _h = lay.supply
     n = view["supply"]
-    tx, ty = L.supply_at()
+    tx, ty = lay.supply_at()
     words = tn("map.supply", n)
     # each card in a place of its own: a card taken leaves its place empty, the others stay
-    cards = "".join(_card_on_board(c, *L.free_cards_at(i), c in offer.cards, L.FREE_CARD)
+    cards = "".join(_card_on_board(c, *lay.free_cards_at(i), c in offer.cards, L.FREE_CARD)
                     for i, c in enumerate(CARDS) if view["cards"][c] is None)
     low = " low" if "decision" in view and ending.low_supply(view) else ""
     # the moves that would empty it, in words (R7.1a): the engine names them in the view
@@ -354,10 +394,13 @@ def _supply(view: View, offer) -> str:
             f'{label}</g><g class="free-cards">{cards}</g>')
 
 
-def _table(view: View, seats, offer) -> str:
+def _table(lay: L.Arrangement, view: View, seats, offer,
+           taken: frozenset[str] = frozenset()) -> str:
     """Each player's cubes in regions, in the palace (R6.1) and in reserve (R1.2), and the
-    class cards they hold: always in view, on the board."""
-    x, y, _w, _h = L.TABLE
+    class cards they hold: always in view, on the board. A card just ``taken`` (R4.1: from
+    beside the board or from another player) is marked new in its taker's row for a moment
+    (style.css), where its flight lands (render/motion_paths.py)."""
+    x, y, _w, _h = lay.table
     head = y + 4
     icons = "".join(f'<g><title>{esc(words)}</title>'
                     + pieces.icon(col, x + L.TABLE_COLS[col] - 6, head, 12, "ico head") + "</g>"
@@ -371,25 +414,24 @@ def _table(view: View, seats, offer) -> str:
         if holder is not None:
             held.setdefault(holder, []).append(c)
     for p, seat in enumerate(seats):
-        ry = L.table_row_y(p)
+        ry = lay.table_row_y(p)
         counts = {"regions": view["on_board"][p], "palace": view["palace"][p],
                   "reserve": view["reserve"][p]}
         words = t("map.table_row", name=seat.name, board=counts["regions"],
                   palace=counts["palace"], reserve=counts["reserve"])
         turn = " turn" if p == cur else ""
-        px, _ = L.table_at(p, "piece")
+        px, _ = lay.table_at(p, "piece")
         cells = [f'<rect class="row-bg{turn}" x="{x + 3}" y="{ry - L.TABLE_ROW / 2 + 1:.1f}" '
-                 f'width="{L.TABLE[2] - 6}" height="{L.TABLE_ROW - 2}" rx="5"/>',
+                 f'width="{lay.table.w - 6}" height="{L.TABLE_ROW - 2}" rx="5"/>',
                  f'<g transform="translate({px} {ry:.1f})">'
                  f'{pieces.piece(p, seat.colour, L.PIECE - 2)}</g>']
         for col, n in counts.items():
-            cx, _ = L.table_at(p, col)
+            cx, _ = lay.table_at(p, col)
             cells.append(f'<text class="table-count" data-piece="{col}-{p}" x="{cx}" '
                          f'y="{ry + 4.5:.1f}">{n}</text>')
-        cx, _ = L.table_at(p, "cards")
         for i, c in enumerate(held.get(p, [])):
-            ix, iy = cx + (i % 3) * 14, ry - 13 + (i // 3) * 14
-            cells.append(_card_on_board(c, ix, iy, c in offer.cards))
+            cells.append(_card_on_board(c, *lay.held_card_at(p, i), c in offer.cards,
+                                        L.HELD_CARD, new=c in taken))
         rows.append(f'<g class="table-row seat-{p}{turn}" role="img" aria-label="{esc(words)}">'
                     f'<title>{esc(words)}</title>{"".join(cells)}</g>')
     return f'<g class="players-table"><g aria-hidden="true">{icons}</g>{"".join(rows)}</g>'
@@ -397,14 +439,17 @@ def _table(view: View, seats, offer) -> str:
 
 def draw(all_regions, view: View, offer, seats, story=None,
          upto: int | None = None, telling: bool = False,
-         risks: dict | None = None) -> tuple[dict, dict[str, str]]:
+         risks: dict | None = None, *, lay: L.Arrangement,
+         taken: frozenset[str] = frozenset()) -> tuple[dict, dict[str, str]]:
     """The board for ``view``: each tile's state (class, accessible name, in play) and the
     overlay's SVG in layers, bottom first (the links, the supply, the players' table, the
     regions' names, then each region's tokens, cubes, plague piece and the faces revealed by
     the strike being told — the first ``upto`` tokens of ``story``, a ui.Story; while
     ``telling``, the newest token turns over, and only it: a redraw for another reason must
     not replay what is already shown). ``risks`` (render/odds_overlay.py, when the odds
-    overlay is on): each region shaded by its risk, with the odds in its tile.
+    overlay is on): each region shaded by its risk, with the odds in its tile. ``lay``: the
+    board's arrangement (render/board_layout.py); ``taken``: the cards the last action took
+    (R4.1), marked new in their taker's row.
 
     Why layers: an action changes one region or two, and the browser writes only the layers
     whose SVG changed (browser/map_view.py) — the rest of the board, and the focus on it,
@@ -414,6 +459,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
     reach = view["decision"]["plague_reach"] if offer.far else {}
     revealed: dict[str, list[tuple[int, dict]]] = {}
     lost: dict[str, dict[int, int]] = {}
+    gone = False
     if story is not None:  # faces revealed by the strike being told (public)
         shown = story.items[:upto]
         for index, item in enumerate(shown):
@@ -422,10 +468,11 @@ def draw(all_regions, view: View, offer, seats, story=None,
                 by_seat = lost.setdefault(item["region"], {})
                 by_seat[seat] = by_seat.get(seat, 0) + 1
         fresh_index = len(shown) - 1 if telling else -1
+    gone = not telling  # the strike told: its tokens have left the game (R5.4)
     # (the names apart: a new decision marks other targets, and their names only change)
     names: list[str] = []
-    layers = {"links": _links(view), "supply": _supply(view, offer),
-              "table": _table(view, seats, offer), "names": ""}
+    layers = {"links": _links(lay, view), "supply": _supply(lay, view, offer),
+              "table": _table(lay, view, seats, offer, taken), "names": ""}
     states = {}
     for r in all_regions:
         target = r in offer.regions
@@ -451,7 +498,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
         if risk:
             aria = f"{panels.closed(aria)} {risk['words']}"
         states[r] = (" ".join(cls), aria, r in in_play)
-        nx, ny = L.name_at(r)
+        nx, ny = lay.name_at(r)
         out = r not in in_play
         names.append(
             f'<text class="region-label{" out" if out else ""}{" target" if target else ""}"'
@@ -469,11 +516,11 @@ def draw(all_regions, view: View, offer, seats, story=None,
         neutral = (story.neutral if story is not None and story.neutral
                    and story.neutral_region == r and shown_here else 0)
         layers[f"region-{r}"] = _region_layer(RegionThings(
-            catalogue.edition(), r, tuple(seat.colour for seat in seats),
+            catalogue.edition(), lay.name, r, tuple(seat.colour for seat in seats),
             reach[r] if far else None,
             _risk_key(risk) if risk and max(risk["mine"], risk["others"]) >= 0.05 else None,
             tuple((index == fresh_index, _face_key(item["face"]), item["outbreak"],
-                   item["cubes"], not item["kills"]) for index, item in shown_here),
+                   item["cubes"], not item["kills"], gone) for index, item in shown_here),
             tuple((_face_key(face) if face else None, bool(starting[i]),
                    (r, i + 1) in offer.tokens, offer.selected_token == (r, i + 1),
                    offer.hint == ("token", (r, i + 1))) for i, face in enumerate(faces)),
@@ -489,11 +536,13 @@ class RegionThings:
     so a drawing is kept for as long as they are the same (most regions, most actions)."""
 
     edition: tuple  # the catalogue's language and wording (text.catalogue.edition)
+    arrangement: str  # the board's (render/board_layout.py ARRANGEMENTS)
     region: str
     colours: tuple[str, ...]  # each seat's, in seat order
     far_steps: int | None  # a Knight's destination this many steps away (R6.3)
     risk: tuple | None  # the odds shown (level, mine, others, p_loss, words)
-    revealed: tuple  # the strike's faces turned here: (fresh, face, outbreak, cubes, calm)
+    #: the strike's faces turned here: (fresh, face, outbreak, cubes, calm, gone)
+    revealed: tuple
     tokens: tuple  # each rat token: (face known or None, starting, target, selected, hinted)
     cubes: tuple[int, ...]  # per seat
     lost: tuple  # (seat, cubes lost) in the strike being told
@@ -514,53 +563,54 @@ def _region_layer(things: RegionThings) -> str:
     """A region's layer: the Knight's steps, the odds, the faces a strike turned, the rat
     tokens, the cubes, the losses, the neutral cubes and the plague piece."""
     r, parts = things.region, []
+    lay = L.ARRANGEMENTS[things.arrangement]
     seats = [Seat("", colour, "human") for colour in things.colours]
     if things.far_steps is not None:
-        parts.append(_far_mark(r, things.far_steps))
+        parts.append(_far_mark(lay, r, things.far_steps))
     if things.risk is not None:
         level, mine, others, p_loss, words = things.risk
-        parts.append(_risk(r, {"level": level, "mine": mine, "others": others,
+        parts.append(_risk(lay, r, {"level": level, "mine": mine, "others": others,
                                "p_loss": p_loss, "words": words}))
-    for at, (fresh, (threshold, syms), outbreak, cubes, calm) in enumerate(things.revealed,
-                                                                          start=1):
+    for at, (fresh, (threshold, syms), outbreak, cubes, calm, gone) in enumerate(
+            things.revealed, start=1):
         face: Face = {"threshold": threshold, "symbols": list(syms)}
-        parts.append(_revealed(r, at, face, outbreak, fresh, cubes, calm))
+        parts.append(_revealed(lay, r, at, face, outbreak, fresh, cubes, calm, gone))
     for i, (known, starting, target, selected, hinted) in enumerate(things.tokens):
         slot = i + 1
         at = min(len(things.revealed) + slot, 3)
         seen: Face | None = (None if known is None else
                              {"threshold": known[0], "symbols": list(known[1])})
-        parts.append(_token(r, slot, at, seen, starting, target, selected, hinted))
-    parts.append(_cubes(r, list(things.cubes), seats))
+        parts.append(_token(lay, r, slot, at, seen, starting, target, selected, hinted))
+    parts.append(_cubes(lay, r, list(things.cubes), seats))
     if things.lost:
-        parts.append(_losses(r, dict(things.lost), seats))
+        parts.append(_losses(lay, r, dict(things.lost), seats))
     if things.neutral:
-        parts.append(_side_mark(r, 2, f"+{things.neutral}", "neutral-mark",
+        parts.append(_side_mark(lay, r, 2, f"+{things.neutral}", "neutral-mark",
                                 t("strike.neutral_mark", n=things.neutral)))
     if things.plague is not None:
-        parts.append(_plague(r, things.plague, t("map.plague") + ": " + region(r)))
+        parts.append(_plague(lay, r, things.plague, t("map.plague") + ": " + region(r)))
     return "".join(parts)
 
 
-def token_xy(region_name: str, slot: int) -> tuple[float, float]:
+def token_xy(lay: L.Arrangement, region_name: str, slot: int) -> tuple[float, float]:
     """Where the ``slot``-th rat token of a region is drawn (no strike being told)."""
-    return L.token_at(region_name, slot)
+    return lay.token_at(region_name, slot)
 
 
-def stops(view: View, offer) -> tuple[dict, list[str]]:
+def stops(view: View, offer, lay: L.Arrangement) -> tuple[dict, list[str]]:
     """The places the arrow keys move between (control/keys.py), by ``data-key``: each region in
     play at its name, and each rat token the decision wants where it is drawn; and the targets
     among them, in board order (where Tab enters the map)."""
     places: dict[str, tuple[float, float]] = {}
     targets: list[str] = []
     for r in view["regions"]:
-        places[region_key(r)] = L.name_at(r)
+        places[region_key(r)] = lay.name_at(r)
         if r in offer.regions:
             targets.append(region_key(r))
         n = len(view["board"][r]["tokens"])
         for slot in range(1, n + 1):
             if (r, slot) in offer.tokens:
-                places[token_key(r, slot)] = L.token_at(r, slot)
+                places[token_key(r, slot)] = lay.token_at(r, slot)
                 targets.append(token_key(r, slot))
     return places, targets
 
@@ -582,12 +632,13 @@ def legend_figure(kind: str, seats) -> str:
     shown through a window onto that place."""
     box = '<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="region {c}"/>'
     seats = list(seats) + default_seats(4)[len(seats):]  # four columns: two pieces in view
-    ax, ay, _w, _h = L.tile("Anglia")
-    tx, ty = L.token_at("Anglia", 1)
-    cx, cy = L.cubes_at("Anglia", 0, 4)
-    sx, sy, _sw, _sh = L.SUPPLY
-    rx, ry = L.table_at(0, "piece")
-    px, py = L.side_at("Anglia", 0)
+    lay = L.TALL  # (a tile's inside is the same in both arrangements)
+    ax, ay, _w, _h = lay.tile("Anglia")
+    tx, ty = lay.token_at("Anglia", 1)
+    cx, cy = lay.cubes_at("Anglia", 0, 4)
+    sx, sy, _sw, _sh = lay.supply
+    rx, ry = lay.table_at(0, "piece")
+    px, py = lay.side_at("Anglia", 0)
     ox, oy = ax + L.ODDS_X, ay + L.ODDS_Y
     window = {"token": (tx - 12, ty - 20), "starting": (tx - 12, ty - 20),
               "known": (tx - 17, ty - 22), "odds": (ox - 3, oy - 42),
@@ -599,25 +650,25 @@ def legend_figure(kind: str, seats) -> str:
     body = {
         "target": box.format(x=ax, y=ay, c="target"),
         "far": box.format(x=px - 50, y=py + 6, c="target far")
-        + _far_mark("Anglia", 2),
+        + _far_mark(lay, "Anglia", 2),
         "out": box.format(x=ax, y=ay, c="out"),
-        "token": _token("Anglia", 1, 1, None, False, False, False),
-        "starting": _token("Anglia", 1, 1, None, True, False, False),
+        "token": _token(lay, "Anglia", 1, 1, None, False, False, False),
+        "starting": _token(lay, "Anglia", 1, 1, None, True, False, False),
         "odds": f'<rect x="{ax}" y="{ay}" width="{L.TILE_W}" height="{L.TILE_H}" '
-                f'class="region risk-3"/>' + _risk("Anglia", {
+                f'class="region risk-3"/>' + _risk(lay, "Anglia", {
                     "level": 3, "mine": 1.2, "others": 0.4, "p_loss": 0.6, "words": ""}),
-        "known": _token("Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
+        "known": _token(lay, "Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
                         False),
-        "revealed": _revealed("Anglia", 1, face, True, False, 3),
-        "cubes": _cubes("Anglia", [2, 1, 0, 0], seats),
-        "loss": _losses("Anglia", {0: 1}, seats),
-        "plague": _plague("Anglia", False, t("map.plague")),
+        "revealed": _revealed(lay, "Anglia", 1, face, True, False, 3),
+        "cubes": _cubes(lay, "Anglia", [2, 1, 0, 0], seats),
+        "loss": _losses(lay, "Anglia", {0: 1}, seats),
+        "plague": _plague(lay, "Anglia", False, t("map.plague")),
         "sea": f'<path class="link sea" d="M{ax} {ay + 14}L{ax + 60} {ay + 14}"/>'
                f'<path class="link land" d="M{ax} {ay + 30}L{ax + 60} {ay + 30}"/>',
-        "supply": f'<rect class="box" x="{sx}" y="{sy}" width="{L.SUPPLY[2]}" '
-                  f'height="{L.SUPPLY[3]}" rx="9"/>' + _supply(_LEGEND_VIEW, Offer()),
-        "table": f'<rect class="box" x="{L.TABLE[0]}" y="{L.TABLE[1]}" width="{L.TABLE[2]}" '
-                 f'height="{L.TABLE[3]}" rx="9"/>' + _table(_LEGEND_VIEW, seats[:2], Offer()),
+        "supply": f'<rect class="box" x="{sx}" y="{sy}" width="{lay.supply.w}" '
+                  f'height="{lay.supply.h}" rx="9"/>' + _supply(lay, _LEGEND_VIEW, Offer()),
+        "table": f'<rect class="box" x="{lay.table.x}" y="{lay.table.y}" width="{lay.table.w}" '
+                 f'height="{lay.table.h}" rx="9"/>' + _table(lay, _LEGEND_VIEW, seats[:2], Offer()),
     }[kind]
     x, y = window.get(kind, (ax, ay))
     # a face's symbol box and the odds' two numbers are wider: the same figure, seen farther

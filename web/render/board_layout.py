@@ -17,31 +17,32 @@ kind of thing has a place of its own, reserved whether it is shown or not:
     +--------------------------------+
 
 so that nothing covers anything in any position the game can reach (tests/web/test_board
-checks the boxes, e2e/test_board_geometry.py the drawn page). The sizes are SVG units drawn
+checks the boxes, e2e/test_board.py the drawn page). The sizes are SVG units drawn
 about 1:1 on a 390 px phone: texts of 11–12 units, rat tokens 24, pieces 20.
+
+Two arrangements of the same tiles (:class:`Arrangement`): :data:`TALL`, a portrait board for a
+phone (four rows, the players' table under the tiles), and :data:`WIDE`, a landscape one for a
+desktop screen (three rows of four, the supply and the table in a fifth column), which a
+portrait board would leave two thirds empty. The page draws the one its screen wants
+(:data:`WIDE_QUERY`); what is inside a tile is the same in both.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
-WIDTH = 390
+#: The screens that get the WIDE board: a desktop screen held landscape. The page asks the
+#: browser (browser/app.py), the first screen's CSS is written from it (tools/first_screen.py),
+#: and style.css's desktop layout keys on the same condition (tests/web/test_board.py).
+WIDE_QUERY = "(min-width: 1001px) and (min-aspect-ratio: 4/3)"
+
 TILE_W = 88
 TILE_H = 150
 GAP = 10
 MARGIN = 5
 PITCH_X = TILE_W + GAP
 PITCH_Y = TILE_H + GAP
-HEIGHT = MARGIN + 3 * PITCH_Y + TILE_H + MARGIN
-
-#: Each region's place on the board, in tile columns and rows (fractions allowed): roughly
-#: where it lies on a map of Europe (R2's table).
-GRID: dict[str, tuple[float, float]] = {
-    "Anglia": (0, 0), "Scandia": (1.5, 0), "Russia": (3, 0.75),
-    "Gallia": (0, 1), "Germania": (1, 1), "Polonia": (2, 1),
-    "Hispania": (0, 2), "Italia": (1, 2), "Hungaria": (2, 2), "Tartaria": (3, 1.85),
-    "Bulgaria": (2, 3), "Turcia": (3, 3),
-}
 
 TOKEN_R = 12  # rat tokens 24 units across
 TOKEN_X = 16  # the token column's centre, from the tile's left edge
@@ -61,16 +62,24 @@ ODDS_X = 2  # the odds' left edge: the others' figure ends inside the tile (at a
 NAME_X = 6
 NAME_Y = 16
 
-#: The supply box (top right) and the players' table (bottom left: the reserve, the palace,
-#: the cards each holds).
-SUPPLY = (MARGIN + 3 * PITCH_X, MARGIN, TILE_W, 110)
-#: The cards beside the board, in the supply box: two rows of three, each a finger's tap on a
-#: phone (a tester could not take a card from a row of six 12-unit icons)
+#: The supply box's size; the cards beside the board sit in it in two rows of three, each a
+#: finger's tap on a phone (a tester could not take a card from a row of six 12-unit icons)
+SUPPLY_W, SUPPLY_H = TILE_W, 110
 FREE_CARD = 22
 FREE_CARD_PITCH = 27
-TABLE = (MARGIN, MARGIN + 3 * PITCH_Y, TILE_W + PITCH_X, TILE_H)
+#: The players' table: a head row of icons, then a row per seat (the reserve, the palace, the
+#: cards each holds)
+TABLE_W, TABLE_H = TILE_W + PITCH_X, TILE_H
 TABLE_HEAD = 18
 TABLE_ROW = 32
+HELD_CARD = 12  # a held card's icon in its holder's row, three to a line
+HELD_PITCH = 14
+
+#: The players' table's columns: the player's piece, their cubes in regions, in the palace
+#: (R6.1), in reserve (R1.2), then the cards they hold.
+TABLE_COLS = {"piece": 16, "regions": 46, "palace": 78, "reserve": 110, "cards": 132}
+
+Point = tuple[float, float]
 
 
 class Box(NamedTuple):
@@ -79,79 +88,107 @@ class Box(NamedTuple):
     w: float
     h: float
 
-    def centre(self) -> tuple[float, float]:
+    def centre(self) -> Point:
         return self.x + self.w / 2, self.y + self.h / 2
 
 
-def tile(region: str) -> Box:
-    col, row = GRID[region]
-    return Box(MARGIN + col * PITCH_X, MARGIN + row * PITCH_Y, TILE_W, TILE_H)
+@dataclass(frozen=True, eq=False)
+class Arrangement:
+    """One way of laying the board out: where each region's tile lies (``grid``, in tile
+    columns and rows, fractions allowed: roughly where it lies on a map of Europe, R2's
+    table), the board's size, the supply box and the players' table, and the links that
+    cannot be straight (``over``: drawn over the top of the tiles between them). Two exist,
+    :data:`TALL` and :data:`WIDE`; compared and hashed as themselves."""
 
+    name: str
+    grid: dict[str, tuple[float, float]]
+    width: float
+    height: float
+    supply: Box
+    table: Box
+    top: float = MARGIN  # the tiles' first row's top edge
+    over: frozenset[tuple[str, str]] = frozenset()
 
-def token_at(region: str, slot: int) -> tuple[float, float]:
-    """The centre of the ``slot``-th rat token (1–3, R5.2) of a region."""
-    b = tile(region)
-    return b.x + TOKEN_X, b.y + TOKEN_Y0 + (slot - 1) * TOKEN_PITCH
+    def tile(self, region: str) -> Box:
+        col, row = self.grid[region]
+        return Box(MARGIN + col * PITCH_X, self.top + row * PITCH_Y, TILE_W, TILE_H)
 
+    def token_at(self, region: str, slot: int) -> Point:
+        """The centre of the ``slot``-th rat token (1–3, R5.2) of a region."""
+        b = self.tile(region)
+        return b.x + TOKEN_X, b.y + TOKEN_Y0 + (slot - 1) * TOKEN_PITCH
 
-def strip_at(region: str, slot: int) -> Box:
-    x, y = token_at(region, slot)
-    return Box(x - TOKEN_X + STRIP_X, y - STRIP_H / 2, STRIP_W, STRIP_H)
+    def strip_at(self, region: str, slot: int) -> Box:
+        x, y = self.token_at(region, slot)
+        return Box(x - TOKEN_X + STRIP_X, y - STRIP_H / 2, STRIP_W, STRIP_H)
 
+    def side_at(self, region: str, row: int) -> Point:
+        """The right column's ``row``-th place (0 the plague piece, 1 "2 steps", 2 the
+        Knight's neutral cubes)."""
+        b = self.tile(region)
+        return b.x + SIDE_X, b.y + TOKEN_Y0 + row * TOKEN_PITCH
 
-def side_at(region: str, row: int) -> tuple[float, float]:
-    """The right column's ``row``-th place (0 the plague piece, 1 "2 steps", 2 the Knight's
-    neutral cubes)."""
-    b = tile(region)
-    return b.x + SIDE_X, b.y + TOKEN_Y0 + row * TOKEN_PITCH
+    def seat_column(self, region: str, seat: int, players: int) -> float:
+        """The centre of ``seat``'s column in a tile (its cubes, its losses): one column per
+        seat, so a player's pieces are always in the same place."""
+        b = self.tile(region)
+        w = (TILE_W - 4) / max(players, 1)
+        return b.x + 2 + w * (seat + 0.5)
 
+    def cubes_at(self, region: str, seat: int, players: int) -> Point:
+        return self.seat_column(region, seat, players), self.tile(region).y + CUBES_Y
 
-def seat_column(region: str, seat: int, players: int) -> float:
-    """The centre of ``seat``'s column in a tile (its cubes, its losses): one column per seat,
-    so a player's pieces are always in the same place."""
-    b = tile(region)
-    w = (TILE_W - 4) / max(players, 1)
-    return b.x + 2 + w * (seat + 0.5)
+    def name_at(self, region: str) -> Point:
+        b = self.tile(region)
+        return b.x + NAME_X, b.y + NAME_Y
 
+    def centre(self, region: str) -> Point:
+        return self.tile(region).centre()
 
-def cubes_at(region: str, seat: int, players: int) -> tuple[float, float]:
-    return seat_column(region, seat, players), tile(region).y + CUBES_Y
+    def supply_at(self) -> Point:
+        """Where new rat tokens come from (R3.3's supply): the supply box's rat stack."""
+        return self.supply.x + 20, self.supply.y + 22
 
+    def table_row_y(self, seat: int) -> float:
+        """The centre of ``seat``'s row in the players' table."""
+        return self.table.y + TABLE_HEAD + TABLE_ROW * (seat + 0.5)
 
-def name_at(region: str) -> tuple[float, float]:
-    b = tile(region)
-    return b.x + NAME_X, b.y + NAME_Y
+    def table_at(self, seat: int, column: str) -> Point:
+        return self.table.x + TABLE_COLS[column], self.table_row_y(seat)
 
+    def held_card_at(self, seat: int, i: int) -> Point:
+        """The top left corner of the ``i``-th card ``seat`` holds (in the order of
+        ``rattus.CARDS``), in their row of the players' table: three to a line."""
+        x, y = self.table_at(seat, "cards")
+        return x + (i % 3) * HELD_PITCH, y - 13 + (i // 3) * HELD_PITCH
 
-def centre(region: str) -> tuple[float, float]:
-    return tile(region).centre()
+    def free_cards_at(self, i: int) -> Point:
+        """The top left corner of the ``i``-th class card's place beside the board (R4.1, in
+        the order of ``rattus.CARDS``), in the supply box: each card keeps its place."""
+        x, y = self.supply.x, self.supply.y
+        return x + 5 + (i % 3) * FREE_CARD_PITCH, y + 54 + (i // 3) * FREE_CARD_PITCH
 
+    def link_segment(self, a: str, b: str) -> tuple[Point, Point]:
+        """The part of the line between two tiles' centres that lies in the gap between them:
+        a link is drawn there, so it crosses nothing inside a tile."""
+        (x1, y1), (x2, y2) = self.centre(a), self.centre(b)
+        dx, dy = x2 - x1, y2 - y1
+        t1 = _leave(self.tile(a), x1, y1, dx, dy)
+        t2 = 1 - _leave(self.tile(b), x2, y2, -dx, -dy)
+        return (x1 + dx * t1, y1 + dy * t1), (x1 + dx * t2, y1 + dy * t2)
 
-def supply_at() -> tuple[float, float]:
-    """Where new rat tokens come from (R3.3's supply): the supply box's rat stack."""
-    x, y, _w, _h = SUPPLY
-    return x + 20, y + 22
-
-
-def table_row_y(seat: int) -> float:
-    """The centre of ``seat``'s row in the players' table."""
-    return TABLE[1] + TABLE_HEAD + TABLE_ROW * (seat + 0.5)
-
-
-#: The players' table's columns: the player's piece, their cubes in regions, in the palace
-#: (R6.1), in reserve (R1.2), then the cards they hold.
-TABLE_COLS = {"piece": 16, "regions": 46, "palace": 78, "reserve": 110, "cards": 132}
-
-
-def table_at(seat: int, column: str) -> tuple[float, float]:
-    return TABLE[0] + TABLE_COLS[column], table_row_y(seat)
-
-
-def free_cards_at(i: int) -> tuple[float, float]:
-    """The top left corner of the ``i``-th class card's place beside the board (R4.1, in the
-    order of ``rattus.CARDS``), in the supply box: each card keeps its place."""
-    x, y, _w, _h = SUPPLY
-    return x + 5 + (i % 3) * FREE_CARD_PITCH, y + 54 + (i // 3) * FREE_CARD_PITCH
+    def link(self, a: str, b: str) -> tuple[Point, ...]:
+        """How the link between two neighbours (R2.2) is drawn: two points, a straight line in
+        the gap between their tiles; or four, a cubic curve from the top edge of one over the
+        tiles between them (through the board's top margin) to the top edge of the other."""
+        if (a, b) not in self.over and (b, a) not in self.over:
+            return self.link_segment(a, b)
+        left, right = sorted((self.tile(a), self.tile(b)))
+        y0 = left.y  # the tiles' top edge; the curve's highest point halfway to the board's
+        apex = y0 / 2  # edge, its control points where a cubic reaches it at its middle
+        c = y0 - (y0 - apex) * 4 / 3
+        x0, x1 = left.x + left.w - 18, right.x + 18
+        return (x0, y0), (x0 + 14, c), (x1 - 14, c), (x1, y0)
 
 
 def _leave(box: Box, x: float, y: float, dx: float, dy: float) -> float:
@@ -164,11 +201,36 @@ def _leave(box: Box, x: float, y: float, dx: float, dy: float) -> float:
     return min(t for t in ts if t > 0)
 
 
-def link_segment(a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The part of the line between two tiles' centres that lies in the gap between them: a
-    link is drawn there, so it crosses nothing inside a tile."""
-    (x1, y1), (x2, y2) = centre(a), centre(b)
-    dx, dy = x2 - x1, y2 - y1
-    t1 = _leave(tile(a), x1, y1, dx, dy)
-    t2 = 1 - _leave(tile(b), x2, y2, -dx, -dy)
-    return (x1 + dx * t1, y1 + dy * t1), (x1 + dx * t2, y1 + dy * t2)
+#: The phone's board, portrait (drawn about 1:1 on a 390 px phone): four rows of tiles, the
+#: supply box top right, the players' table bottom left.
+TALL = Arrangement(
+    name="tall",
+    grid={"Anglia": (0, 0), "Scandia": (1.5, 0), "Russia": (3, 0.75),
+          "Gallia": (0, 1), "Germania": (1, 1), "Polonia": (2, 1),
+          "Hispania": (0, 2), "Italia": (1, 2), "Hungaria": (2, 2), "Tartaria": (3, 1.85),
+          "Bulgaria": (2, 3), "Turcia": (3, 3)},
+    width=390, height=MARGIN + 3 * PITCH_Y + TILE_H + MARGIN,
+    supply=Box(MARGIN + 3 * PITCH_X, MARGIN, SUPPLY_W, SUPPLY_H),
+    table=Box(MARGIN, MARGIN + 3 * PITCH_Y, TABLE_W, TABLE_H))
+
+#: The WIDE board's top margin: room for the one link that goes over a tile (Scandia–Russia,
+#: over Polonia's top).
+_WIDE_TOP = 18
+#: The fifth column's left edge (the supply, then the table): a wider gap than between tiles,
+#: as it holds no region
+_FIFTH = MARGIN + 4 * PITCH_X + GAP
+
+#: A desktop's board, landscape: the twelve regions in three rows of four, every neighbour
+#: beside or diagonal to the other (a straight link through a gap) but Scandia–Russia, drawn
+#: over Polonia; the supply box and the players' table in a fifth column.
+WIDE = Arrangement(
+    name="wide",
+    grid={"Anglia": (0, 0), "Scandia": (1, 0), "Polonia": (2, 0), "Russia": (3, 0),
+          "Gallia": (0, 1), "Germania": (1, 1), "Hungaria": (2, 1), "Tartaria": (3, 1),
+          "Hispania": (0, 2), "Italia": (1, 2), "Bulgaria": (2, 2), "Turcia": (3, 2)},
+    width=_FIFTH + TABLE_W + MARGIN, height=_WIDE_TOP + 2 * PITCH_Y + TILE_H + MARGIN,
+    supply=Box(_FIFTH, _WIDE_TOP, SUPPLY_W, SUPPLY_H),
+    table=Box(_FIFTH, _WIDE_TOP + SUPPLY_H + GAP, TABLE_W, TABLE_H),
+    top=_WIDE_TOP, over=frozenset({("Scandia", "Russia")}))
+
+ARRANGEMENTS = {a.name: a for a in (TALL, WIDE)}

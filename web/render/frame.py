@@ -37,6 +37,7 @@ from render import (
     odds_overlay,
 )
 from render import panels as panels
+from render.board_layout import ARRANGEMENTS, Arrangement
 
 if TYPE_CHECKING:
     from model.replay import Replay
@@ -54,6 +55,7 @@ class Frame:
     shown: dict = field(default_factory=dict)  # element id -> visible
     data: dict = field(default_factory=dict)  # body data-* attributes
     map: tuple | None = None  # (region path states, overlay SVG), see board.draw
+    board: str = "tall"  # the board's arrangement (render/board_layout.py), drawn whole anew
     #: What to act out on the board now (render/motion_paths.py) under a key, so that each is
     #: played once: (key, [motion], milliseconds each); None: nothing moves.
     motion: tuple | None = None
@@ -72,6 +74,8 @@ class Frame:
 def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f = Frame()
     ui, prefs, table = model.ui, model.prefs, model.session
+    # the board in the arrangement the screen wants; the body says which (style.css)
+    f.board = f.data["board"] = prefs.board if prefs.board in ARRANGEMENTS else "tall"
     _toolbar(f, ui, prefs, table)
     f.text["notice"] = ui.notice
     f.shown["notice"] = bool(ui.notice)
@@ -94,14 +98,14 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
         _screen(f, ui, table)
         return f
     if ui.replay is not None:
-        _replay(f, ui.replay, prefs, table, all_regions)
+        _replay(f, ui.replay, prefs, table, all_regions, ARRANGEMENTS[f.board])
     else:
-        _live(f, ui, prefs, table, all_regions)
+        _live(f, ui, prefs, table, all_regions, ARRANGEMENTS[f.board])
     _screen(f, ui, table)
     return f
 
 
-def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
+def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrangement) -> None:
     view = s.view()
     seats = s.seats
     o = current_offer(ui, s, view)
@@ -177,11 +181,12 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     shaded = odds_overlay.cached(s, view) if prefs.odds and s.viewer is not None else None
     f.html["odds-key"] = odds_overlay.key() if shaded is not None else ""
     f.shown["odds-key"] = shaded is not None
-    f.map = board.draw(all_regions, view, o, seats,
-                            story if story.on_map else None, upto, telling=ui.busy,
-                            risks=shaded)
-    f.stops, f.stop_targets = board.stops(view, o)
-    f.motion = _motion(ui, prefs, s, view, story, upto)
+    # a card just taken (R4.1, R6): marked new in its taker's row
+    taken = frozenset(e["card"] for e in ui.acted if e["kind"] == "card_taken")
+    f.map = board.draw(all_regions, view, o, seats, story if story.on_map else None, upto,
+                       telling=ui.busy, risks=shaded, lay=lay, taken=taken)
+    f.stops, f.stop_targets = board.stops(view, o, lay)
+    f.motion = _motion(ui, prefs, s, view, story, upto, lay)
     f.html["board-text"] = panels.board_text(view, seats)
     if story.on_map and story.items:  # read out token by token as it is told
         f.announce = (f"{s.step}:{','.join(story.regions)}",
@@ -284,7 +289,8 @@ def hint_target(action: str) -> tuple[str, object]:
     return ("choice", f"{kind}:{args[0]}" if args else kind)
 
 
-def _motion(ui: Ui, prefs: Prefs, s: SeatTable, view: View, story: Story, upto: int):
+def _motion(ui: Ui, prefs: Prefs, s: SeatTable, view: View, story: Story, upto: int,
+            lay: Arrangement):
     """The changes to act out: the last action's (its key the step), then at a strike being
     told the cubes each revealed token cost (its key the step and the token). None at instant
     pace or with reduced motion: then nothing moves."""
@@ -292,9 +298,9 @@ def _motion(ui: Ui, prefs: Prefs, s: SeatTable, view: View, story: Story, upto: 
         return None
     duration = max(220, min(600, s.pace_ms))
     if ui.busy and story.on_map and upto:
-        return (f"{s.step}:{upto}", motion_paths.kills(story.items[upto - 1], s.seats),
+        return (f"{s.step}:{upto}", motion_paths.kills(story.items[upto - 1], s.seats, lay),
                 duration)
-    return (f"{s.step}:0", motion_paths.paths(ui.acted, view, s.seats), duration)
+    return (f"{s.step}:0", motion_paths.paths(ui.acted, view, s.seats, lay), duration)
 
 
 def _help_for(ui: Ui, view: View) -> str:
@@ -302,7 +308,8 @@ def _help_for(ui: Ui, view: View) -> str:
     return how_to_play.FOR_DECISION.get(ui.pick.mode or view["decision"]["kind"], "turn")
 
 
-def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> None:
+def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions,
+            lay: Arrangement) -> None:
     """A past position, public view only (the cursor ``r``, model/replay.py, replays the
     history); the live game is not touched."""
     view = r.view()
@@ -315,8 +322,8 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> Non
                         neutral=story.neutral if mine else 0,
                         neutral_region=story.neutral_region if mine else None)
     f.map = board.draw(all_regions, view, Offer(), seats,
-                            story if story.items else None, len(story.items))
-    f.stops, f.stop_targets = board.stops(view, Offer())
+                       story if story.items else None, len(story.items), lay=lay)
+    f.stops, f.stop_targets = board.stops(view, Offer(), lay)
     f.html["board-text"] = panels.board_text(view, seats)
     f.html["players"] = panels.players(view, seats, r.position.is_over)
     f.html["cards"] = panels.cards(view, seats, Offer())
