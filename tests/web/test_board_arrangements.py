@@ -130,7 +130,7 @@ def test_a_card_taken_from_beside_the_board_flies_from_its_place_in_the_supply_b
     (move,) = motion_paths.paths(({"kind": "card_taken", "seat": 1, "card": "Knight",
                                    "from_seat": None},), view, config(2).seats, L.WIDE)
     x, y = L.WIDE.free_cards_at(rattus.CARDS.index("Knight"))
-    assert move["path"][0] == (x + L.FREE_CARD / 2, y + L.FREE_CARD / 2)
+    assert move["path"][0] == (x + L.FREE_CARD_HIT / 2, y + L.FREE_CARD_HIT / 2)
     box = L.WIDE.supply
     assert box.x < move["path"][0][0] < box.x + box.w
 

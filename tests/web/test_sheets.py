@@ -5,8 +5,8 @@ for them.
 
 from __future__ import annotations
 
-from glue import card, choice, find, frame, offer, run, turn_start
-from model.ui_state import SHEETS, Ui
+from glue import card, choice, find, frame, offer, overlay, run, turn_start
+from model.ui_state import SHEETS, Model, Prefs, Ui
 from render import dock
 from text.catalogue import t
 
@@ -56,3 +56,24 @@ def test_the_history_tab_says_when_it_holds_news() -> None:
     opened, s, _ = run(ui, s, choice("sheet:history"))
     assert 'class="dock-news"' not in frame(opened, s).html["dock"]  # (read now)
 
+
+
+def test_r4_1_a_card_another_player_holds_is_taken_from_the_cards_sheet_on_a_phone() -> None:
+    """R4.1: a class card may be taken from another player. On a phone (the tall board) its
+    icon in the players' table is no finger's target, so the Cards tab is marked instead, and
+    the card is taken there; a desktop's wide board takes it by a click on the icon too."""
+    def held_offer(s) -> str | None:
+        view = s.game.view(s.game.current_player)
+        cards = offer(Ui(), s).cards if s.pass_to is None else {}
+        return next((c for c in cards if view["cards"][c] not in (None, s.game.current_player)),
+                    None)
+
+    s = find(lambda s: held_offer(s) is not None)
+    held = held_offer(s)
+    tall = frame(Ui(), s)
+    tab = tall.html["dock"].split('data-choice="sheet:cards"')[0].rsplit("<button", 1)[1]
+    assert "offers" in tab
+    assert f'data-take="{held}"' not in overlay(tall)
+    wide = frame(Model(prefs=Prefs(board="wide"), ui=Ui()), s)
+    assert "offers" not in wide.html["dock"]
+    assert f'data-take="{held}"' in overlay(wide)

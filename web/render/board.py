@@ -349,10 +349,13 @@ def _links_between(lay: L.Arrangement, in_play: frozenset[str]) -> str:
 
 
 def _card_on_board(c: str, x: float, y: float, takeable: bool, size: float = L.HELD_CARD,
-                   new: bool = False) -> str:
+                   new: bool = False, hit: float | None = None) -> str:
     """A class card as the board shows it, beside the board or by its holder's row: its icon;
-    a card the player may take now (R4.1) is a target there too, as on the card panel; a card
-    ``new`` in its row (just taken) has a ring that fades (style.css ``.held-card.new``)."""
+    a card the player may take now (R4.1) is a target there too, as on the card panel, over
+    ``hit`` units (its place, the icon in its middle); a card ``new`` in its row (just taken)
+    has a ring that fades (style.css ``.held-card.new``)."""
+    if hit is not None:  # (x, y: the place's corner; the icon in its middle)
+        x, y = x + (hit - size) / 2, y + (hit - size) / 2
     words = card(c)
     if takeable:
         words = t("card.aria_take_short", card=card(c))
@@ -363,7 +366,7 @@ def _card_on_board(c: str, x: float, y: float, takeable: bool, size: float = L.H
             f'r="{size / 2 + 1.5:.1f}"/>' if new else "")
     return (f'<g class="{cls}" data-piece="card-{c}"{attrs}><title>{esc(words)}</title>'
             f'{ring}<circle class="hit" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
-            f'r="{size / 2 + 0.5:.1f}"/>'
+            f'r="{(hit or size + 1) / 2:.1f}"/>'
             + pieces.icon(CARD_SYMBOL[c], x, y, size, "ico card-ico") + "</g>")
 
 
@@ -375,7 +378,8 @@ def _supply(lay: L.Arrangement, view: View, offer) -> str:
     tx, ty = lay.supply_at()
     words = tn("map.supply", n)
     # each card in a place of its own: a card taken leaves its place empty, the others stay
-    cards = "".join(_card_on_board(c, *lay.free_cards_at(i), c in offer.cards, L.FREE_CARD)
+    cards = "".join(_card_on_board(c, *lay.free_cards_at(i), c in offer.cards, L.FREE_CARD,
+                                   hit=L.FREE_CARD_HIT)
                     for i, c in enumerate(CARDS) if view["cards"][c] is None)
     low = " low" if "decision" in view and ending.low_supply(view) else ""
     # the moves that would empty it, in words (R7.1a): the engine names them in the view
@@ -430,7 +434,8 @@ def _table(lay: L.Arrangement, view: View, seats, offer,
             cells.append(f'<text class="table-count" data-piece="{col}-{p}" x="{cx}" '
                          f'y="{ry + 4.5:.1f}">{n}</text>')
         for i, c in enumerate(held.get(p, [])):
-            cells.append(_card_on_board(c, *lay.held_card_at(p, i), c in offer.cards,
+            cells.append(_card_on_board(c, *lay.held_card_at(p, i),
+                                        c in offer.cards and lay.held_cards_targets,
                                         L.HELD_CARD, new=c in taken))
         rows.append(f'<g class="table-row seat-{p}{turn}" role="img" aria-label="{esc(words)}">'
                     f'<title>{esc(words)}</title>{"".join(cells)}</g>')

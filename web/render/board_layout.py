@@ -66,7 +66,10 @@ NAME_Y = 16
 #: finger's tap on a phone (a tester could not take a card from a row of six 12-unit icons)
 SUPPLY_W, SUPPLY_H = TILE_W, 110
 FREE_CARD = 22
-FREE_CARD_PITCH = 27
+#: … each a finger's target of its own: 27 units, 24 px on a 360 px phone (WCAG 2.5.8), with
+#: no other card's place within it
+FREE_CARD_HIT = 27
+FREE_CARD_PITCH = 28.5
 #: The players' table: a head row of icons, then a row per seat (the reserve, the palace, the
 #: cards each holds)
 TABLE_W, TABLE_H = TILE_W + PITCH_X, TILE_H
@@ -108,6 +111,10 @@ class Arrangement:
     table: Box
     top: float = MARGIN  # the tiles' first row's top edge
     over: frozenset[tuple[str, str]] = frozenset()
+    #: whether a card another player holds is taken by a click on it in the players' table
+    #: (R4.1): a desktop's pointer; on a phone its 12 units are no finger's target, and the
+    #: card is taken from the cards' sheet (render/dock.py marks that tab)
+    held_cards_targets: bool = True
 
     def tile(self, region: str) -> Box:
         col, row = self.grid[region]
@@ -166,7 +173,7 @@ class Arrangement:
         """The top left corner of the ``i``-th class card's place beside the board (R4.1, in
         the order of ``rattus.CARDS``), in the supply box: each card keeps its place."""
         x, y = self.supply.x, self.supply.y
-        return x + 5 + (i % 3) * FREE_CARD_PITCH, y + 54 + (i // 3) * FREE_CARD_PITCH
+        return x + 1.5 + (i % 3) * FREE_CARD_PITCH, y + 53 + (i // 3) * FREE_CARD_PITCH
 
     def link_segment(self, a: str, b: str) -> tuple[Point, Point]:
         """The part of the line between two tiles' centres that lies in the gap between them:
@@ -211,7 +218,7 @@ TALL = Arrangement(
           "Bulgaria": (2, 3), "Turcia": (3, 3)},
     width=390, height=MARGIN + 3 * PITCH_Y + TILE_H + MARGIN,
     supply=Box(MARGIN + 3 * PITCH_X, MARGIN, SUPPLY_W, SUPPLY_H),
-    table=Box(MARGIN, MARGIN + 3 * PITCH_Y, TABLE_W, TABLE_H))
+    table=Box(MARGIN, MARGIN + 3 * PITCH_Y, TABLE_W, TABLE_H), held_cards_targets=False)
 
 #: The WIDE board's top margin: room for the one link that goes over a tile (Scandia–Russia,
 #: over Polonia's top).

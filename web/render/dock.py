@@ -19,14 +19,20 @@ LABELS = {"cards": "dock.cards", "players": "dock.players", "history": "dock.his
           "more": "dock.more"}
 
 
-def dock(open_sheet: str, news: frozenset[str] = frozenset()) -> str:
-    """The dock's tabs: ``open_sheet`` pressed, a mark on those in ``news``."""
+def dock(open_sheet: str, news: frozenset[str] = frozenset(),
+         offers: frozenset[str] = frozenset()) -> str:
+    """The dock's tabs: ``open_sheet`` pressed, a mark on those in ``news``, and those in
+    ``offers`` drawn as targets: the decision may be taken there, not on the board (a class
+    card another player holds, R4.1, on a phone)."""
     tabs = []
     for name in SHEETS:
         pressed = "true" if name == open_sheet else "false"
         mark = (f' <span class="dock-news">{esc(t("dock.news"))}</span>'
                 if name in news and name != open_sheet else "")
-        tabs.append(f'<button type="button" class="btn dock-tab" data-choice="sheet:{name}" '
+        if name in offers:
+            mark += f'<span class="sr-only"> ({esc(t("dock.offers"))})</span>'
+        cls = "btn dock-tab" + (" offers" if name in offers else "")
+        tabs.append(f'<button type="button" class="{cls}" data-choice="sheet:{name}" '
                     f'aria-pressed="{pressed}" aria-controls="side">'
                     f'{esc(t(LABELS[name]))}{mark}</button>')
     return "".join(tabs)

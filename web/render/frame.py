@@ -239,9 +239,13 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     f.text["viewer"] = (t("ui.you_are", name=s.names[viewer]) if viewer is not None
                         else t("ui.spectator"))
     current = s.current
-    # (the others' moves since this player's last turn, a strike waiting to be seen)
-    if digest or waiting == "story-seen":
-        f.html["dock"] = dock.dock(ui.sheet, frozenset(("history",)))
+    # the dock's marks: the others' moves since this player's last turn, a strike waiting to
+    # be seen; a card another player holds that may be taken from the cards' sheet alone
+    news = frozenset(("history",) if digest or waiting == "story-seen" else ())
+    offers = frozenset(("cards",) if not lay.held_cards_targets and any(
+        view["cards"][c] is not None for c in o.cards) else ())
+    if news or offers:
+        f.html["dock"] = dock.dock(ui.sheet, news, offers)
     f.data.update(replayStep="", replayStrike="", actions=str(s.step), phase=s.phase,
                   current="" if current is None else str(current),
                   viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",

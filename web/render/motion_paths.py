@@ -119,7 +119,7 @@ def paths(acted, view, seats, lay: L.Arrangement) -> list[dict]:
         elif kind == "card_taken":  # (R4.1 from beside the board or from another player)
             if e["from_seat"] is None:
                 x, y = lay.free_cards_at(CARDS.index(e["card"]))
-                start = (x + L.FREE_CARD / 2, y + L.FREE_CARD / 2)
+                start = (x + L.FREE_CARD_HIT / 2, y + L.FREE_CARD_HIT / 2)  # (its middle)
             else:
                 start = _held(view, e["from_seat"], e["card"], lay, before=True)
             end = _held(view, e["seat"], e["card"], lay)

@@ -933,6 +933,7 @@ EN: dict[str, str] = {
     "dock.history": "History",
     "dock.more": "More",
     "dock.news": "new",
+    "dock.offers": "a card you may take from another player",
     "btn.back_to_board": "Back to the board",
     "plan.thinking": "Working out your whole turn…",
     "plan.ready.1": "Your turn as the Hard computer player would play it: {n} step; the "
