@@ -4,9 +4,10 @@ engine on CPython; with what a finger and an eye get there measured along the wa
 Like test_play.py, the test keeps its own engine copy (same seed) and picks each action from
 ``legal_actions()`` (every kind of decision, ``uipaths.choose``), but performs it by taps
 (tapdriver.py): no mouse call. Each kind of decision is photographed (e2e/artifacts/touch_*)
-before its first tap. Along the way: the status line and the map stay in the first screen,
-the map spans the width, the page says "tap", region names are at least 11 px, and every
-control a finger may take is at least 44 px.
+before its first tap. Along the way: the page is the screen (window.scrollY never changes),
+the status line, the whole board across the width, the decision's buttons and the dock stay in
+view, the page says "tap", region names are at least 11 px, and every control a finger may take
+is at least 44 px.
 """
 
 from __future__ import annotations
@@ -65,7 +66,13 @@ def check_sizes(page: Page, worst: dict) -> None:
     assert m["label"]["px"] >= NAME_PX, m["label"]
 
 
+#: Every scroll of the page, recorded from its first script on (the page never scrolls).
+SCROLLS = """window.rattusScrolls = [];
+addEventListener('scroll', () => rattusScrolls.push(scrollY), {capture: true, passive: true});"""
+
+
 def test_a_whole_game_by_taps_on_a_phone(page: Page, open_game, guard) -> None:
+    page.add_init_script(SCROLLS)
     open_game(page, f"players=4&seed={SEED_4P}&names=Ann,Bob,Cy,Di&pace=0")
     game = rattus.new_game(players=4, seed=SEED_4P)
     expect(page.locator("#status")).to_contain_text("tap any highlighted region")
@@ -112,6 +119,9 @@ def test_a_whole_game_by_taps_on_a_phone(page: Page, open_game, guard) -> None:
     shot(page, "touch_replay")
     missing = ALL_TAGS - seen
     assert not missing, f"decisions never made by taps: {sorted(missing)}"
+    # window.scrollY never changed over the whole game, by the player or by the page
+    assert page.evaluate("rattusScrolls.filter(y => y !== 0)") == []
+    assert page.evaluate("scrollY") == 0
     taps = int(page.locator("body").get_attribute("data-zoom-taps") or 0)
     assert taps > 0, "no tap ever zoomed in on crowded rat tokens"
     # a rat token is taken by a tap only when no other wanted token is within a finger of it
