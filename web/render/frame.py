@@ -68,6 +68,10 @@ class Frame:
     announce: tuple | None = None  # (the strike's key, its sentences told so far): read out
 
 
+#: No click guarded (model/ui_state.py ``Done.marks``).
+NO_GUARD = {"guardUntil": "", "guardAimed": "", "aimedUntil": ""}
+
+
 def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f = Frame()
     ui, prefs, table = model.ui, model.prefs, model.session
@@ -83,6 +87,7 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f.shown["online"] = ui.online is not None
     f.html["plan"], f.shown["plan"] = "", False  # ("Show my turn": a live turn's, below)
     f.data["planActions"] = ""
+    f.data.update(ui.done.marks() if ui.done is not None else NO_GUARD)
     if table is None:
         f.text["status"] = t("online.joining" if ui.online is not None else "status.new_game")
         _screen(f, ui, table)
@@ -205,6 +210,13 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
     f.shown["ending"] = bool(f.html["ending"])
     f.html["known"] = panels.known(view) if view["knows"] else ""
     f.shown["known"] = bool(view["knows"])
+    done = ui.done
+    if done is not None and ui.notice == (t("done.held", done=done.text) if done.spent
+                                          else done.text):
+        # what a click did by itself leads the status line, in the first screen (on a phone
+        # the notice line is under the map), said once (the notice line stays hidden)
+        status = f"{ui.notice} {status}"
+        f.shown["notice"] = False
     f.text["status"] = status
     f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
     f.html["coach"] = (panels.coach_note(ui.coach.note, view, s.viewer,

@@ -193,6 +193,21 @@ EN: dict[str, str] = {
                      "rat token ({left} to place).",
     "status.neutral": "{name}, Knight: does the plague piece count as {neutral_cubes} "
                       "neutral cubes in this strike?",
+    # an action a click completed by itself (one count, one destination: nothing was asked)
+    "done.place.1": "Done: 1 cube placed in {region} — the only number you could place there.",
+    "done.place.n": "Done: {n} cubes placed in {region} — the only number you could place "
+                    "there.",
+    "done.monk": "Done: the Monk moved the rat token from {region} to {to} — it was the only "
+                 "place it could go.",
+    "done.merchant_move.1": "Done: the Merchant moved 1 cube from {region} to {to} — the "
+                            "only move from there.",
+    "done.merchant_move.n": "Done: the Merchant moved {n} cubes from {region} to {to} — the "
+                            "only move from there.",
+    "done.merchant_count.1": "Done: the Merchant moved 1 cube from {region} to {to} — the "
+                             "only number of cubes that could go.",
+    "done.merchant_count.n": "Done: the Merchant moved {n} cubes from {region} to {to} — the "
+                             "only number of cubes that could go.",
+    "done.held": "{done} Your click after it was not used: click again if you meant it.",
     "status.bot": "{name} (computer) is thinking…",
     "status.bot_final": "Final round: {name} (computer) plays a last turn; then the final "
                         "plague strikes every region.",
@@ -971,6 +986,7 @@ EN: dict[str, str] = {
     "status.spread.touch": "{name}: the plague spreads — tap a highlighted region for the new "
                            "rat token ({left} to place).",
     "why.pick_token.touch": "Tap a rat token (not the region).",
+    "done.held.touch": "{done} Your tap after it was not used: tap again if you meant it.",
     "help.legend.target.touch": "A region you may tap now (hatched, dashed outline).",
     "coach.plague.touch": "Now tap a neighbouring region: the plague piece moves there, the rats "
                           "spread and the plague strikes. Aim it at your rivals, not at your own "
