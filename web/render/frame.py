@@ -190,7 +190,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions) -> None:
         f.announce = (f"{s.step}:{','.join(story.regions)}",
                       panels.strike_sentences(story, seats, upto))
     f.html["players"] = panels.players(view, seats, s.is_over,
-                                       online.connected if online is not None else None)
+                                       online.connected if online is not None else None,
+                                       you=s.viewer)
     f.html["cards"] = panels.cards(view, seats, o)
     if ui.elsewhere:
         f.html["bar"] = kept_games_panel.elsewhere_bar()
@@ -325,7 +326,7 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions) -> Non
                             story if story.items else None, len(story.items))
     f.stops, f.stop_targets = board.stops(view, Offer())
     f.html["board-text"] = panels.board_text(view, seats)
-    f.html["players"] = panels.players(view, seats, r.position.is_over)
+    f.html["players"] = panels.players(view, seats, r.position.is_over, you=s.viewer)
     f.html["cards"] = panels.cards(view, seats, Offer())
     f.html["bar"] = panels.replay_bar(r.step, r.total, s.is_over)
     if r.step == 0:

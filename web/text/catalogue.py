@@ -157,7 +157,7 @@ EN: dict[str, str] = {
     "online.your_name": "Your name",
     "online.use_name": "Use this name",
     "player.default": "Player {n}",
-    "player.bot_tag": "computer",
+    "player.you_tag": "you",
     # -- status line: what the current player may do now ---------------------------------
     "update.ready": "A new version of the game is ready. Your game is kept.",
     "status.setup": "{name}: place {count} cubes — click any highlighted region (setup).",
