@@ -928,6 +928,16 @@ EN: dict[str, str] = {
                                "tokens break out on your rivals.",
     "hint.reason.neutral_no": "Do not count the neutral cubes: they would make the rats strike "
                               "you.",
+    # what a hint's claim on the odds rests on (rattus/bots/hint.py ON_FACES): counts only
+    "hint.basis.hidden.1": "From what you have seen: 1 rat token there lies face down, and "
+                           "it could be any of the {unseen} faces you have not seen ({supply} "
+                           "of those are still in the supply).",
+    "hint.basis.hidden.n": "From what you have seen: {n} rat tokens there lie face down, and "
+                           "each could be any of the {unseen} faces you have not seen "
+                           "({supply} of those are still in the supply).",
+    "hint.basis.also_known.1": "Your Witch saw 1 more there.",
+    "hint.basis.also_known.n": "Your Witch saw {n} more there.",
+    "hint.basis.all_known": "You know every face there: your Witch saw them.",
     "hint.reason.final_place": "Place your last Peasant cube in {region}: no rats there.",
     "hint.reason.end_turn": "End your turn: nothing more helps.",
     "hint.reason.take_card_plain": "Take the {card}.",
