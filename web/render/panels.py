@@ -338,6 +338,16 @@ def confirm(text: str, yes: tuple[str, str], no: tuple[str, str]) -> str:
             f'data-key="{yes[0]}">{esc(yes[1])}</button></div></div>')
 
 
+def column_head(full: str, short: str) -> str:
+    """A table's column head in its full words, and shortened for a phone's width (style.css
+    shows one or the other: ``.col-full``, ``.col-short``), the short one an ``abbr`` whose
+    title is the full words."""
+    if short == full:
+        return esc(full)
+    return (f'<span class="col-full">{esc(full)}</span>'
+            f'<abbr class="col-short" title="{esc(full)}">{esc(short)}</abbr>')
+
+
 def results(view: View, seats) -> str:
     winner = view["winner"]
     if winner is None:  # no results before the game is over (R7.4)
@@ -364,8 +374,10 @@ def results(view: View, seats) -> str:
             f'<p class="winner-line" data-winner="{winner}">'
             f'{esc(t("res.winner", name=seats[winner].name))}</p>'
             f'<table><thead><tr><th>{esc(t("res.col.player"))}</th>'
-            f'<th>{esc(t("res.col.regions"))}</th><th>{esc(t("res.col.palace"))}</th>'
-            f'<th>{esc(t("res.col.score"))}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+            f'<th>{column_head(t("res.col.regions"), t("res.col.regions_short"))}</th>'
+            f'<th>{esc(t("res.col.palace"))}</th>'
+            f'<th>{column_head(t("res.col.score"), t("res.col.score_short"))}</th>'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody>'
             f'</table>{tie}<div class="dialog-buttons">'
             f'<button type="button" class="btn" data-choice="close-results">'
             f'{esc(t("btn.close"))}</button>'

@@ -365,6 +365,9 @@ EN: dict[str, str] = {
     "res.col.regions": "Cubes in regions",
     "res.col.palace": "Palace",
     "res.col.score": "Score",
+    # the same column heads shortened for a phone (the full words stay in their abbr title)
+    "res.col.regions_short": "In regions",
+    "res.col.score_short": "Score",
     "res.tie": "{names} tie with {score}. Among the tied players, the one who would "
                "have had the next turn wins — {name}.",
     # -- the game log ------------------------------------------------------------------------
@@ -825,6 +828,9 @@ EN: dict[str, str] = {
     "analysis.col.strikes": "Strikes suffered",
     "analysis.col.expected": "Expected loss",
     "analysis.col.luck": "Luck",
+    "analysis.col.lost_short": "Lost",
+    "analysis.col.strikes_short": "Strikes",
+    "analysis.col.expected_short": "Expected",
     "analysis.luck_note": "Expected loss: the cubes a player could expect to lose in the "
                           "strikes, from what everyone could see before each one. Luck: "
                           "expected minus lost — above zero, the plague was kinder than the "
