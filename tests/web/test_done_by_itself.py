@@ -12,7 +12,7 @@ next click on the board is held back (not acted on) when it comes within a momen
 
 from __future__ import annotations
 
-from control.update import AIMED_MS, GUARD_MS
+from control.update import AIMED_MS, GUARD_MS, done_by_itself, guarded
 from glue import (
     PLAGUE_PIECE,
     card,
@@ -30,6 +30,8 @@ from glue import (
 from model import page_events as ev
 from model.ui_state import Pick, Ui
 from text.catalogue import t, tn
+
+import rattus
 
 
 def at(where: str, ms: float) -> ev.Target:
@@ -201,3 +203,15 @@ def test_a_merchant_moving_a_lone_cube_is_said_as_done() -> None:
     ui, s, _ = run(ui, s, at(here, 1500.0))
     assert len(s.game.history) == n + 1
     assert ui.notice == t("done.held", done=tn("done.merchant_count", 1, region=here, to=to))
+
+
+def test_a_guests_tap_is_guarded_before_and_after_the_host_applies_the_move() -> None:
+    """Online, the host applies a guest's move (docs/online.md): the guest's page is at the
+    click's step until the host's state comes, then one step on. A tap soon after the click
+    is held at either; once the game has moved further (another move), nothing is held."""
+    done = done_by_itself("monk", rattus.parse_action("monk Gallia/1 Italia"), 40, 1000.0)
+    for step in (40, 41):
+        assert guarded(done, step, "region", "Hispania", 1500.0)
+        assert guarded(done, step, "region", "Italia", 1000.0 + AIMED_MS - 1)
+    assert not guarded(done, 42, "region", "Hispania", 1500.0)
+    assert not guarded(done, 41, "region", "Hispania", 1000.0 + GUARD_MS)

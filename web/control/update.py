@@ -115,7 +115,7 @@ def on_target(m: Model, e: ev.Target) -> Result:
             if why is None:
                 return sent
             after, effects = sent
-            done = done_by_itself(why, action, session.step + 1, e.at)
+            done = done_by_itself(why, action, session.step, e.at)
             return after.but(done=done).news(done.text), effects
         return ui.but(pick=offers.step(ui.pick, what, value), notice="")
     view = session.view()
@@ -164,7 +164,7 @@ def guarded(done: Done, step: int, what: str, value, at: float | None) -> bool:
     moved on, a click soon after it (``done.soon_ms``), or a click on the destination the
     page chose (within AIMED_MS; a key's always) — the player aimed it at the step the page
     did not ask."""
-    if step != done.step or done.spent:
+    if step - done.step not in (0, 1) or done.spent:  # (0: a host not yet answered)
         return False
     since = None if at is None or done.at is None else at - done.at
     if since is not None and 0 <= since < done.soon_ms:

@@ -46,8 +46,9 @@ class Done(Value):
     ``at`` is the completing click's time (the DOM event's ``timeStamp``, ms; None for a
     key); any click on the board within ``soon_ms`` of it is held; a click on ``aimed``
     (the destination the page chose, None when the click was on it already) is held
-    within ``aimed_ms`` (a key's at any time); ``step`` is the game's step once the action
-    is applied (the guard holds only there: any other move ends it)."""
+    within ``aimed_ms`` (a key's at any time); ``step`` is the game's step at that click
+    (the guard holds there and one step on, once the action is applied — on a guest's page
+    the host applies it — and no further: any other move ends it)."""
 
     text: str
     step: int
