@@ -116,6 +116,12 @@ def act(page: Page, what: str, value) -> None:
         tab_to(page, "d", f"btn-{value}")
     else:
         raise ValueError(what)
+    region = value if what == "region" else value[0] if what == "token" else None
+    if region is not None and page.locator("body").get_attribute("data-guard-aimed") == region:
+        # the destination the page chose by itself a moment ago: a key there is held once
+        # (control/update.py ``guarded``), as a player's would be
+        press(page, "Enter")
+        page.wait_for_function("() => !document.body.dataset.guardAimed")
     press(page, "Enter")
 
 

@@ -39,8 +39,10 @@ def test_a_first_visit_reaches_a_game_against_the_computer_in_one_click(
     welcome.locator('[data-choice="quick-play"]').click()
     expect(page.locator("body")).to_have_attribute("data-screen", "board")
     players = page.locator("#players")
-    expect(players).to_contain_text("computer")
-    assert players.locator(".tag").count() == 2  # you against two computer players
+    expect(players).to_contain_text("Computer (normal)")
+    # you against two Normal computer players: who is who
+    assert players.locator(".tag.bot").count() == 2
+    assert players.locator('.tag.you[data-you="0"]').count() == 1
     expect(page.locator("#status")).to_contain_text("Player 1: place 2 cubes")
 
 

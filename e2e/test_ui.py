@@ -127,7 +127,7 @@ def test_new_game_dialog_starts_a_game(page: Page, open_game, guard) -> None:
     expect(page.locator("body")).to_have_attribute("data-screen", "board")
     expect(page.locator("body")).to_have_attribute("data-current", "1")
     expect(page.locator("#status")).to_contain_text("Bob")
-    expect(page.locator('#players [data-seat="2"]')).to_contain_text("computer")
+    expect(page.locator('#players [data-seat="2"]')).to_contain_text("Computer (easy)")
     # same seed, same start player: the same game as the engine's
     game = rattus.new_game(players=3, seed=42, start_player=1)
     assert page.locator("#map .plague-piece").count() == 1

@@ -23,7 +23,24 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
+#: Whether a click on the board now (on ``region``, or anywhere: null) is read as what it
+#: shows: not while the page guards the click after one that completed an action by itself
+#: (control/update.py ``guarded``; its marks on the body: model/ui_state.py ``Done.marks``).
+UNGUARDED_JS = """region => { const d = document.body.dataset, now = performance.now();
+  return !(d.guardUntil && now < Number(d.guardUntil))
+    && !(region && d.guardAimed === region && d.aimedUntil && now < Number(d.aimedUntil)); }"""
+
+
+def unguarded(page: Page, what: str, value) -> None:
+    """Wait until a click on this board target is no longer guarded: a driver clicks as
+    fast as the page answers, and must not be taken for a player's hurried second click."""
+    if what in ("region", "token", "plague"):
+        region = value if what == "region" else value[0] if what == "token" else None
+        page.wait_for_function(UNGUARDED_JS, arg=region, timeout=WAIT_MS)
+
+
 def click(page: Page, what: str, value) -> None:
+    unguarded(page, what, value)
     if what == "region":
         page.locator(f'#map text.region-label[data-region="{value}"]').click(force=True)
     elif what == "card":

@@ -18,7 +18,9 @@ import pytest
 
 import rattus
 from rattus.actions import Action
-from rattus.bots.hint import REASONS, SAFE_LOSS, WORTH, explain, hint
+from rattus.bots.determinize import determinize
+from rattus.bots.hint import ON_FACES, REASONS, SAFE_LOSS, WORTH, explain, hint
+from rattus.constants import TOKENS_TOTAL
 
 
 def loss(view, region: str, neutral: bool = False) -> list[float]:
@@ -226,3 +228,53 @@ def test_each_hint_of_hard_is_true_of_its_position(seed: int) -> None:
         action, reason, details = hint(view, legal, seed=k, iterations=20)
         assert action in legal
         assert CLAIMS[reason](view, action, details, legal), (reason, str(action), details)
+
+
+# -- R8: a claim on faces the player cannot see says what it rests on ---------------------------
+def concerned(view, action: Action) -> list[str]:
+    """The regions a claim on the odds weighs: where the cubes go or the plague strikes; for
+    a card, every region where the player's cubes meet rats; the Knight's, the plague's."""
+    if action.kind == "take":
+        return [r for r in view["regions"] if own(view, r) and rats(view, r)]
+    if action.kind == "neutral":
+        return [view["plague"]]
+    return [action.args[0]]
+
+
+def test_a_claim_on_hidden_faces_says_what_it_rests_on() -> None:
+    """R8.2, R8.3: "unlikely to strike hard", "safe where your cubes stand", "the least
+    harm", the Knight's neutral cubes weigh faces the player may not know. Their details
+    say how many of the tokens concerned lie face down unknown to the player, how many its
+    Witch saw, how many faces it has not seen at all (R1.3: of the 49), and how many of
+    those the supply holds — from the view, as counts; the other reasons carry none."""
+    seen: Counter[str] = Counter()
+    for game in positions(300, seed=29):
+        view, legal = game.view(game.current_player), game.legal_actions()
+        for action in legal:
+            reason, details = explain(view, action, legal=legal)
+            if reason not in ON_FACES:
+                assert "hidden" not in details, (reason, details)
+                continue
+            seen[reason] += 1
+            tokens = [f for r in concerned(view, action) for f in view["board"][r]["tokens"]]
+            shown = len(view["revealed"]) + sum(
+                f is not None for r in view["regions"] for f in view["board"][r]["tokens"])
+            assert details["hidden"] == tokens.count(None)
+            assert details["known"] == len(tokens) - tokens.count(None)
+            assert details["unseen"] == TOKENS_TOTAL - shown
+            assert details["supply"] == view["supply"] <= details["unseen"]
+    assert {"safe_place", "take_card_exposure", "plague_least_harm"} <= set(seen), seen
+
+
+def test_what_a_claim_rests_on_is_the_same_whatever_the_hidden_faces() -> None:
+    """R8.4: the basis never tells a face: two games alike in all the player may know but
+    for the faces it cannot see give the same details (the seat's view is all it reads)."""
+    for game in positions(60, seed=31):
+        seat = game.current_player
+        view, legal = game.view(seat), game.legal_actions()
+        twin = determinize(view, random.Random(seat))  # the unseen faces dealt anew
+        for action in legal:
+            assert explain(view, action, legal=legal) == explain(twin.view(seat), action,
+                                                                 legal=legal)
+        assert all(isinstance(v, (int, float, str, type(None)))
+                   for a in legal for v in explain(view, a, legal=legal)[1].values())

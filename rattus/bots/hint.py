@@ -25,6 +25,13 @@ of regions, seats, counts and numbers for the sentence: always ``gain`` (how man
 action gains by the Normal evaluation, relative to the present position, rounded) and, when
 the search ran, ``visits`` and ``share`` (the chosen action's share of the search).
 Only the seat's view is read (RULES R8).
+
+A claim that rests on faces the seat cannot see ("unlikely to strike hard", "safe where
+your cubes stand", "the least harm", the Knight's neutral cubes: :data:`ON_FACES`) says
+what it rests on, in ``details``: ``hidden`` (the face-down tokens it concerns whose faces
+the seat does not know), ``known`` (those its Witch saw, R6.6), ``unseen`` (every face the
+seat has not seen: on the board face down, in the supply, removed at setup) and ``supply``
+(how many of them the supply still holds). Counts only, from the view: never a face.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ import re
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..actions import Action
+from ..constants import TOKENS_TOTAL
 from ..odds import strike_odds
 from .base import Done, Search, acting_seat
 
@@ -99,6 +107,11 @@ REASONS: dict[str, str] = {
     "final_place_any": "Place your last Peasant cube in {region}.",
     "end_turn": "End your turn: nothing more helps.",
 }
+
+#: The reasons whose claim rests on the odds of faces the seat may not see (R8): their
+#: details say on what (:meth:`_Claims.basis`).
+ON_FACES = frozenset({"safe_place", "take_card_exposure", "plague_least_harm",
+                      "neutral_yes", "neutral_no"})
 
 #: An expected loss below this many cubes is "unlikely to strike hard" (``safe_place``), and
 #: a card whose symbol adds less than this to the expected loss where the player's cubes
@@ -181,7 +194,11 @@ def explain(view: View, action: Action, search: Search | None = None,
             details["share"] = round(stats[str(action)][0] / total, 2)
     if legal is not None and len(legal) == 1:
         return "only_move", details
-    return _Claims(view, legal or []).reason(action, details), details
+    claims = _Claims(view, legal or [])
+    reason = claims.reason(action, details)
+    if reason in ON_FACES:
+        details.update(claims.basis(claims.concerned(action)))
+    return reason, details
 
 
 class _Claims:
@@ -216,6 +233,28 @@ class _Claims:
         top = max(scores)
         ahead = [p for p, s in enumerate(scores) if s == top]
         return ahead[0] if len(ahead) == 1 else None
+
+    def concerned(self, action: Action) -> list[str]:
+        """The regions whose tokens a claim about ``action`` weighs: where the cubes go, or
+        the plague strikes; for a card, every region where the player's cubes meet rats."""
+        if action.kind == "take":
+            return [r for r in self.view["regions"] if self.own(r) and self.rats(r)]
+        if action.kind == "neutral":
+            return [self.view["plague"]]
+        return [action.args[0]]
+
+    def basis(self, regions: list[str]) -> dict:
+        """What a claim on the odds in ``regions`` rests on, from the view alone (R8):
+        their face-down tokens whose faces the seat does not know (``hidden``) and knows
+        (``known``, its Witch's looks, R6.6), every face it has not seen (``unseen``) and how
+        many of those the supply still holds (``supply``). Counts, never a face."""
+        tokens = [face for r in regions for face in self.board[r]["tokens"]]
+        seen = len(self.view["revealed"]) + sum(
+            face is not None for r in self.view["regions"] for face in self.board[r]["tokens"])
+        return {"hidden": sum(face is None for face in tokens),
+                "known": sum(face is not None for face in tokens),
+                "unseen": TOKENS_TOTAL - seen,
+                "supply": self.view["supply"]}
 
     def reason(self, action: Action, details: dict) -> str:
         kind = action.kind
@@ -375,6 +414,14 @@ def describe(reason: str, details: dict) -> str:
         text = text.format(**details)
     except (KeyError, IndexError, ValueError):
         return text
+    hidden, known = details.get("hidden"), details.get("known", 0)
+    if reason in ON_FACES and isinstance(hidden, int) and (hidden or known):
+        text += (f" From what you have seen: {hidden} rat token(s) there face down, any of"
+                 f" the {details.get('unseen')} face(s) you have not seen"
+                 f" ({details.get('supply')} of them in the supply)." if hidden else
+                 " Your Witch saw every face there.")
+        if hidden and known:
+            text += f" Your Witch saw {known} more there."
     return _PLURAL.sub(lambda m: m[1] + m[2] + m[3] + ("" if m[1] == "1 " else "s"), text)
 
 

@@ -190,11 +190,18 @@ class NodeList(list):
         return self[i]
 
 
-class Event:
-    """A DOM event as the edge's listeners read it."""
+#: The fake page's clock: the last event's time and the step to the next one (ms).
+CLOCK = [0.0, 60_000.0]
 
-    def __init__(self, target: Element, key: str = "", shift: bool = False):
-        self.target, self.key = target, key
+
+class Event:
+    """A DOM event as the edge's listeners read it. Its ``timeStamp`` (ms) moves on a
+    minute an event (:data:`CLOCK`): a player far slower than any guard of the page's."""
+
+    def __init__(self, target: Element, key: str = "", shift: bool = False, kind: str = ""):
+        self.target, self.key, self.type = target, key, kind
+        CLOCK[0] += CLOCK[1]
+        self.timeStamp = CLOCK[0]
         self.shiftKey = shift
         self.ctrlKey = self.altKey = self.metaKey = False
         self.currentTarget = None
@@ -209,7 +216,7 @@ class Event:
 
 def fire(kind: str, target: Element, key: str = "", shift: bool = False) -> Event:
     """Dispatch an event at ``target``; it bubbles up to the document unless stopped."""
-    event = Event(target, key, shift)
+    event = Event(target, key, shift, kind)
     node = target
     while node is not None and not event.stopped:
         event.currentTarget = node

@@ -21,7 +21,7 @@ from glue import (
 )
 from model.ui_state import Ui
 from model.values import replace
-from text.catalogue import CATALOGUE, t
+from text.catalogue import CATALOGUE, t, tn
 
 from rattus.refusals import REASONS
 
@@ -146,11 +146,13 @@ def test_a_token_click_in_the_monk_destination_step_stands_for_its_region() -> N
 
 
 def test_the_refusal_is_cleared_by_the_next_good_click() -> None:
+    """The good click (one count: the cubes placed at once, R4.2) replaces the refusal
+    with what it did, as news."""
     ui, s, home = turn_start()
     ui, s, _ = run(ui, s, region("Russia"))
-    assert ui.notice
+    assert ui.notice and not ui.notice_is_news
     ui, s, _ = run(ui, s, region(home))
-    assert ui.notice == ""
+    assert ui.notice == tn("done.place", 1, region=home) and ui.notice_is_news
 
 
 # -- not the player's move ------------------------------------------------------------------------

@@ -89,6 +89,10 @@ class DomInput:
         on_map = event.currentTarget == self.svg
         if not self._counts(event, meant, on_map):
             return
+        if isinstance(meant, ev.Target) and str(event.type) == "click":
+            # a click's time (a key's is None): the click after one that completed an
+            # action by itself is guarded by it (control/update.py ``guarded``)
+            meant = ev.Target(meant.what, meant.value, float(event.timeStamp))
         if meant is not None:
             self.dispatch(meant)
 

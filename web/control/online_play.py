@@ -52,7 +52,7 @@ def page_table(session, choice: str):
 def send(ui: Ui, action) -> tuple[Ui, ev.Effects]:
     """A guest's action: to the host; the pick is done (the host's answer comes as a state,
     or as a refusal said in the notice line)."""
-    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None,
+    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None, done=None,
                    plan=shown_turn.after(ui.plan, action)),
             (ev.SendAction(str(action)),))
 

@@ -19,7 +19,7 @@ def undo(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects]:
     if blocker is not None:
         return ui.say(t("undo.why." + blocker))
     what = session.last_move_text()
-    return ui.but(pick=Pick()).news(t("undo.done", action=what) if what else ""), \
+    return ui.but(pick=Pick(), done=None).news(t("undo.done", action=what) if what else ""), \
         (ev.TakeBack(),)
 
 

@@ -28,7 +28,7 @@ from model import targets as offers
 from model.game_config import renamed_defaults
 from model.pace import PACES
 from model.turn import current_offer, human_turn, why_cannot_act
-from model.ui_state import SHEETS, Coach, Model, Pick, Story, Ui
+from model.ui_state import SHEETS, Coach, Done, Model, Pick, Story, Ui
 from model.values import replace as _replace
 from render import how_to_play
 from render.board_layout import ARRANGEMENTS
@@ -94,6 +94,11 @@ def on_target(m: Model, e: ev.Target) -> Result:
     what, value = e.what, e.value
     if isinstance(value, list):
         value = tuple(value)
+    if ui.done is not None and what in BOARD_TARGETS:  # the click after one that acted alone
+        if guarded(ui.done, session.step, what, value, e.at):
+            return ui.but(done=_replace(ui.done, spent=True)).news(
+                t("done.held", done=ui.done.text))
+        ui = ui.but(done=None)
     o = current_offer(ui, session)
     if what == "plague":
         if o.plague_clickable and ui.pick.mode in (None, "plague"):  # pick up / put down
@@ -107,11 +112,69 @@ def on_target(m: Model, e: ev.Target) -> Result:
             ui = ui.but(sheet="")
         action = table[value]
         if action is not None:
-            return online_play.send(ui, action) if online_play.is_guest(session) else act(
+            sent = online_play.send(ui, action) if online_play.is_guest(session) else act(
                 ui, action)
+            why = o.auto.get((what, value))
+            if why is None:
+                return sent
+            after, effects = sent
+            done = done_by_itself(why, action, session.step, e.at)
+            return after.but(done=done).news(done.text), effects
         return ui.but(pick=offers.step(ui.pick, what, value), notice="")
     view = session.view()
     return refuse(ui, session, offers.stands_for(ui.pick, view["decision"], what, value))
+
+
+#: The board's targets: a click on them after an action completed by itself is guarded.
+BOARD_TARGETS = ("region", "token", "plague")
+#: How long after a click that completed the Monk's or the Merchant's move by itself any
+#: click on the board is taken as aimed at the step that was not asked (the destination, a
+#: finger already on its way), ms …
+GUARD_MS = 2000
+#: … and a click on the destination the page chose: longer, that click means the finished
+#: move (the player looked for the region to click), not the next decision, ms.
+AIMED_MS = 10000
+#: After cubes placed at a click (one count, R4.2) nothing on the board was left unasked:
+#: only a double click's second click is held (it would move the plague piece, R4.3), ms.
+DOUBLE_MS = 700
+
+
+def done_by_itself(why: str, action, step: int, at: float | None) -> Done:
+    """What a click completed by itself (``why``: model/targets.py ``Offer.auto``), said as
+    done and why no other step was asked: the place (R4.2), the Monk's move (R6.2, R5.2),
+    the Merchant's (R6.5)."""
+    args = action.args
+    if why == "place":
+        text = tn("done.place", int(args[1]), region=region(args[0]))
+        return Done(text=text, step=step, soon_ms=DOUBLE_MS, at=at)
+    if why == "monk":
+        where = args[2]
+        text = t("done.monk", region=region(args[0]), to=region(where))
+    else:
+        where, n = args[1], int(args[2])
+        words = {"region": region(args[0]), "to": region(where)}
+        text = (tn("done.merchant_count", n, **words) if why == "merchant_count"
+                else tn("done.merchant_move", n, **words))
+    # (the Merchant's count: the click was on the destination itself, a second one there
+    # is a double click, or the next decision)
+    aimed = None if why == "merchant_count" else where
+    return Done(text=text, step=step, soon_ms=GUARD_MS, aimed=aimed, aimed_ms=AIMED_MS, at=at)
+
+
+def guarded(done: Done, step: int, what: str, value, at: float | None) -> bool:
+    """Whether a click on the board, the first after one that completed an action by itself
+    (``done``), is held back rather than read as the next decision: while the game has not
+    moved on, a click soon after it (``done.soon_ms``), or a click on the destination the
+    page chose (within AIMED_MS; a key's always) — the player aimed it at the step the page
+    did not ask."""
+    if step - done.step not in (0, 1) or done.spent:  # (0: a host not yet answered)
+        return False
+    since = None if at is None or done.at is None else at - done.at
+    if since is not None and 0 <= since < done.soon_ms:
+        return True
+    where = value[0] if what == "token" else value if what == "region" else None
+    return (done.aimed is not None and where == done.aimed
+            and (since is None or since < done.aimed_ms))
 
 
 def refuse(ui: Ui, session, meant: str) -> Result:
@@ -150,7 +213,7 @@ def refusal_text(refusal: dict) -> str:
 def act(ui: Ui, action) -> tuple[Ui, ev.Effects]:
     """One action (a human's or a bot's): the store applies it, then tells what it did
     (:func:`on_applied`)."""
-    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None,
+    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None, done=None,
                    plan=shown_turn.after(ui.plan, action)),
             (ev.ApplyAction(action),))
 

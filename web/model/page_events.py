@@ -36,6 +36,10 @@ class Target(Event):
 
     what: str  # "region", "token", "card", "plague"
     value: Any = None
+    #: When it was clicked (the DOM event's ``timeStamp``, ms): a click that follows an
+    #: action completed by itself closely is not read as the next decision
+    #: (control/update.py ``guarded``); None for a key (a keyboard's choice is deliberate).
+    at: float | None = None
 
 
 class Choice(Event):

@@ -54,6 +54,12 @@ class Offer:
     #: A hint's first click, highlighted: ("region", r), ("token", (r, slot)), ("card", c)
     #: or ("choice", value).
     hint: tuple | None = None
+    #: The targets whose click completes a choice of several steps by itself, because the
+    #: legal actions leave its later steps one answer (one count, one destination):
+    #: ("region", r) or ("token", (r, slot)) -> why, a key of the catalogue's ``done.``
+    #: ("place", "monk", "merchant_move", "merchant_count"). The page then says what was
+    #: done, and guards the next click (control/update.py, ``Done``).
+    auto: dict = field(default_factory=dict)
 
 
 def group(legal) -> dict[str, list]:
@@ -125,7 +131,7 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
         counts = defaultdict(list)
         for a in by["place"]:
             counts[a.args[0]].append(a)
-        o.regions = {r: _lone(acts) for r, acts in counts.items()}
+        o.regions = _lones(o, "region", counts, "place")
         if not counts and plague_moves and not final:
             # the cubes are placed: a click on the map can only mean the plague piece, so its
             # destinations are targets at once (the button's mode stays for the Knight's)
@@ -178,7 +184,7 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
             monk = defaultdict(list)
             for a in by["monk"]:
                 monk[(a.args[0], a.args[1])].append(a)
-            o.tokens = {token: _lone(acts) for token, acts in monk.items()}
+            o.tokens = _lones(o, "token", monk, "monk")
             o.status = t("status.monk_token")
         else:
             o.selected_token = (pick.region, pick.slot)
@@ -191,7 +197,7 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
             froms = defaultdict(list)
             for a in moves:
                 froms[a.args[0]].append(a)
-            o.regions = {r: _lone(acts) for r, acts in froms.items()}
+            o.regions = _lones(o, "region", froms, "merchant_move")
             o.status = t("status.merchant_from")
         elif pick.to is None:
             o.selected_region = pick.region
@@ -199,7 +205,7 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
             for a in moves:
                 if a.args[0] == pick.region:
                     dests[a.args[1]].append(a)
-            o.regions = {r: _lone(acts) for r, acts in dests.items()}
+            o.regions = _lones(o, "region", dests, "merchant_count")
             o.status = t("status.merchant_to")
         else:
             o.selected_region, o.selected_to = pick.region, pick.to
@@ -211,6 +217,14 @@ def offer(legal, view: View, pick: Pick, name: str) -> Offer:
         o.tokens = {(a.args[0], a.args[1]): a for a in by["witch"] if len(a.args) == 2}
         o.status = t("status.witch_first")
     return o
+
+
+def _lones(o: Offer, what: str, grouped: dict, why: str) -> dict:
+    """``grouped`` (a target -> its legal actions) as the targets' map (:func:`_lone`), each
+    target whose click completes the action noted in ``o.auto`` with ``why``."""
+    out = {key: _lone(acts) for key, acts in grouped.items()}
+    o.auto.update({(what, key): why for key, action in out.items() if action is not None})
+    return out
 
 
 def _lone(acts: list):

@@ -36,6 +36,44 @@ class Pick(Value):
     to: str | None = None  # Merchant: the destination
 
 
+class Done(Value):
+    """An action a click completed by itself: the legal actions left its later steps one
+    answer (the Monk's one destination, one count of cubes…), so it was taken at that click
+    instead of asking. The notice line says so (``text``), and the next click on the board
+    is guarded (control/update.py ``guarded``): the player may have aimed it at the step
+    that was not asked.
+
+    ``at`` is the completing click's time (the DOM event's ``timeStamp``, ms; None for a
+    key); any click on the board within ``soon_ms`` of it is held; a click on ``aimed``
+    (the destination the page chose, None when the click was on it already) is held
+    within ``aimed_ms`` (a key's at any time); ``step`` is the game's step at that click
+    (the guard holds there and one step on, once the action is applied — on a guest's page
+    the host applies it — and no further: any other move ends it)."""
+
+    text: str
+    step: int
+    soon_ms: int
+    aimed: str | None = None
+    aimed_ms: int = 0
+    at: float | None = None
+    #: The click after it was held (and said so): the guard is spent, the words stay until
+    #: the next move or click on the board.
+    spent: bool = False
+
+    def marks(self) -> dict[str, str]:
+        """The guard as the page's body carries it (``data-guard-until``,
+        ``data-guard-aimed``, ``data-aimed-until``, in the events' clock): for the tests'
+        drivers, which click as fast as a page answers and must not be taken for a player's
+        second click (e2e/uidriver.py ``unguarded``)."""
+        at = self.at
+        if self.spent:
+            return {"guardUntil": "", "guardAimed": "", "aimedUntil": ""}
+        return {"guardUntil": "" if at is None else str(at + self.soon_ms),
+                "guardAimed": self.aimed or "",
+                "aimedUntil": "" if at is None or self.aimed is None
+                else str(at + self.aimed_ms)}
+
+
 class Question(Value):
     """An "are you sure" step in the page: the text, the two labels, and the event each
     answer dispatches (None: nothing more happens)."""
@@ -232,6 +270,7 @@ class Ui(Value):
     elsewhere: bool = False  # this game is played in another tab: shown, not played or saved
     unkept: bool = False  # the browser refused to keep this game: replacing it asks first
     online: Online | None = None  # an online game's room (None: not online)
+    done: Done | None = None  # an action a click completed by itself: the next click guarded
     #: a phone or a narrow window: the side panels' sheet open over the board (SHEETS), or ""
     sheet: str = ""
 

@@ -259,9 +259,12 @@ def panel(analysis: dict, seats) -> str:
             f'<td data-strikes="{p}">{analysis["strikes"][p]}</td>'
             f'<td data-expected="{p}">{_num(analysis["expected"][p])}</td>'
             f'<td data-luck="{p}">{_signed(analysis["luck"][p])}</td></tr>')
-    head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in (
-        "analysis.col.player", "analysis.col.lost", "analysis.col.strikes",
-        "analysis.col.expected", "analysis.col.luck"))
+    head = "".join(f'<th scope="col">{panels.column_head(full, short)}</th>' for full, short in (
+        (t("analysis.col.player"), t("analysis.col.player")),
+        (t("analysis.col.lost"), t("analysis.col.lost_short")),
+        (t("analysis.col.strikes"), t("analysis.col.strikes_short")),
+        (t("analysis.col.expected"), t("analysis.col.expected_short")),
+        (t("analysis.col.luck"), t("analysis.col.luck"))))
     if analysis["moments"]:
         items = "".join(
             f'<li><button type="button" class="btn link moment" '

@@ -71,6 +71,10 @@ class Frame:
     announce: tuple | None = None  # (the strike's key, its sentences told so far): read out
 
 
+#: No click guarded (model/ui_state.py ``Done.marks``).
+NO_GUARD = {"guardUntil": "", "guardAimed": "", "aimedUntil": ""}
+
+
 def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f = Frame()
     ui, prefs, table = model.ui, model.prefs, model.session
@@ -89,6 +93,7 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f.html["plan"], f.shown["plan"] = "", False  # ("Show my turn": a live turn's, below)
     f.text["status-note"] = ""  # (the end seen coming: a live turn's, below)
     f.data["planActions"] = ""
+    f.data.update(ui.done.marks() if ui.done is not None else NO_GUARD)
     # a narrow screen: the sheet open over the board, and the dock's tabs (render/dock.py)
     f.data["sheet"] = ui.sheet
     f.text["sheet-title"] = dock.sheet_title(ui.sheet)
@@ -192,7 +197,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
         f.announce = (f"{s.step}:{','.join(story.regions)}",
                       panels.strike_sentences(story, seats, upto))
     f.html["players"] = panels.players(view, seats, s.is_over,
-                                       online.connected if online is not None else None)
+                                       online.connected if online is not None else None,
+                                       you=s.viewer)
     f.html["cards"] = panels.cards(view, seats, o)
     if ui.elsewhere:
         f.html["bar"] = kept_games_panel.elsewhere_bar()
@@ -212,6 +218,13 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     f.shown["ending"] = bool(f.html["ending"])
     f.html["known"] = panels.known(view) if view["knows"] else ""
     f.shown["known"] = bool(view["knows"])
+    done = ui.done
+    if done is not None and ui.notice == (t("done.held", done=done.text) if done.spent
+                                          else done.text):
+        # what a click did by itself leads the status line, in the first screen (on a phone
+        # the notice line is under the map), said once (the notice line stays hidden)
+        status = f"{ui.notice} {status}"
+        f.shown["notice"] = False
     f.text["status"] = status
     f.html["status-help"] = panels.help_button(_help_for(ui, view) if human_turn(s) else None)
     f.html["coach"] = (panels.coach_note(ui.coach.note, view, s.viewer,
@@ -329,7 +342,7 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions,
                        story if story.items else None, len(story.items), lay=lay)
     f.stops, f.stop_targets = board.stops(view, Offer(), lay)
     f.html["board-text"] = panels.board_text(view, seats)
-    f.html["players"] = panels.players(view, seats, r.position.is_over)
+    f.html["players"] = panels.players(view, seats, r.position.is_over, you=s.viewer)
     f.html["cards"] = panels.cards(view, seats, Offer())
     f.html["bar"] = panels.replay_bar(r.step, r.total, s.is_over)
     if r.step == 0:

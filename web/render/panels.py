@@ -36,9 +36,13 @@ def card_cost(c: str) -> str:
     return pieces.with_icons(t("card.cost", sym=pieces.slot("sym")), {"sym": CARD_SYMBOL[c]})
 
 
-def players(view: View, seats, scores_shown: bool, connected=None) -> str:
+def players(view: View, seats, scores_shown: bool, connected=None,
+            you: int | None = None) -> str:
     """The players' panel; ``connected`` (an online game): per seat, whether its device is
-    there — a seat played from another device says "connected" or "away"."""
+    there — a seat played from another device says "connected" or "away". Who is who: the
+    seat at this screen (``you``: this device's seat online, the player at the screen in a
+    hotseat game) is marked "you", and a computer seat says its level, as the new-game
+    dialog named it."""
     rows = []
     cur = view["current_player"]
     held: dict[int, list[str]] = {}
@@ -52,11 +56,14 @@ def players(view: View, seats, scores_shown: bool, connected=None) -> str:
         turn = p == cur
         score = (f'<div class="score">{esc(t("panel.score"))}: '
                  f'<b data-score="{p}">{view["scores"][p]}</b></div>') if scores_shown else ""
-        bot = f' <span class="tag">{esc(t("player.bot_tag"))}</span>' if seat.is_bot else ""
+        bot = (f' <span class="tag bot" data-level="{esc(seat.kind)}">'
+               f'{esc(t(LEVEL_WORDS[seat.kind]))}</span>') if seat.kind in LEVEL_WORDS else ""
         if connected is not None and seat.is_friend and p < len(connected):
             here = "online.connected" if connected[p] else "online.away"
             bot = (f' <span class="tag net {"here" if connected[p] else "away"}" '
                    f'data-connected="{p}">{esc(t(here))}</span>')
+        if p == you:
+            bot += f' <span class="tag you" data-you="{p}">{esc(t("player.you_tag"))}</span>'
         turn_tag = f'<span class="turn-tag">▶ {esc(t("panel.turn"))}</span>' if turn else ""
         current = ' aria-current="true"' if turn else ""
         rows.append(
@@ -74,6 +81,10 @@ def players(view: View, seats, scores_shown: bool, connected=None) -> str:
     supply = f'<p class="supply">{esc(t("panel.supply", n=view["supply"]))}</p>'
     return (f'<h2>{esc(t("panel.players"))}</h2><ul class="players">{"".join(rows)}</ul>'
             + supply)
+
+
+#: A computer seat's level in the players' panel: the new-game dialog's own words for it.
+LEVEL_WORDS = {"easy": "kind.easy", "normal": "kind.normal", "hard": "kind.hard"}
 
 
 def exposure(held: list[str]) -> list[str]:
@@ -327,6 +338,16 @@ def confirm(text: str, yes: tuple[str, str], no: tuple[str, str]) -> str:
             f'data-key="{yes[0]}">{esc(yes[1])}</button></div></div>')
 
 
+def column_head(full: str, short: str) -> str:
+    """A table's column head in its full words, and shortened for a phone's width (style.css
+    shows one or the other: ``.col-full``, ``.col-short``), the short one an ``abbr`` whose
+    title is the full words."""
+    if short == full:
+        return esc(full)
+    return (f'<span class="col-full">{esc(full)}</span>'
+            f'<abbr class="col-short" title="{esc(full)}">{esc(short)}</abbr>')
+
+
 def results(view: View, seats) -> str:
     winner = view["winner"]
     if winner is None:  # no results before the game is over (R7.4)
@@ -353,8 +374,10 @@ def results(view: View, seats) -> str:
             f'<p class="winner-line" data-winner="{winner}">'
             f'{esc(t("res.winner", name=seats[winner].name))}</p>'
             f'<table><thead><tr><th>{esc(t("res.col.player"))}</th>'
-            f'<th>{esc(t("res.col.regions"))}</th><th>{esc(t("res.col.palace"))}</th>'
-            f'<th>{esc(t("res.col.score"))}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+            f'<th>{column_head(t("res.col.regions"), t("res.col.regions_short"))}</th>'
+            f'<th>{esc(t("res.col.palace"))}</th>'
+            f'<th>{column_head(t("res.col.score"), t("res.col.score_short"))}</th>'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody>'
             f'</table>{tie}<div class="dialog-buttons">'
             f'<button type="button" class="btn" data-choice="close-results">'
             f'{esc(t("btn.close"))}</button>'

@@ -157,7 +157,7 @@ EN: dict[str, str] = {
     "online.your_name": "Your name",
     "online.use_name": "Use this name",
     "player.default": "Player {n}",
-    "player.bot_tag": "computer",
+    "player.you_tag": "you",
     # -- status line: what the current player may do now ---------------------------------
     "update.ready": "A new version of the game is ready. Your game is kept.",
     "status.setup": "{name}: place {count} cubes — click any highlighted region (setup).",
@@ -193,6 +193,21 @@ EN: dict[str, str] = {
                      "rat token ({left} to place).",
     "status.neutral": "{name}, Knight: does the plague piece count as {neutral_cubes} "
                       "neutral cubes in this strike?",
+    # an action a click completed by itself (one count, one destination: nothing was asked)
+    "done.place.1": "Done: 1 cube placed in {region} — the only number you could place there.",
+    "done.place.n": "Done: {n} cubes placed in {region} — the only number you could place "
+                    "there.",
+    "done.monk": "Done: the Monk moved the rat token from {region} to {to} — it was the only "
+                 "place it could go.",
+    "done.merchant_move.1": "Done: the Merchant moved 1 cube from {region} to {to} — the "
+                            "only move from there.",
+    "done.merchant_move.n": "Done: the Merchant moved {n} cubes from {region} to {to} — the "
+                            "only move from there.",
+    "done.merchant_count.1": "Done: the Merchant moved 1 cube from {region} to {to} — the "
+                             "only number of cubes that could go.",
+    "done.merchant_count.n": "Done: the Merchant moved {n} cubes from {region} to {to} — the "
+                             "only number of cubes that could go.",
+    "done.held": "{done} Your click after it was not used: click again if you meant it.",
     "status.bot": "{name} (computer) is thinking…",
     "status.bot_final": "Final round: {name} (computer) plays a last turn; then the final "
                         "plague strikes every region.",
@@ -350,6 +365,9 @@ EN: dict[str, str] = {
     "res.col.regions": "Cubes in regions",
     "res.col.palace": "Palace",
     "res.col.score": "Score",
+    # the same column heads shortened for a phone (the full words stay in their abbr title)
+    "res.col.regions_short": "In regions",
+    "res.col.score_short": "Score",
     "res.tie": "{names} tie with {score}. Among the tied players, the one who would "
                "have had the next turn wins — {name}.",
     # -- the game log ------------------------------------------------------------------------
@@ -810,6 +828,9 @@ EN: dict[str, str] = {
     "analysis.col.strikes": "Strikes suffered",
     "analysis.col.expected": "Expected loss",
     "analysis.col.luck": "Luck",
+    "analysis.col.lost_short": "Lost",
+    "analysis.col.strikes_short": "Strikes",
+    "analysis.col.expected_short": "Expected",
     "analysis.luck_note": "Expected loss: the cubes a player could expect to lose in the "
                           "strikes, from what everyone could see before each one. Luck: "
                           "expected minus lost — above zero, the plague was kinder than the "
@@ -913,6 +934,16 @@ EN: dict[str, str] = {
                                "tokens break out on your rivals.",
     "hint.reason.neutral_no": "Do not count the neutral cubes: they would make the rats strike "
                               "you.",
+    # what a hint's claim on the odds rests on (rattus/bots/hint.py ON_FACES): counts only
+    "hint.basis.hidden.1": "From what you have seen: 1 rat token there lies face down, and "
+                           "it could be any of the {unseen} faces you have not seen ({supply} "
+                           "of those are still in the supply).",
+    "hint.basis.hidden.n": "From what you have seen: {n} rat tokens there lie face down, and "
+                           "each could be any of the {unseen} faces you have not seen "
+                           "({supply} of those are still in the supply).",
+    "hint.basis.also_known.1": "Your Witch saw 1 more there.",
+    "hint.basis.also_known.n": "Your Witch saw {n} more there.",
+    "hint.basis.all_known": "You know every face there: your Witch saw them.",
     "hint.reason.final_place": "Place your last Peasant cube in {region}: no rats there.",
     "hint.reason.end_turn": "End your turn: nothing more helps.",
     "hint.reason.take_card_plain": "Take the {card}.",
@@ -981,6 +1012,7 @@ EN: dict[str, str] = {
     "status.spread.touch": "{name}: the plague spreads — tap a highlighted region for the new "
                            "rat token ({left} to place).",
     "why.pick_token.touch": "Tap a rat token (not the region).",
+    "done.held.touch": "{done} Your tap after it was not used: tap again if you meant it.",
     "help.legend.target.touch": "A region you may tap now (hatched, dashed outline).",
     "coach.plague.touch": "Now tap a neighbouring region: the plague piece moves there, the rats "
                           "spread and the plague strikes. Aim it at your rivals, not at your own "

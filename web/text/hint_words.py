@@ -32,8 +32,28 @@ def sentence(reason: str, details: dict, names: list[str]) -> str:
         steps = fields.get("plague_steps", 0)
         reason = "setup_far" if steps >= 2 else "setup_next" if steps == 1 else "setup_under"
     if reason in COUNTED:
-        return tn("hint.reason." + reason, fields.get("count", 1), **fields)
-    return t("hint.reason." + reason, **fields)
+        words = tn("hint.reason." + reason, fields.get("count", 1), **fields)
+    else:
+        words = t("hint.reason." + reason, **fields)
+    basis = rests_on(details)
+    return f"{words} {basis}" if basis else words
+
+
+def rests_on(details: dict) -> str:
+    """What a claim on the odds rests on (``rattus.bots.hint.ON_FACES``: the details'
+    ``hidden``, ``known``, ``unseen``, ``supply``), said honestly: how many of the tokens
+    concerned lie face down and what they could be — never a face the seat cannot know;
+    "" for a claim that rests on no hidden face (or a hint kept from before)."""
+    hidden, known = details.get("hidden"), details.get("known", 0)
+    if not isinstance(hidden, int) or not isinstance(known, int):
+        return ""
+    if hidden == 0:
+        return t("hint.basis.all_known") if known else ""
+    words = tn("hint.basis.hidden", hidden, unseen=details.get("unseen", "?"),
+               supply=details.get("supply", "?"))
+    if not known:
+        return words
+    return words + " " + tn("hint.basis.also_known", known)
 
 
 def action_words(action: str) -> str:
