@@ -143,7 +143,8 @@ def test_a_returning_player_gets_no_welcome_while_python_loads(browser: Browser,
         again = context.new_page()
         release = hold_runtime(again)
         again.goto(base_url + "/")
-        expect(again.locator("#map-zoom svg#map rect.region").first).to_be_visible()
+        expect(again.locator("#map-zoom svg.board[data-board=wide] rect.region").first
+               ).to_be_visible()  # (a desktop's window: the WIDE board)
         again.wait_for_timeout(300)
         expect(again.locator('#screen .dialog[data-screen="welcome"]')).to_have_count(0)
         release()
