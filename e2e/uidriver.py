@@ -43,8 +43,11 @@ def click(page: Page, what: str, value) -> None:
     unguarded(page, what, value)
     if what == "region":
         page.locator(f'#map text.region-label[data-region="{value}"]').click(force=True)
-    elif what == "card":
-        page.locator(f'[data-card="{value}"]').click()
+    elif what == "card":  # (a narrow screen: in the cards' sheet, opened from the dock)
+        node = page.locator(f'#cards [data-card="{value}"]')
+        if not node.is_visible():
+            page.locator('[data-choice="sheet:cards"]').click()
+        node.click()
     elif what == "token":
         region, slot = value
         page.locator(f'#map .token[data-region="{region}"][data-slot="{slot}"]').click()

@@ -108,6 +108,13 @@ _CLOSING_TAIL = re.compile(r"(?:</[a-zA-Z][\w-]*>)+$")
 _CLOSING_TAG = re.compile(r"</[a-zA-Z][\w-]*>")
 
 
+def in_view(node) -> bool:
+    """Whether the page draws ``node`` now (not in a closed sheet of a narrow screen, nor
+    hidden): ``checkVisibility`` where the browser has it."""
+    check = getattr(node, "checkVisibility", None)
+    return True if check is None else bool(check())
+
+
 def set_text(element_id: str, text: str) -> None:
     """An element's text, written only when it differs from what the page shows (read back:
     the page's own scripts write some of these elements too)."""

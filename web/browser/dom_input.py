@@ -197,6 +197,7 @@ class DomInput:
         elif what == "map":
             self.map.focus_stop()
         elif what == "cards":
+            self._open_sheet("cards", "cards")
             node = dom.query("#cards [data-card].target") or dom.query("#cards [data-card]")
             if node is not None:
                 node.focus()
@@ -210,10 +211,18 @@ class DomInput:
             if node is not None:
                 node.focus()
         elif what == "board":
+            self._open_sheet("board-text-toggle", "more")
             box, title = dom.by_id("board-text-toggle"), dom.by_id("board-text-title")
             if box is not None and title is not None:
                 box.open = True
                 title.focus()
+
+    def _open_sheet(self, panel: str, sheet: str) -> None:
+        """A shortcut to a side panel on a narrow screen, where it lies in a closed sheet: that
+        sheet opens first (render/dock.py), as its tab would open it."""
+        node = dom.by_id(panel)
+        if node is not None and not dom.in_view(node):
+            self.dispatch(ev.Choice(f"sheet:{sheet}"))
 
     @staticmethod
     def _typing(event) -> bool:
