@@ -264,6 +264,8 @@ def test_export_then_import_in_a_fresh_context(page: Page, open_game, guard, bro
         # two humans: the opened game starts with a hand-over, never a seat's secrets
         assert fresh.locator("body").get_attribute("data-screen") == "pass"
         assert fresh.locator("#status").inner_text() == "Pass the device to Ann."
+        assert not fresh.locator("#players .tag.you").count()  # nobody at the screen yet
+        pass_if_asked(fresh)  # Ann takes it: "you" in the players' panel, as on the first
         assert fresh.locator("#players").inner_text() == page.locator("#players").inner_text()
         assert fresh.locator("#log").inner_text() == page.locator("#log").inner_text()
         shot(fresh, "imported")
