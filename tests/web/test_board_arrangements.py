@@ -189,3 +189,13 @@ def test_a_strikes_tokens_are_drawn_gone_once_the_strike_is_told() -> None:
         assert len(live) == len(view["board"][struck]["tokens"])
         for part in layer.split('<g class="revealed')[1:]:  # a revealed one: no rat's back
             assert 'class="back"' not in part.split('<g class="token')[0]
+
+
+def test_style_css_keys_a_landscape_layout_on_the_same_query() -> None:
+    """style.css's layout for a landscape desktop (another's part) and the page's choice of
+    the WIDE board must agree: any media query of style.css that asks for an aspect ratio is
+    ``WIDE_QUERY`` itself (a board drawn WIDE in a layout made for TALL, or the reverse, would
+    be cut or lost in its box)."""
+    css = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
+    for query in re.findall(r"@media([^{]*aspect-ratio[^{]*)\{", css):
+        assert " ".join(query.split()) in (L.WIDE_QUERY, f"not all and {L.WIDE_QUERY}"), query
