@@ -51,8 +51,8 @@ def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
         x, y = (dx + float(m[1]), dy + float(m[2])) if m else (dx, dy)
         if inside:
             return
-        if tag == "g" and ({"token", "cube", "plague-piece", "far-mark", "neutral-mark"} & set(cls)
-                           or "turn-over" in cls):
+        if tag == "g" and ({"token", "waiting", "cube", "plague-piece", "far-mark",
+                            "neutral-mark"} & set(cls) or "turn-over" in cls):
             r = {"cube": 10, "plague-piece": 12.3, "far-mark": 10.1, "neutral-mark": 10.1}.get(
                 next((c for c in cls if c in ("cube", "plague-piece", "far-mark",
                                                "neutral-mark")), ""), L.TOKEN_R)

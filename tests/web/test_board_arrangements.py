@@ -153,17 +153,19 @@ def test_the_card_just_taken_is_marked_new_in_its_takers_row_until_the_next_acti
 
 
 # -- a strike's tokens, once told (R5.3, R5.4) ------------------------------------------------
-def _a_strike():
-    """A game and the events of a move that struck with two tokens revealed or more."""
+def _a_strike(left: int = 0):
+    """A game and the story of a move that struck with two tokens revealed or more, and
+    ``left`` tokens or more still face down in the region after it (R5.3)."""
     import random
 
-    for seed in range(1, 60):
+    for seed in range(1, 200):
         game = rattus.new_game(players=3, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             events = game.apply(rng.choice(game.legal_actions()))
             story = Story.from_events(events)
-            if story is not None and len(story.items) >= 2 and not story.final:
+            if (story is not None and len(story.items) >= 2 and not story.final
+                    and len(game.view(None)["board"][story.regions[0]]["tokens"]) >= left):
                 return game, replace(story, on_map=True)
     raise AssertionError("no strike found")
 
@@ -191,3 +193,34 @@ def test_a_strikes_tokens_are_drawn_gone_once_the_strike_is_told() -> None:
         assert len(live) == len(view["board"][struck]["tokens"])
         for part in layer.split('<g class="revealed')[1:]:  # a revealed one: no rat's back
             assert 'class="back"' not in part.split('<g class="token')[0]
+
+
+def test_style_css_keys_a_landscape_layout_on_the_same_query() -> None:
+    """style.css's layout for a landscape desktop (another's part) and the page's choice of
+    the WIDE board must agree: any media query of style.css that asks for an aspect ratio is
+    ``WIDE_QUERY`` itself (a board drawn WIDE in a layout made for TALL, or the reverse, would
+    be cut or lost in its box)."""
+    css = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
+    for query in re.findall(r"@media([^{]*aspect-ratio[^{]*)\{", css):
+        assert " ".join(query.split()) in (L.WIDE_QUERY, f"not all and {L.WIDE_QUERY}"), query
+
+
+def test_while_a_strike_is_told_its_tokens_turn_over_where_they_lie() -> None:
+    """R5.3: the tokens are revealed one at a time, oldest first; those still to turn stay
+    face down in their rows (no target, not counted as the view's), and the tokens the strike
+    leaves on the board keep their rows from the first token told to the last: nothing
+    jumps."""
+    game, story = _a_strike(left=1)
+    view, seats = game.view(None), config(3).seats
+    struck = story.regions[0]
+    here = [i for i in story.items if i["region"] == struck]
+    places = set()
+    for upto in range(len(story.items) + 1):
+        _, layers = board.draw(rattus.REGIONS, view, Offer(), seats, story, upto,
+                               telling=upto < len(story.items), lay=L.WIDE)
+        layer = layers[f"region-{struck}"]
+        turned = layer.count('class="revealed')
+        assert turned + layer.count('class="waiting"') == len(here)
+        assert 'class="waiting"' not in layer or "gone" not in layer
+        places.add(tuple(re.findall(r'<g class="token[^>]*transform="([^"]+)"', layer)))
+    assert len(places) == 1 and places != {()}  # the live tokens never moved

@@ -215,6 +215,15 @@ def _revealed(lay: L.Arrangement, region_name: str, at: int, face: Face, outbrea
             + '</g>')
 
 
+def _waiting(lay: L.Arrangement, region_name: str, at: int) -> str:
+    """A token the strike being told has still to turn over (R5.3: one at a time, oldest
+    first), face down where it lies until its turn: a rat token still, but no target and not
+    one the view counts (the engine has taken it off the board already)."""
+    x, y = lay.token_at(region_name, at)
+    return (f'<g class="waiting" data-piece="token-{region_name}-{at}" aria-hidden="true" '
+            f'transform="translate({x:.1f} {y:.1f})">{rat_back()}</g>')
+
+
 def _cubes(lay: L.Arrangement, region_name: str, counts: list[int], seats) -> str:
     """A region's cubes: one piece per player present, in their colour and shape, with the
     count written on it, each player in their own column of the tile."""
@@ -467,6 +476,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
     reach = view["decision"]["plague_reach"] if offer.far else {}
     revealed: dict[str, list[tuple[int, dict]]] = {}
     lost: dict[str, dict[int, int]] = {}
+    waiting: dict[str, int] = {}  # tokens the strike being told has still to turn, per region
     gone = False
     if story is not None:  # faces revealed by the strike being told (public)
         shown = story.items[:upto]
@@ -476,6 +486,8 @@ def draw(all_regions, view: View, offer, seats, story=None,
                 by_seat = lost.setdefault(item["region"], {})
                 by_seat[seat] = by_seat.get(seat, 0) + 1
         fresh_index = len(shown) - 1 if telling else -1
+        for item in story.items[len(shown):]:
+            waiting[item["region"]] = waiting.get(item["region"], 0) + 1
     gone = not telling  # the strike told: its tokens have left the game (R5.4)
     # (the names apart: a new decision marks other targets, and their names only change)
     names: list[str] = []
@@ -533,7 +545,7 @@ def draw(all_regions, view: View, offer, seats, story=None,
                    (r, i + 1) in offer.tokens, offer.selected_token == (r, i + 1),
                    offer.hint == ("token", (r, i + 1))) for i, face in enumerate(faces)),
             tuple(board_here["cubes"]), tuple(sorted(lost.get(r, {}).items())), neutral,
-            None if view["plague"] != r else offer.plague_clickable))
+            None if view["plague"] != r else offer.plague_clickable, waiting.get(r, 0)))
     layers["names"] = "".join(names)
     return states, layers
 
@@ -556,6 +568,8 @@ class RegionThings:
     lost: tuple  # (seat, cubes lost) in the strike being told
     neutral: int  # the Knight's neutral cubes counted in it
     plague: bool | None  # the plague piece here: clickable or not; None: not here
+    #: the strike being told: its tokens here still face down, waiting their turn (R5.3)
+    waiting: int = 0
 
 
 def _face_key(face: Face) -> tuple:
@@ -583,9 +597,12 @@ def _region_layer(things: RegionThings) -> str:
             things.revealed, start=1):
         face: Face = {"threshold": threshold, "symbols": list(syms)}
         parts.append(_revealed(lay, r, at, face, outbreak, fresh, cubes, calm, gone))
+    turned = len(things.revealed)
+    for at in range(turned + 1, turned + things.waiting + 1):
+        parts.append(_waiting(lay, r, at))
     for i, (known, starting, target, selected, hinted) in enumerate(things.tokens):
         slot = i + 1
-        at = min(len(things.revealed) + slot, 3)
+        at = min(turned + things.waiting + slot, 3)
         seen: Face | None = (None if known is None else
                              {"threshold": known[0], "symbols": list(known[1])})
         parts.append(_token(lay, r, slot, at, seen, starting, target, selected, hinted))
