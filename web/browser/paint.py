@@ -91,6 +91,12 @@ class Painter:
         if note and note != data.get("coachNote", ""):
             window.rattusCoachLog.push(f"{note} {f.data.get('actions', data.get('actions'))}")
         was_striking = data.get("strike", "")
+        sheet = f.data.get("sheet", "")
+        if sheet and sheet != data.get("sheet", ""):  # a sheet opens at its top
+            side = dom.by_id("side")
+            if side is not None and float(side.scrollTop) > 0:
+                side.scrollTop = 0
+                self._side_scrolled = False
         for key, value in f.data.items():
             if data.get(key) != value:  # (each crossing into the page costs: only changes)
                 setattr(ds, key, value)

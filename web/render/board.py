@@ -312,10 +312,11 @@ def _plague(lay: L.Arrangement, name: str, clickable: bool, label: str) -> str:
         attrs += f' role="button" tabindex="-1" aria-label="{esc(label)}"'
     else:
         attrs += f' role="img" aria-label="{esc(label)}"'
-    # picked up by a finger: a place of 28 units around it (24 px on a 360 px phone), up to
-    # the face strips' column (render/board_layout.py SIDE_X)
-    hit = f'<circle class="pp-hit" r="{L.SIDE_X - L.STRIP_X - L.STRIP_W}"/>' if clickable else ""
-    return f'<g {attrs}><title>{esc(label)}</title>{hit}{plague_body()}</g>'
+    # picked up by a finger from a place of 30 units around it (24 px on a 360 px phone whose
+    # decision takes two rows): not part of the drawing, which keeps its own place
+    hit = (f'<circle class="plague-hit" data-plague="1" aria-hidden="true" cx="{x:.1f}" '
+           f'cy="{y:.1f}" r="{L.PLAGUE_HIT / 2}"/>' if clickable else "")
+    return f'{hit}<g {attrs}><title>{esc(label)}</title>{plague_body()}</g>'
 
 
 def region_aria(name: str, board: RegionView | None, seats, plague_here: bool, target: bool,

@@ -52,6 +52,7 @@ STRIP_X = 30  # a face's symbols: a box right of its token
 STRIP_W = 32
 STRIP_H = 22
 SIDE_X = TILE_W - 12  # the right column's centre: plague piece, "2 steps", "+2"
+PLAGUE_HIT = 30  # the plague piece's place for a finger, when it may be picked up
 PIECE = 20  # a seat's cube piece
 CUBES_Y = 112  # the cube row's centre
 LOSS_Y = 132.6  # the loss marks' centre: between the cube row and the odds

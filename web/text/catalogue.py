@@ -240,8 +240,8 @@ EN: dict[str, str] = {
     "btn.cancel": "Cancel",
     "btn.neutral_yes": "Yes: {neutral_cubes} neutral cubes",
     "btn.neutral_no": "No",
-    "btn.neutral_final": "Knight: plague piece counts as {neutral_cubes} cubes in the final "
-                         "plague",
+    # (the final round: the status line says it is the final plague)
+    "btn.neutral_final": "Knight: +{neutral_cubes} neutral cubes",
     "btn.witch_stop": "Stop looking",
     "btn.witch_swap": "Swap them",
     "btn.witch_keep": "Keep them in place",
