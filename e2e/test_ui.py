@@ -204,13 +204,18 @@ def test_knight_two_step_targets_are_marked_and_named(page: Page, open_game, gua
     expect(page.locator("#map .far-mark")).to_have_count(0)
 
 
-def test_narrow_screen_map_fills_the_width(page: Page, open_game, guard) -> None:
-    """Under 1000px the side panel goes below the map; the map then spans the page's width
-    (it used to shrink to the SVG's default 300px)."""
+def test_narrow_screen_map_fills_its_room(page: Page, open_game, guard) -> None:
+    """Under 1000px the side panels are sheets over the board; the board then takes all the
+    room between the status line and the decision, as large as it fits whole (it once shrank
+    to the SVG's default 300px), and the page does not scroll."""
     page.set_viewport_size({"width": 900, "height": 900})
     open_game(page, "players=2&seed=3&pace=0")
-    width = page.locator("#map").bounding_box()["width"]
-    assert width > 800, width
+    board = page.locator("#map").bounding_box()
+    room = page.locator("#map-holder").bounding_box()
+    assert board["height"] > room["height"] - 2 or board["width"] > room["width"] - 2, \
+        (board, room)
+    assert room["height"] > 900 - 200, room  # (the status, the decision, the dock: the rest)
+    assert page.evaluate("() => document.scrollingElement.scrollHeight") == 900
 
 
 def test_a_double_click_never_reaches_a_button_that_appeared_under_it(
