@@ -156,6 +156,8 @@ def test_the_end_seen_coming_in_german_on_a_desktop_and_a_phone(browser: Browser
                     page.evaluate("() => window.scrollTo(0, 0)")
                 else:
                     banner = page.locator("#ending")
+                    if not banner.is_visible():  # a phone: in the players' sheet, a tap away
+                        page.locator('[data-choice="sheet:players"]').click()
                     expect(banner).to_contain_text("Schlussrunde")
                     expect(banner.locator("[data-odds=final]")).to_be_visible()
                     banner.scroll_into_view_if_needed()

@@ -50,10 +50,10 @@ def check_first_screen(page: Page) -> None:
     bar = page.locator(".decision-row").bounding_box()
     dock = page.locator(".dock-tab").first.bounding_box()
     assert status["y"] >= 0 and status["y"] + status["height"] < holder["y"] + 1
-    assert holder["width"] == 390 and holder["x"] == 0
+    assert abs(holder["width"] - 390) < 0.5 and abs(holder["x"]) < 0.5
     # across the width, drawn 1:1, and always in the same place: the board never moves under
     # a finger (a decision of many buttons grows up over the board's foot)
-    assert board["width"] > 389.9, board
+    assert board["width"] > 389.5, board
     if not BOARD_Y:
         BOARD_Y.append(board["y"])
     assert abs(board["y"] - BOARD_Y[0]) < 0.5, (board, BOARD_Y)
