@@ -54,6 +54,8 @@ class Frame:
     text: dict = field(default_factory=dict)  # element id -> text
     shown: dict = field(default_factory=dict)  # element id -> visible
     data: dict = field(default_factory=dict)  # body data-* attributes
+    #: the dock's tabs that hold news, and those where the decision may be taken (dock.dock)
+    dock_marks: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     map: tuple | None = None  # (region path states, overlay SVG), see board.draw
     board: str = "tall"  # the board's arrangement (render/board_layout.py), drawn whole anew
     #: What to act out on the board now (render/motion_paths.py) under a key, so that each is
@@ -97,15 +99,13 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     # a narrow screen: the sheet open over the board, and the dock's tabs (render/dock.py)
     f.data["sheet"] = ui.sheet
     f.text["sheet-title"] = dock.sheet_title(ui.sheet)
-    f.html["dock"] = dock.dock(ui.sheet)
-    if table is None:
-        f.text["status"] = t("online.joining" if ui.online is not None else "status.new_game")
-        _screen(f, ui, table)
-        return f
-    if ui.replay is not None:
+    if table is not None and ui.replay is not None:
         _replay(f, ui.replay, prefs, table, all_regions, ARRANGEMENTS[f.board])
-    else:
+    elif table is not None:
         _live(f, ui, prefs, table, all_regions, ARRANGEMENTS[f.board])
+    else:
+        f.text["status"] = t("online.joining" if ui.online is not None else "status.new_game")
+    f.html["dock"] = dock.dock(ui.sheet, *f.dock_marks)
     _screen(f, ui, table)
     return f
 
@@ -254,11 +254,10 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     current = s.current
     # the dock's marks: the others' moves since this player's last turn, a strike waiting to
     # be seen; a card another player holds that may be taken from the cards' sheet alone
-    news = frozenset(("history",) if digest or waiting == "story-seen" else ())
-    offers = frozenset(("cards",) if not lay.held_cards_targets and any(
-        view["cards"][c] is not None for c in o.cards) else ())
-    if news or offers:
-        f.html["dock"] = dock.dock(ui.sheet, news, offers)
+    f.dock_marks = (
+        frozenset(("history",) if digest or waiting == "story-seen" else ()),
+        frozenset(("cards",) if not lay.held_cards_targets and any(
+            view["cards"][c] is not None for c in o.cards) else ()))
     f.data.update(replayStep="", replayStrike="", actions=str(s.step), phase=s.phase,
                   current="" if current is None else str(current),
                   viewer="" if viewer is None else str(viewer), busy="1" if ui.busy else "",
