@@ -624,3 +624,319 @@ def test_a_tab_that_reloads_gets_its_seat_back_before_the_network_saw_it_leave()
     assert all(n.kind != "taken_over" for n in net.news["old"])
     other = net.join("phone", Guest(SITE, 1, keys[1], device="tab-2"))
     assert net.last("phone").reason == "seat-taken" and not other.welcomed
+
+
+# -- joins, resends and presence over networks that lose, reorder and cut (docs/online.md) --
+class Wire:
+    """A network with a clock: each message arrives after a delay, or never. ``lose``: the
+    fraction of messages dropped (seeded); ``jitter``: each message's delay drawn from
+    0–``jitter`` seconds, so later ones overtake earlier ones (reordered); ``cut``: the
+    devices cut off now (a partition: nothing to or from them arrives until healed).
+
+    Each guest is a device as the browser edge runs it (browser/online_room.py): its
+    ``tick`` every half second with the time, what it asks to send sent to the host (to
+    every device while no host proved itself: here, the one host), its resends sent."""
+
+    STEP = 0.05  # the clock's step (seconds)
+
+    def __init__(self, store: Store, keys: dict[int, str], lose: float = 0.0,
+                 jitter: float = 0.0, seed: int = 1):
+        self.store, self.keys = store, keys
+        self.rng = random.Random(seed)
+        self.lose, self.jitter = lose, jitter
+        self.now = 0.0
+        self.cut: set[str] = set()
+        self.host_id = "host"
+        self.host: Host | None = Host(SITE, keys, lambda: store.model.session, now=0.0)
+        self.guests: dict[str, Guest] = {}
+        self.closed: set[str] = set()  # devices whose page is gone (they say nothing more)
+        self.queue: list[tuple[float, int, str, str, str]] = []
+        self._seq = 0
+        self.applied: list[tuple[int, str]] = []  # every RemoteMove the host's store took
+        self.lost: dict[str, int] = {}
+        self.refusals: dict[str, list[str]] = {}
+        self._next_tick = 0.0
+        store.subscribe(self._published)
+
+    # -- the wire -----------------------------------------------------------------------------
+    def send(self, sender: str, to: str, text: str) -> None:
+        if self.rng.random() < self.lose:
+            return
+        self._seq += 1
+        delay = 0.02 + self.rng.random() * self.jitter
+        self.queue.append((self.now + delay, self._seq, sender, to, text))
+
+    def _published(self, _model) -> None:
+        if self.host is not None:
+            self._from_host(self.host.publish())
+
+    def _from_host(self, outgoing) -> None:
+        for to, text in outgoing:
+            self.send(self.host_id, to, text)
+
+    # -- the devices -------------------------------------------------------------------------
+    def join(self, peer: str, seat: int | None, device: str = "") -> Guest:
+        guest = Guest(SITE, seat, self.keys.get(seat, "") if seat is not None else "",
+                      device=device or peer)
+        guest.start(self.now)
+        self.guests[peer] = guest
+        return guest
+
+    def act(self, peer: str, action) -> int:
+        ref, text = self.guests[peer].act(action)
+        self.send(peer, self.host_id, text)
+        return ref
+
+    def close(self, peer: str) -> None:
+        """The device's page is gone without a word (a closed tab, a sleeping phone)."""
+        self.closed.add(peer)
+
+    def reload_host(self, gone_for: float) -> None:
+        """The host's page reloads: gone for ``gone_for`` seconds, then a new page (a new
+        peer id) with the same game (autosaved) and the same seat secrets (links.room_of)."""
+        self.host = None
+        self.run(gone_for)
+        self.host_id += "'"
+        self.host = Host(SITE, self.keys, lambda: self.store.model.session, now=self.now)
+
+    def run(self, seconds: float) -> None:
+        end = self.now + seconds
+        while self.now < end:
+            self.now = round(self.now + self.STEP, 4)
+            self.queue.sort()
+            while self.queue and self.queue[0][0] <= self.now:
+                _, _, sender, to, text = self.queue.pop(0)
+                if sender in self.cut or to in self.cut or to in self.closed:
+                    continue
+                self._deliver(sender, to, text)
+            if self.now >= self._next_tick:
+                self._next_tick = self.now + 0.5
+                self._tick()
+
+    def _deliver(self, sender: str, to: str, text: str) -> None:
+        if to == self.host_id and self.host is not None:
+            outcome = self.host.receive(sender, text, self.now)
+            self._from_host(outcome.send)
+            if outcome.event is not None:
+                if isinstance(outcome.event, ev.RemoteMove):
+                    self.applied.append((outcome.event.seat, outcome.event.action))
+                self.store.dispatch(outcome.event)
+        elif to in self.guests:
+            news = self.guests[to].receive(text, sender, self.now)
+            for again in news.resend:
+                self.send(to, self.host_id, again)
+            self.lost[to] = self.lost.get(to, 0) + news.lost
+            if news.kind == "refused":
+                self.refusals.setdefault(to, []).append(news.reason)
+
+    def _tick(self) -> None:
+        if self.host is not None:
+            self._from_host(self.host.tick(self.now))
+        for peer, guest in self.guests.items():
+            if peer in self.closed:
+                continue
+            tick = guest.tick(self.now)
+            for text in tick.send:
+                self.send(peer, self.host_id, text)
+            if tick.reopen:
+                guest.start(self.now)
+
+    def until(self, done, limit: float = 60.0) -> float:
+        """Run until ``done()``; the seconds it took (fails after ``limit``)."""
+        start = self.now
+        while not done():
+            assert self.now - start < limit, f"not within {limit} s"
+            self.run(0.1)
+        return self.now - start
+
+
+def wired(lose: float = 0.0, jitter: float = 0.0, seed: int = 1, n: int = 3):
+    store, _host, _net, keys = room(n=n, seed=seed)
+    return store, Wire(store, keys, lose=lose, jitter=jitter, seed=seed)
+
+
+def play_through(store: Store, wire: Wire, moves: int, seed: int) -> None:
+    """``moves`` actions: the host's computer (seat 0) and each guest's own, each sent once
+    by its device (the network may lose it: the device sends it again)."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        g = game_of(store)
+        if g.is_over:
+            return
+        step = len(g.history)
+        seat = g.current_player
+        if seat == 0:
+            host_move(store, rng)
+        else:
+            peer = f"p{seat}"
+            guest = wire.guests[peer]
+            wire.until(lambda g=guest, k=step: g.table.received and g.table.step == k
+                       and bool(g.table.legal()))
+            wire.act(peer, rng.choice(guest.table.legal()))
+        wire.until(lambda k=step: len(game_of(store).history) > k)
+
+
+def all_caught_up(store: Store, wire: Wire) -> bool:
+    g = game_of(store)
+    return all(guest.table.received and guest.table.step == len(g.history)
+               and guest.table.view() == json.loads(json.dumps(g.view(guest.seat)))
+               for peer, guest in wire.guests.items() if peer not in wire.closed)
+
+
+@pytest.mark.parametrize(("lose", "jitter"), [(0.3, 0.0), (0.0, 0.6), (0.25, 0.6)])
+def test_joins_and_moves_arrive_over_a_network_that_loses_and_reorders(lose, jitter) -> None:
+    """A third of the messages lost, or overtaking each other: each guest still gets its
+    seat by saying hello until welcomed, each action reaches the host and is applied
+    exactly once, and every device ends holding the host's present state."""
+    store, wire = wired(lose=lose, jitter=jitter, seed=7)
+    p1, p2 = wire.join("p1", 1), wire.join("p2", 2)
+    wire.until(lambda: p1.welcomed and p2.welcomed and p1.table.received
+               and p2.table.received, limit=30)
+    play_through(store, wire, 40, seed=3)
+    wire.until(lambda: all_caught_up(store, wire), limit=30)
+    history = game_of(store).history
+    guest_moves = [str(a) for a, seat in zip(history, store.model.session.actors,
+                                             strict=True) if seat != 0]
+    assert [a for _, a in wire.applied] == guest_moves  # each once, none twice
+    assert not p1.pending and not p2.pending
+
+
+def test_an_action_sent_while_the_host_reloads_is_applied_when_it_is_back() -> None:
+    """Bob plays while the host's page reloads (gone 4 s): his device keeps the action,
+    says hello to the new page by itself, and sends it again after the welcome: the host
+    applies it once, and Bob's page shows it applied."""
+    store, wire = wired(seed=2)
+    p1, p2 = wire.join("p1", 1), wire.join("p2", 2)
+    wire.until(lambda: p1.table.received and p2.table.received)
+    host_move(store, random.Random(1))  # Bob (seat 1) is to act
+    wire.until(lambda: p1.table.step == 1)
+    wire.host = None  # the host's page goes away (a reload)...
+    action = p1.table.legal()[0]
+    wire.act("p1", action)  # ...and Bob plays: nobody receives it
+    assert p1.pending
+    wire.reload_host(gone_for=4.0)
+    took = wire.until(lambda: p1.welcomed and p2.welcomed and p1.table.step == 2, limit=20)
+    assert took < 15
+    assert wire.applied == [(1, str(action))] and str(game_of(store).history[1]) == str(action)
+    assert not p1.pending and wire.lost.get("p1", 0) == 0
+
+
+def test_an_action_resent_after_it_was_applied_is_not_applied_again() -> None:
+    """The host applied Bob's action but its state never reached Bob (lost): Bob's device
+    sends the action again; it carries the step it was chosen at, so the host refuses it
+    (``stale``) and sends Bob the present state: the game moved once."""
+    store, wire = wired(seed=4)
+    p1 = wire.join("p1", 1)
+    wire.join("p2", 2)
+    wire.until(lambda: p1.table.received)
+    host_move(store, random.Random(1))
+    wire.until(lambda: p1.table.step == 1)
+    ref, text = p1.act(p1.table.legal()[0])
+    wire.cut.add("p1")  # the answer is lost: the host hears Bob, Bob hears nothing
+    assert wire.host is not None
+    wire.host.receive("p1", text, wire.now)
+    store.dispatch(ev.RemoteMove(1, json.loads(text)["action"]))
+    wire.run(1.0)
+    wire.cut.clear()
+    before = len(game_of(store).history)
+    wire.until(lambda: not p1.pending and p1.table.step == before, limit=20)
+    assert len(game_of(store).history) == before == 2
+    assert "stale" not in wire.refusals.get("p1", [])  # (settled quietly: it was applied)
+    assert wire.lost.get("p1", 0) == 0
+
+
+def test_a_device_cut_off_is_away_on_every_device_and_back_when_healed() -> None:
+    """Bob's device is cut off (a tunnel): within 8 s the host and Cy see him away (with
+    how long he has been silent); healed, he is here again within a few seconds, and a
+    move he made while cut off reaches the host."""
+    store, wire = wired(seed=5)
+    p1, p2 = wire.join("p1", 1), wire.join("p2", 2)
+    wire.until(lambda: p1.table.received and p2.table.received)
+    assert wire.host is not None
+    host = wire.host
+    assert host.connected(3) == [True, True, True] and p2.table.connected == [True] * 3
+    host_move(store, random.Random(1))
+    wire.until(lambda: p1.table.step == 1)
+    wire.cut.add("p1")
+    wire.act("p1", p1.table.legal()[0])  # lost in the cut
+    took = wire.until(lambda: not host.connected(3)[1] and not p2.table.connected[1])
+    assert 6 <= took <= 8.5
+    assert p2.away_for[1] is not None and p2.away_for[1] >= messages.AWAY_S - 1
+    wire.run(5)
+    assert wire.until(lambda: p1.host_away_for is not None) == 0  # Bob: the host is away
+    wire.cut.clear()
+    back = wire.until(lambda: host.connected(3)[1] and p2.table.connected[1]
+                      and game_of(store).current_player != 1, limit=15)
+    assert back < 10 and len(wire.applied) == 1
+
+
+def test_a_closed_device_leaves_its_seat_to_the_next_device_with_the_link() -> None:
+    """Bob's phone is closed without a word; the same link opened on his laptop a moment
+    later is told the seat is taken while the phone may still be there, and gets it by
+    itself once the phone is away (no "Play it here" needed); the phone, if it wakes, is
+    told the seat is played on another device."""
+    store, wire = wired(seed=6)
+    phone = wire.join("phone", 1)
+    wire.until(lambda: phone.welcomed and phone.table.received)
+    wire.close("phone")
+    laptop = wire.join("laptop", 1)
+    took = wire.until(lambda: laptop.welcomed and laptop.table.received, limit=20)
+    assert "seat-taken" in wire.refusals["laptop"] and took <= messages.AWAY_S + 4
+    assert wire.host is not None and wire.host.holder(1) == "laptop"
+    wire.closed.discard("phone")
+    wire.until(lambda: "seat-taken" in wire.refusals.get("phone", []))
+    wire.run(5)
+    assert not phone.welcomed and wire.host.holder(1) == "laptop" and laptop.welcomed
+
+
+def test_a_host_whose_game_is_not_ready_yet_is_asked_again() -> None:
+    """The guest's first hellos reach a host page whose game is not on it yet (its Python
+    still starting): refused ``no-game``; the guest says hello again and is welcomed as
+    soon as the game is there."""
+    store, wire = wired(seed=8)
+    session = store.model.session
+    assert wire.host is not None
+    wire.host._session = lambda: None
+    p1 = wire.join("p1", 1)
+    wire.run(2)
+    assert "no-game" in wire.refusals["p1"] and not p1.table.received
+    wire.host._session = lambda: session
+    assert wire.until(lambda: p1.welcomed and p1.table.received, limit=10) < 5
+
+
+def test_a_guest_with_no_welcome_asks_its_page_to_open_the_room_anew() -> None:
+    """No host answers (the relays stalled, a peer connection that never opened): the
+    hello is said again and again, 0.5 s, then 1, 2, 3 s apart, and after 8 s the page is
+    asked to open its room anew — then after 16 s, and at most every 30 s."""
+    guest = Guest(SITE, 1, "s" * 22)
+    guest.start(0.0)
+    hellos, reopens = [], []
+    for i in range(1, 1200):
+        now = i * 0.1
+        tick = guest.tick(now)
+        assert all(json.loads(text)["type"] == "hello" for text in tick.send)
+        hellos += [now] * len(tick.send)
+        if tick.reopen:
+            reopens.append(round(now, 1))
+            guest.start(now)
+    assert hellos[:4] == pytest.approx([0.1, 0.6, 1.6, 3.6], abs=0.11)
+    assert reopens[:3] == pytest.approx([8.0, 24.0, 54.0], abs=0.2)
+
+
+def test_presence_is_said_by_pings_both_ways_and_costs_nothing_when_all_are_here() -> None:
+    """Every 2.5 s each side says it is here: the host pings each device, each device the
+    host — and while nobody comes or goes, no state is sent again."""
+    store, wire = wired(seed=9)
+    p1 = wire.join("p1", 1)
+    wire.until(lambda: p1.table.received)
+    states = []
+    original = p1.receive
+
+    def counting(text, peer=None, now=None):
+        states.append(json.loads(text)["type"])
+        return original(text, peer, now)
+
+    p1.receive = counting  # type: ignore[method-assign]
+    wire.run(10)
+    assert states.count("ping") >= 3 and "state" not in states
+    assert wire.host is not None and wire.host.connected(3) == [True, True, False]

@@ -21,8 +21,16 @@ with ``take_over``; the first device is then told (``taken_over``) and its messa
 refused from then on. A device that comes back (a reload, a lost network) says hello again
 and gets the present state.
 
-The host keeps no time and opens no connection: the browser edge
-passes it what the network delivered and sends what it returns.
+Who is here (presence): every device says something at least every ``PING_S`` seconds
+(a ``ping`` when it has nothing else to say; :meth:`Host.tick` sends the host's); a device
+not heard for ``AWAY_S`` seconds is away — its seat says so on every device, with how long
+ago it was last heard, and a newcomer with the seat's secret takes the seat at once (the
+away device, if it wakes, is told ``taken_over``). A guest's action carries the step it was
+chosen at: sent again after the host's reload, it is applied at most once (the step has
+moved on if it was) — refused ``stale`` instead.
+
+The host keeps no time and opens no connection: the browser edge passes it the time
+(``now``, seconds) and what the network delivered, and sends what it returns.
 """
 
 from __future__ import annotations
@@ -67,37 +75,81 @@ class Peer:
     device: str = ""  # the tab's own id (its hello's ``device``)
     log: list[tuple[dict, int]] = field(default_factory=list)  # the log it holds
     last: Any = None  # the last table sent (nothing new: nothing sent)
+    seen: float = 0.0  # when it was last heard (the browser edge's clock, seconds)
 
 
 class Host:
     """The room on the host's page: ``secrets`` per seat played from another device."""
 
-    def __init__(self, site: str, seat_secrets: dict[int, str], session: Callable[[], Any]):
+    def __init__(self, site: str, seat_secrets: dict[int, str], session: Callable[[], Any],
+                 now: float = 0.0):
         self.site = site
         self.secrets = dict(seat_secrets)
         self._session = session  # the game on the page now (the store's model.session)
         self.peers: dict[str, Peer] = {}
+        self.now = now  # the last time the browser edge gave (nothing here keeps a clock)
+        self._pinged = now
+        self._gone: dict[int, float] = {}  # seat -> when its device, now gone, was last heard
 
     # -- who is where ---------------------------------------------------------------------
     def holder(self, seat: int) -> str | None:
         """The peer that holds ``seat`` now, if any."""
         return next((p for p, peer in self.peers.items() if peer.seat == seat), None)
 
-    def connected(self, players: int) -> list[bool]:
-        """Per seat: a device is there (the host's own seats and the computer's always)."""
-        return [seat not in self.secrets or self.holder(seat) is not None
-                for seat in range(players)]
+    def here(self, peer: str) -> bool:
+        """``peer`` was heard within ``AWAY_S`` seconds."""
+        p = self.peers.get(peer)
+        return p is not None and self.now - p.seen <= messages.AWAY_S
 
-    def left(self, peer: str) -> list[Outgoing]:
+    def away_for(self, players: int) -> list[float | None]:
+        """Per seat: None if its device is here (the host's own seats and the computer's
+        always are), else how many seconds ago its device was last heard (0.0: never, on
+        this host page's life)."""
+        out: list[float | None] = []
+        for seat in range(players):
+            holder = self.holder(seat)
+            if seat not in self.secrets or (holder is not None and self.here(holder)):
+                out.append(None)
+                continue
+            seen = self.peers[holder].seen if holder is not None else self._gone.get(seat)
+            out.append(0.0 if seen is None else max(0.0, self.now - seen))
+        return out
+
+    def connected(self, players: int) -> list[bool]:
+        """Per seat: a device is here (the host's own seats and the computer's always)."""
+        return [away is None for away in self.away_for(players)]
+
+    def left(self, peer: str, now: float | None = None) -> list[Outgoing]:
         """The network lost ``peer``: its seat is free again (its secret still claims it);
         the others learn it is away."""
-        if self.peers.pop(peer, None) is None:
+        if now is not None:
+            self.now = now
+        gone = self.peers.pop(peer, None)
+        if gone is None:
             return []
+        if gone.seat is not None:
+            self._gone[gone.seat] = gone.seen
         return self.publish()
 
+    def tick(self, now: float) -> list[Outgoing]:
+        """The browser edge's clock, about every second: a ``ping`` to every device when the
+        host has been quiet ``PING_S`` seconds, and the present state to every device whose
+        state changed (a device that fell silent is away now)."""
+        self.now = now
+        out: list[Outgoing] = []
+        if now - self._pinged >= messages.PING_S:
+            self._pinged = now
+            out = [(peer, encode("ping")) for peer in self.peers]
+        return out + self.publish()
+
     # -- what comes in --------------------------------------------------------------------
-    def receive(self, peer: str, text: Any) -> Outcome:
-        """One message from ``peer``: the answer, and what the store should do."""
+    def receive(self, peer: str, text: Any, now: float | None = None) -> Outcome:
+        """One message from ``peer`` (at ``now``): the answer, and what the store should
+        do. Anything heard from a device shows it is here."""
+        if now is not None:
+            self.now = now
+        if peer in self.peers:
+            self.peers[peer].seen = self.now
         try:
             message = messages.read(text)
         except BadMessage as exc:
@@ -105,8 +157,12 @@ class Host:
         kind = message["type"]
         if kind == "hello":
             return self._hello(peer, message)
-        if kind == "ping":
-            return Outcome()
+        if kind == "ping":  # (it is here again: the others may learn it)
+            held = self.peers.get(peer)
+            if (held is not None and held.last is not None and "step" in message
+                    and message["step"] != held.last[1]):  # a state was lost on the way
+                held.last, held.log = None, []
+            return Outcome(self.publish())
         if kind == "why":
             return self._why(peer, message)
         return self._act(peer, message)
@@ -119,7 +175,7 @@ class Host:
         if session is None:
             return self._refuse(peer, "no-game")
         if seat is None:  # a spectator: the public view
-            self.peers[peer] = Peer(None)
+            self.peers[peer] = Peer(None, seen=self.now)
             return Outcome([(peer, encode("welcome", seat=None, site=self.site)),
                             *self._state_for(peer)])
         secret = self.secrets.get(seat) if seat in session.remote else None
@@ -131,12 +187,12 @@ class Host:
         if holder is not None and holder != peer:
             if device and self.peers[holder].device == device:  # the same tab, reloaded
                 del self.peers[holder]  # (before the network noticed that it left)
-            elif not m.get("take_over"):
+            elif not m.get("take_over") and self.here(holder):
                 return self._refuse(peer, "seat-taken", detail=seat)
-            else:
+            else:  # taken over, or its device is away (closed, asleep): the newcomer's
                 del self.peers[holder]
                 send.append((holder, encode("taken_over", seat=seat)))
-        self.peers[peer] = Peer(seat, device)
+        self.peers[peer] = Peer(seat, device, seen=self.now)
         send.append((peer, encode("welcome", seat=seat, site=self.site,
                                   proof=messages.host_proof(secret))))
         name = str(m.get("name", "")).strip()
@@ -147,15 +203,19 @@ class Host:
             send.extend(self.publish())
         return Outcome(send, event)
 
-    def _turn_of(self, peer: str, ref: Any) -> tuple[Any, int] | Outcome:
+    def _turn_of(self, peer: str, ref: Any, step: Any = None) -> tuple[Any, int] | Outcome:
         """The game and the sender's seat if the sender holds the seat to act; else the
-        refusal to send."""
+        refusal to send. An action chosen at another step than the game's now is ``stale``
+        (sent again after the host's reload, it was applied already, or the game moved on
+        without it): an action is applied at most once."""
         holder = self.peers.get(peer)
         if holder is None or holder.seat is None or holder.seat not in self._remote():
             return self._refuse(peer, "no-seat", ref)
         session = self._session()
         if session is None:
             return self._refuse(peer, "no-game", ref)
+        if step is not None and step != session.step:
+            return self._refuse(peer, "stale", ref, detail=session.step)
         game = session.game
         if game.is_over or game.current_player != holder.seat:
             return self._refuse(peer, "not-your-turn", ref, detail=session.current)
@@ -178,7 +238,7 @@ class Host:
 
     def _act(self, peer: str, m: dict) -> Outcome:
         ref = m.get("ref")
-        turn = self._turn_of(peer, ref)
+        turn = self._turn_of(peer, ref, m.get("step"))
         if isinstance(turn, Outcome):
             return turn
         game, seat = turn
@@ -220,7 +280,9 @@ class Host:
             return []
         told = public_log(session)
         start = _common(p.log, told)
-        table = table_for(session, p.seat, self.connected(len(session.seats)), told, start)
+        away = self.away_for(len(session.seats))
+        table = table_for(session, p.seat, [a is None for a in away], told, start)
+        table["away_for"] = [None if a is None else round(a, 1) for a in away]
         key = (table["version"], table["step"], tuple(table["connected"]),
                tuple(s["name"] for s in table["seats"]), start, len(told))
         if key == p.last:

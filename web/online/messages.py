@@ -36,6 +36,11 @@ MAX_DEPTH = 32
 NAME_LIMIT = 24
 #: A seat secret's length: ``secrets.token_urlsafe(16)`` gives 22 characters.
 SECRET_LIMIT = 64
+#: Presence (docs/online.md, "Who is here"): each side says ``ping`` this often (seconds)
+#: when it has nothing else to say; a device not heard for ``AWAY_S`` is away. A closed
+#: tab or a sleeping phone says nothing at all: silence is the only sign every device sees.
+PING_S = 2.5
+AWAY_S = 7.0
 
 #: The guest's messages and their fields: name -> (type, required).
 GUEST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
@@ -45,11 +50,14 @@ GUEST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
               # this tab's own id (kept over a reload): the same tab back, not another device
               "device": (str, False)},
     # one action for the guest's seat, in the engine's notation; ref is echoed in the answer
-    "act": {"action": (str, True), "ref": (int, False)},
+    # step: the game's step the action was chosen at (a resend after the host's reload is
+    # applied at most once: the step has moved on if it was applied already)
+    "act": {"action": (str, True), "ref": (int, False), "step": (int, False)},
     # why a click of the guest's does nothing: the host answers with Game.why_not
     "why": {"action": (str, True), "ref": (int, False)},
-    # the guest's page is still there (the host answers nothing)
-    "ping": {},
+    # the guest's page is still there, holding the state of ``step`` (-1: none yet): the
+    # host sends its state anew if that is not the last one it sent (lost on the way)
+    "ping": {"step": (int, False)},
 }
 #: The host's messages: checked the same way when a guest reads them.
 HOST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
@@ -60,6 +68,8 @@ HOST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "refused": {"reason": (str, True), "ref": ((int, type(None)), False),
                 "why": ((dict, type(None)), False), "detail": ((str, int, type(None)), False)},
     "taken_over": {"seat": (int, True)},
+    # the host's page is still there (the guest answers nothing)
+    "ping": {},
 }
 
 
