@@ -155,16 +155,16 @@ class Guest:
         if self.welcomed:
             if now - self.heard <= messages.AWAY_S:
                 self.host_away_for = None
-                send = []
+                due = []
                 for p in self.pending.values():  # unanswered: lost on the way?
                     if now - p.sent >= RESEND_S:
                         p.sent = now
-                        send.append(p.text)
+                        due.append(p.text)
                 if now - self._pinged >= messages.PING_S:
                     self._pinged = now  # (with the step it holds: the host sends it anew
-                    send.append(encode(  # if a state was lost on the way)
+                    due.append(encode(  # if a state was lost on the way)
                         "ping", step=self.table.step if self.table.received else -1))
-                return Tick(send)
+                return Tick(due)
             # the host fell silent (its page closed, reloading, asleep): ask again
             self.welcomed, self.host = False, None
             self.since, self._next_hello, self._hellos = now, now, 0
