@@ -21,7 +21,7 @@ from text.catalogue import t
 
 #: The refusals a guest's page words itself (the rest: "could not read").
 WORDED = frozenset({"not-your-turn", "no-seat", "bad-secret", "no-game", "seat-taken", "site",
-                    "taken"})
+                    "taken", "stale"})
 #: The refusals that stop this device playing until the player does something ("taken": the
 #: host told this device that another one took its seat).
 STOPPING = frozenset({"seat-taken", "taken", "site", "bad-secret", "no-seat"})
@@ -151,7 +151,14 @@ def computer_for(ui: Ui, session, seat_text: str) -> tuple[Ui, ev.Effects] | Ui:
         ev.RenameSeats(tuple(seats)),)
 
 
-CHOICES: dict[str, Callable[..., Any]] = {"online-take-seat": take_seat}
+def retry(ui: Ui, session) -> tuple[Ui, ev.Effects] | None:
+    """"Try again": a guest's page opens its room anew (docs/online.md, "Joining")."""
+    if ui.online is None or ui.online.role != "guest":
+        return None
+    return ui.but(online=replace(ui.online, slow=False)), (ev.RetryJoin(),)
+
+
+CHOICES: dict[str, Callable[..., Any]] = {"online-take-seat": take_seat, "online-retry": retry}
 PREFIXED: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("online-copy:", copy_link), ("online-share:", share_link),
     ("online-computer:", computer_for))

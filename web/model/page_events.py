@@ -325,6 +325,11 @@ class TakeSeat(Effect):
     """A guest takes its seat over from the device that holds it."""
 
 
+class RetryJoin(Effect):
+    """A guest's page opens its room anew ("Try again": the relays or the connection to
+    the host stalled)."""
+
+
 class CopyText(Effect):
     """Put ``text`` on the clipboard (an invitation link), then say ``done``."""
 

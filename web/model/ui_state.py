@@ -238,6 +238,12 @@ class Online(Value):
     joined: bool = False  # guest: the host gave it its seat
     problem: str = ""  # guest: a refusal code that stops it playing ("seat-taken", …)
     seat: int | None = None  # guest: the seat it plays (None: it watches)
+    # presence (docs/online.md, "Who is here"): per seat, how many seconds ago its device
+    # was last heard if it is away (None: here), in steps the page shows (browser/online_room)
+    away_for: tuple[int | None, ...] = ()
+    host_away_for: int | None = None  # guest: the host's device away this long (seconds)
+    waiting: str = ""  # guest, no welcome yet: "relays", "host" (none in the room), "answer"
+    slow: bool = False  # guest: that wait is long already: a button to try again
 
 
 class Ui(Value):

@@ -37,6 +37,7 @@ from render import (
     odds_overlay,
 )
 from render import panels as panels
+from render import presence
 from render.board_layout import ARRANGEMENTS, Arrangement
 
 if TYPE_CHECKING:
@@ -104,7 +105,8 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     elif table is not None:
         _live(f, ui, prefs, table, all_regions, ARRANGEMENTS[f.board])
     else:
-        f.text["status"] = t("online.joining" if ui.online is not None else "status.new_game")
+        f.text["status"] = (presence.joining(ui.online) if ui.online is not None
+                            else t("status.new_game"))
     f.html["dock"] = dock.dock(ui.sheet, *f.dock_marks)
     _screen(f, ui, table)
     return f
@@ -171,7 +173,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
         status = (t("status.bot_next_after", what=what, name=mover) if what
                   else t("status.bot_next", name=mover))
     elif s.current is not None and not s.is_bot(s.current):  # online: a human elsewhere
-        status = t("status.remote", name=mover)
+        status = presence.waiting_on(ui.online, s.current, mover) or t("status.remote",
+                                                                       name=mover)
     elif view["last_regular"] is not None:  # the final round (R7.2): said, not only logged
         status = t("status.bot_final", name=mover)
     else:
@@ -179,7 +182,7 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     online = ui.online
     if (online is not None and online.role == "guest" and not s.is_over
             and (not online.host_here or online.problem)):
-        status = t("online.waiting_host") if not online.problem else t(
+        status = presence.host_away(online) if not online.problem else t(
             "online.refused." + online.problem)
     f.data["yourTurn"] = "1" if online is not None and human_turn(s) else ""
     upto = story.upto if ui.busy else len(story.items)
@@ -198,7 +201,7 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
                       panels.strike_sentences(story, seats, upto))
     f.html["players"] = panels.players(view, seats, s.is_over,
                                        online.connected if online is not None else None,
-                                       you=s.viewer)
+                                       you=s.viewer, online=online)
     f.html["cards"] = panels.cards(view, seats, o)
     if ui.elsewhere:
         f.html["bar"] = kept_games_panel.elsewhere_bar()

@@ -18,7 +18,7 @@ from text.catalogue import card, region, symbols, t, tn
 
 from rattus import CARDS
 from rattus.cards import ALL, CARD_SYMBOL, MAJORITY  # the symbols on rat tokens (R9)
-from render import pieces
+from render import pieces, presence
 from render.escaping import esc
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def card_cost(c: str) -> str:
 
 
 def players(view: View, seats, scores_shown: bool, connected=None,
-            you: int | None = None) -> str:
+            you: int | None = None, online=None) -> str:
     """The players' panel; ``connected`` (an online game): per seat, whether its device is
     there — a seat played from another device says "connected" or "away". Who is who: the
     seat at this screen (``you``: this device's seat online, the player at the screen in a
@@ -61,7 +61,8 @@ def players(view: View, seats, scores_shown: bool, connected=None,
         if connected is not None and seat.is_friend and p < len(connected):
             here = "online.connected" if connected[p] else "online.away"
             bot = (f' <span class="tag net {"here" if connected[p] else "away"}" '
-                   f'data-connected="{p}">{esc(t(here))}</span>')
+                   f'data-connected="{p}">{esc(t(here))}</span>'
+                   + ("" if connected[p] else presence.seen_tag(online, p)))
         if p == you:
             bot += f' <span class="tag you" data-you="{p}">{esc(t("player.you_tag"))}</span>'
         turn_tag = f'<span class="turn-tag">▶ {esc(t("panel.turn"))}</span>' if turn else ""
@@ -683,7 +684,8 @@ def online(room, seats, turn_alert: bool = False) -> str:
                 f'{esc(t("online.computer", name=name))}</button>')
             parts.append(
                 f'<div class="invite" data-invite="{seat}"><h3>{esc(label)} '
-                f'<span class="tag" data-connected="{seat}">{esc(state)}</span></h3>'
+                f'<span class="tag" data-connected="{seat}">{esc(state)}</span>'
+                f'{"" if here else presence.seen_tag(room, seat)}</h3>'
                 + _link_row(str(seat), link, label)
                 + f'<div class="qr" data-qr="{esc(link)}" role="img" '
                   f'aria-label="{esc(t("online.qr", name=name))}"></div>{computer}</div>')
@@ -698,9 +700,10 @@ def online(room, seats, turn_alert: bool = False) -> str:
     elif room.problem:
         parts.append(f'<p>{esc(t("online.refused." + room.problem))}</p>')
     elif not room.joined:
-        parts.append(f'<p>{esc(t("online.joining"))}</p>')
+        parts.append(f'<p data-waiting="{esc(room.waiting)}">{esc(presence.joining(room))}</p>'
+                     + presence.retry_button(room))
     elif not room.host_here:
-        parts.append(f'<p>{esc(t("online.waiting_host"))}</p>')
+        parts.append(f'<p>{esc(presence.host_away(room))}</p>' + presence.retry_button(room))
     else:
         parts.append(f'<p>{esc(t("online.joined"))}</p>')
     if room.joined and room.seat is not None and room.seat < len(seats):
