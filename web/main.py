@@ -166,6 +166,9 @@ def _resume(app, query: str) -> None:
         if warning:
             app.dispatch(ev.Problem(warning))
         return
+    if links.is_invitation(str(window.location.hash or "")):  # cut short: said, not ignored
+        app.online.bad_link()
+        return
     token = share_link.token_of(str(window.location.hash or ""))
     if token is not None:
         dom.replace_address(str(window.location.search or ""))  # a reload resumes

@@ -52,7 +52,19 @@
           timers.forEach(clearTimeout);
           return room.leave();
         },
+        reset: function () { return reset(room, timers); },
       };
+    });
+  }
+
+  // A stalled room opened anew (browser/online_room.py): leave it, then close every peer
+  // connection it had — Trystero keeps a connection to a peer for other rooms after a leave
+  // (its shared peers), and a stalled one would be taken up again by the next join.
+  function reset(room, timers) {
+    timers.forEach(clearTimeout);
+    var connections = Object.values(room.getPeers());
+    return room.leave().then(function () {
+      connections.forEach(function (pc) { try { pc.close(); } catch (e) { /* closed */ } });
     });
   }
 

@@ -10,12 +10,19 @@ store. So the network is one more source of events and one more subscriber
 A game that is not online opens nothing: :class:`OnlineRooms` asks web/online.js for a room
 only when the game on the page has a friend's seat, or when the page was opened from an
 invitation link.
+
+The clock is here (docs/online.md, "Joining, and coming back" and "Who is here"): while a room
+is open, every half second the protocol is given the time (``Host.tick``, ``Guest.tick``) and
+says what is due — a ping, a hello again, an action sent again, the room opened anew (leave,
+then join: the relays or the peer connection stalled). ``window.rattusOnlineLog`` keeps when
+each step of a join happened (the tests print it for a slow join).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 from model import page_events as ev
 from model.session import Session
@@ -57,6 +64,32 @@ KEY = "rattus.online.key"
 NAME = "rattus.online.name"
 #: This tab's id as a guest (sessionStorage: kept over a reload, not shared by tabs).
 DEVICE = "rattus.online.device"
+#: How often the protocol is given the time (ms).
+CLOCK_MS = 500
+#: A guest waiting this long (seconds) for the host is offered "Try again".
+SLOW_S = 4.0
+
+
+def now() -> float:
+    """The page's clock in seconds (monotonic: a changed system clock moves nothing)."""
+    return float(window.performance.now()) / 1000
+
+
+def shown(seconds: float | None) -> int | None:
+    """Seconds as the page shows them: in 5 s steps below a minute, then whole minutes —
+    the status is said anew only when this changes (not every tick)."""
+    if seconds is None:
+        return None
+    return int(seconds // 5 * 5) if seconds < 60 else int(seconds // 60 * 60)
+
+
+def note(what: str) -> None:
+    """One step of a join, with the page's clock (``window.rattusOnlineLog``)."""
+    log = getattr(window, "rattusOnlineLog", None)
+    if log is None:
+        window.rattusOnlineLog = to_js([])
+        log = window.rattusOnlineLog
+    log.push(f"{now():.2f} {what}")
 
 
 class OnlineRooms:
@@ -71,12 +104,19 @@ class OnlineRooms:
         self.host: Host | None = None
         self.guest: Guest | None = None
         self.invitation: links.Invitation | None = None
-        self.room = None  # web/online.js's handle, once open
+        self.room: Any = None  # web/online.js's handle, once open
         self.relays = "connecting"
         self.host_here = False
         self._remembered: tuple | None = None  # (link, names) last kept in the joined list
         self._remote: frozenset[int] = frozenset()  # the friends' seats the status shows
         self._proxies: list = []
+        self.peers: set[str] = set()  # the devices in the room now (Trystero's peers)
+        self._room_args: tuple[str, str] | None = None
+        self._clock = None  # the interval that gives the protocol the time
+        self._reopening = False
+        hashchange = create_proxy(lambda *_: self._address_changed())
+        self._proxies.append(hashchange)
+        window.addEventListener("hashchange", hashchange)
 
     @property
     def site(self) -> str:
@@ -88,7 +128,7 @@ class OnlineRooms:
         return {ev.SendAction: self._send_action, ev.AskWhy: self._ask_why,
                 ev.TakeSeat: lambda _e: self._to_host(self._guest().hello(take_over=True)),
                 ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me,
-                ev.OpenLink: self._open_link}
+                ev.OpenLink: self._open_link, ev.RetryJoin: self._retry}
 
     # -- the host ---------------------------------------------------------------------------
     def send_first(self, model: Model) -> None:
@@ -132,7 +172,7 @@ class OnlineRooms:
         else:  # the browser keeps nothing: a room for this page only
             room, password = links.new_room()
             secrets = {seat: new_secret() for seat in sorted(s.remote)}
-        self.host = Host(self.site, secrets, lambda: self.model().held)
+        self.host = Host(self.site, secrets, lambda: self.model().held, now())
         base = str(window.location.origin) + str(window.location.pathname)
         self.invitations = tuple(
             (seat, links.link(base, links.Invitation(room, password, seat, secret),
@@ -147,12 +187,11 @@ class OnlineRooms:
         if self.host is not None and self.session is not None:
             invitations = tuple((seat, link) for seat, link in self.invitations
                                 if seat in self.session.remote)  # (not a computer's now)
-            online = Online("host", invitations, self.watch,
-                            tuple(self.host.connected(len(self.session.seats))), self.relays)
+            away = self.host.away_for(len(self.session.seats))
+            online = Online("host", invitations, self.watch, tuple(a is None for a in away),
+                            self.relays, away_for=tuple(shown(a) for a in away))
         elif self.guest is not None:
-            current = self.model().ui.online or Online("guest")
-            online = replace(current, relays=self.relays, host_here=self.host_here,
-                             joined=self.guest.welcomed)
+            online = self._guest_status()
         else:
             online = None
         if online != self.model().ui.online:  # (a dispatch repaints: only for news)
@@ -171,6 +210,38 @@ class OnlineRooms:
         self.guest = Guest(self.site, invitation.seat, invitation.secret, name, device)
         self.dispatch(ev.OnlineStatus(Online("guest", seat=invitation.seat)))
         asyncio.ensure_future(self._join(invitation.room, invitation.password))
+
+    def _guest_status(self) -> Online:
+        """A guest's standing: welcomed or what it waits for, and who is here."""
+        guest = self._guest()
+        current = self.model().ui.online or Online("guest", seat=guest.seat)
+        t_now = now()
+        away = guest.seen_away(t_now) if guest.away_for else []
+        connected = (tuple(a is None for a in away) if away
+                     else tuple(guest.table.connected))
+        self.host_here = guest.welcomed
+        waiting = ""
+        if not guest.welcomed:
+            waiting = ("answer" if self.peers else "host" if self.relays == "ok"
+                       else "relays")
+        host_away = shown(guest.host_away_for) if not guest.welcomed else None
+        return replace(current, relays=self.relays, host_here=guest.welcomed,
+                       joined=guest.welcomed or guest.table.received, connected=connected,
+                       away_for=tuple(shown(a) for a in away), host_away_for=host_away,
+                       waiting=waiting,
+                       slow=not guest.welcomed and t_now - guest.since >= SLOW_S)
+
+    def bad_link(self) -> None:
+        """The address holds an invitation cut short (or mangled): said at once, not taken
+        for no link at all."""
+        self.dispatch(ev.OnlineStatus(Online("guest", problem="link")))
+
+    def _address_changed(self) -> None:
+        """A link pasted into this tab changes only the ``#``: an invitation there (whole or
+        cut) is opened as a new page load would open it."""
+        fragment = str(window.location.hash or "")
+        if links.is_invitation(fragment) and links.read(fragment) != self.invitation:
+            window.location.reload()
 
     def _guest(self) -> Guest:
         if self.guest is None:
@@ -201,10 +272,22 @@ class OnlineRooms:
         self._to_host(guest.hello())  # the same seat again, with the name
 
     def _send_action(self, effect: ev.SendAction) -> None:
-        self._to_host(self._guest().act(effect.action)[1])
+        """The action goes to the host if it is here; else the guest keeps it and sends it
+        after the next welcome (online/guest.py)."""
+        guest = self._guest()
+        text = guest.act(effect.action)[1]
+        if guest.welcomed:
+            self._to_host(text)
 
     def _ask_why(self, effect: ev.AskWhy) -> None:
-        self._to_host(self._guest().why(effect.action)[1])
+        guest = self._guest()
+        text = guest.why(effect.action)[1]
+        if guest.welcomed:
+            self._to_host(text)
+
+    def _retry(self, _effect: ev.RetryJoin) -> None:
+        note("retry")
+        self._reopen()
 
     def _to_host(self, text: str) -> None:
         guest = self._guest()
@@ -213,6 +296,8 @@ class OnlineRooms:
 
     # -- the room ---------------------------------------------------------------------------
     async def _join(self, room: str, password: str) -> None:
+        self._room_args = (room, password)
+        note("open")
         settings = {"room": room, "password": password, "relays": list(self.network.relays)}
         if self.network.ice is not None:
             settings["ice"] = "none" if self.network.ice == ("none",) else list(
@@ -232,12 +317,57 @@ class OnlineRooms:
             return
         self.room = handle
         window.rattusRoom = handle  # test hook: e2e/test_online.py sends forged messages
+        if self.guest is not None:
+            self.guest.start(now())
+        self._start_clock()
         if self.host is not None:
             self._send_all(self.host.publish())
 
+    def _start_clock(self) -> None:
+        if self._clock is None:
+            tick = create_proxy(lambda *_: self._tick())
+            self._proxies.append(tick)
+            self._clock = window.setInterval(tick, CLOCK_MS)
+
+    def _tick(self) -> None:
+        """What the time asks: pings, hellos again, actions again, the room anew."""
+        if self.room is None:
+            return
+        if self.host is not None:
+            self._send_all(self.host.tick(now()))
+            self._status()
+            return
+        guest = self.guest
+        if guest is None:
+            return
+        tick = guest.tick(now())
+        for text in tick.send:
+            self._to_host(text)
+        if tick.reopen:
+            note("reopen")
+            self._reopen()
+        self._status()
+
+    def _reopen(self) -> None:
+        """Leave the room and join it again: new signalling, new peer connections."""
+        if self.room is not None and not self._reopening and self._room_args is not None:
+            asyncio.ensure_future(self._rejoin())
+
+    async def _rejoin(self) -> None:
+        self._reopening = True
+        old, self.room = self.room, None
+        self.peers.clear()
+        try:
+            await old.reset()
+        except Exception as exc:  # noqa: BLE001 - a room that will not close: a new one anyway
+            window.console.warn(f"online: {exc}")
+        self._reopening = False
+        if self._room_args is not None:
+            await self._join(*self._room_args)
+
     def _on_message(self, peer: str, text: str) -> None:
         if self.host is not None:
-            outcome = self.host.receive(peer, text)
+            outcome = self.host.receive(peer, text, now())
             self._send_all(outcome.send)
             if outcome.event is not None:
                 self.dispatch(outcome.event)
@@ -245,14 +375,22 @@ class OnlineRooms:
             return
         if self.guest is None:
             return
-        news = self.guest.receive(text, peer)
+        news = self.guest.receive(text, peer, now())
         if news.kind == "welcome":
+            note("welcome")
             self.host_here, self.relays = True, "ok"  # (the relays did their part)
             self._status()
         elif news.kind == "state":
+            for again in news.resend:  # (actions the host may never have seen)
+                self._to_host(again)
             if news.moved or self._remembered is None:
                 self._remember()
+            if not self.guest.table.step or news.moved:
+                note(f"state {self.guest.table.step}")
             self.dispatch(ev.GuestState(self.guest.table, news.moved, tuple(news.events)))
+            self._status()
+            if news.lost:
+                self.dispatch(ev.GuestRefused("stale"))
         elif news.kind == "refused":
             self.dispatch(ev.GuestRefused(news.reason, news.why, news.detail))
         elif news.kind == "taken_over":
@@ -260,19 +398,26 @@ class OnlineRooms:
         # "bad": a message that does not fit (or not the host's) changes nothing
 
     def _on_peer(self, peer: str, joined: bool) -> None:
+        note(f"peer {'+' if joined else '-'}{peer[:6]}")
+        if joined:
+            self.peers.add(peer)
+        else:
+            self.peers.discard(peer)
         if self.host is not None:
             if not joined:
-                self._send_all(self.host.left(peer))
+                self._send_all(self.host.left(peer, now()))
                 self._status()
             return
         guest = self.guest
         if guest is None:
             return
         if joined and not guest.welcomed and not guest.taken_over and self.room is not None:
+            note("hello")
             self.room.send(peer, guest.hello())  # one of them is the host
         elif not joined and peer == guest.host:
             self.host_here = False
             guest.host, guest.welcomed = None, False
+            guest.start(now())  # (hello again, to every device, until one welcomes it)
             self._status()
 
     def _on_relays(self, state: str) -> None:
@@ -288,7 +433,11 @@ class OnlineRooms:
     def _close(self) -> None:
         if self.room is not None:
             self.room.leave()
+        if self._clock is not None:
+            window.clearInterval(self._clock)
+            self._clock = None
         self.room, self.host, self.session = None, None, None
+        self.peers.clear()
         self.dispatch(ev.OnlineStatus(None))
 
     # -- the invitations' buttons -------------------------------------------------------------

@@ -84,6 +84,12 @@ def link(base: str, invitation: Invitation, network: Network = Network()) -> str
             + "#play=" + ".".join(quote(p) for p in parts))
 
 
+def is_invitation(fragment: str) -> bool:
+    """The address's fragment means to be an invitation (``#play=…``), whole or not: a cut
+    one is told as such, not taken for no link at all."""
+    return fragment.lstrip("#").startswith("play=")
+
+
 def read(fragment: str) -> Invitation | None:
     """The invitation in an address's fragment (``#play=…``), or None."""
     text = fragment.lstrip("#")

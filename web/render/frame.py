@@ -35,9 +35,9 @@ from render import (
     kept_games_panel,
     motion_paths,
     odds_overlay,
+    presence,
 )
 from render import panels as panels
-from render import presence
 from render.board_layout import ARRANGEMENTS, Arrangement
 
 if TYPE_CHECKING:

@@ -13,7 +13,6 @@ from text.catalogue import t
 
 from render.escaping import esc
 
-
 #: What a guest's page waits for while it joins (the browser edge says which).
 WAITS = {"relays": "online.wait.relays", "host": "online.wait.host",
          "answer": "online.wait.answer"}
