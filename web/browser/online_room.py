@@ -261,9 +261,14 @@ class OnlineRooms:
         storage.write(text, JOINED)
 
     def _open_link(self, effect: ev.OpenLink) -> None:
-        """A joined game's link in this tab: a new page load (only the ``#`` may differ)."""
-        window.location.assign(effect.link)
-        window.location.reload()
+        """A joined game's link in this tab: a new page load. Another address is loaded by
+        going there (a reload right after would load this one again instead: Rejoin then
+        did nothing); one that differs only after the ``#`` is loaded by the hashchange
+        listener (:meth:`_address_changed`); the very address this tab shows, reloaded."""
+        if str(window.location.href) == effect.link:
+            window.location.reload()
+        else:
+            window.location.assign(effect.link)
 
     def _name_me(self, effect: ev.NameMe) -> None:
         guest = self._guest()
