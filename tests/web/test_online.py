@@ -940,3 +940,54 @@ def test_presence_is_said_by_pings_both_ways_and_costs_nothing_when_all_are_here
     wire.run(10)
     assert states.count("ping") >= 3 and "state" not in states
     assert wire.host is not None and wire.host.connected(3) == [True, True, False]
+
+
+def test_a_turn_that_waits_on_an_absent_player_says_so_with_when_they_were_last_seen() -> None:
+    """Bob's device has been silent 20 s while it is his turn: the status says he is away
+    and when he was last seen, and the players' panel says it beside his seat."""
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))  # Bob is to act
+    online = Online("host", ((1, "link1"), (2, "link2")), "watch", (True, False, True), "ok",
+                    away_for=(None, 20, None))
+    store.dispatch(ev.OnlineStatus(online))
+    f = page_frame.frame(store.model, rattus.REGIONS)
+    assert f.text["status"] == "Waiting for Bob — away, last seen 20 s ago."
+    assert 'data-seen="1"' in f.html["players"] and "last seen 20 s ago" in f.html["players"]
+    assert 'data-seen="1"' in f.html["online"] and 'data-seen="2"' not in f.html["online"]
+    here = replace(online, connected=(True, True, True), away_for=(None, None, None))
+    store.dispatch(ev.OnlineStatus(here))
+    assert page_frame.frame(store.model, rattus.REGIONS).text["status"] == \
+        "Waiting for Bob to play…"
+
+
+@pytest.mark.parametrize(("waiting", "said"), [
+    ("relays", "Joining the game: reaching the relays…"),
+    ("host", "Joining the game: looking for the host's device…"),
+    ("answer", "Joining the game: the host's device is here, waiting for its answer…")])
+def test_a_joining_page_says_what_it_waits_for_and_offers_to_try_again(waiting, said) -> None:
+    """Before the host's first state the status says what the page waits for; after a
+    few seconds a Try again button opens the room anew."""
+    model = Model().but(ui=Model().ui.but(online=Online("guest", seat=1, waiting=waiting)))
+    f = page_frame.frame(model, rattus.REGIONS)
+    assert f.text["status"] == said and 'data-choice="online-retry"' not in f.html["online"]
+    slow = model.but(ui=model.ui.but(online=replace(model.ui.online, slow=True)))
+    assert 'data-choice="online-retry"' in page_frame.frame(slow, rattus.REGIONS).html["online"]
+    after, effects = update(slow, ev.Choice("online-retry"))
+    assert effects == (ev.RetryJoin(),) and not after.ui.online.slow
+
+
+def test_an_invitation_link_cut_short_is_said_to_be_incomplete() -> None:
+    """A ``#play=`` link cut short is not taken for no link: the page says it is
+    incomplete (and offers no Try again: only the whole link helps)."""
+    from online import links
+
+    room_name, password, secrets = links.room_of("k" * 43, "slot-1", [1])
+    whole = "#play=" + ".".join([room_name, password, "1", secrets[1]])
+    for cut in (whole[:-30], whole[:20], "#play=", whole + ".x"):
+        assert links.read(cut) is None and links.is_invitation(cut), cut
+    assert not links.is_invitation("#replay=abc") and not links.is_invitation("")
+    model = Model().but(ui=Model().ui.but(online=Online("guest", problem="link", slow=True)))
+    f = page_frame.frame(model, rattus.REGIONS)
+    assert f.text["status"] == "This invitation link is incomplete: ask for the whole link again."
+    assert 'data-choice="online-retry"' not in f.html["online"]
