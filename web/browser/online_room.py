@@ -114,6 +114,7 @@ class OnlineRooms:
         self._room_args: tuple[str, str] | None = None
         self._clock = None  # the interval that gives the protocol the time
         self._reopening = False
+        self._refused = ""  # the host's last answer to a hello (said once, not at each hello)
         hashchange = create_proxy(lambda *_: self._address_changed())
         self._proxies.append(hashchange)
         window.addEventListener("hashchange", hashchange)
@@ -383,6 +384,7 @@ class OnlineRooms:
         news = self.guest.receive(text, peer, now())
         if news.kind == "welcome":
             note("welcome")
+            self._refused = ""
             self.host_here, self.relays = True, "ok"  # (the relays did their part)
             self._status()
         elif news.kind == "state":
@@ -397,6 +399,9 @@ class OnlineRooms:
             if news.lost:
                 self.dispatch(ev.GuestRefused("stale"))
         elif news.kind == "refused":
+            if news.ref is None and news.reason == self._refused:
+                return  # (the same answer to a hello said again: said once)
+            self._refused = news.reason if news.ref is None else self._refused
             self.dispatch(ev.GuestRefused(news.reason, news.why, news.detail))
         elif news.kind == "taken_over":
             self.dispatch(ev.GuestRefused("taken"))

@@ -90,6 +90,7 @@ class Host:
         self.now = now  # the last time the browser edge gave (nothing here keeps a clock)
         self._pinged = now
         self._gone: dict[int, float] = {}  # seat -> when its device, now gone, was last heard
+        self._here: dict[str, bool] = {}  # who was here at the last tick
 
     # -- who is where ---------------------------------------------------------------------
     def holder(self, seat: int) -> str | None:
@@ -140,7 +141,11 @@ class Host:
         if now - self._pinged >= messages.PING_S:
             self._pinged = now
             out = [(peer, encode("ping")) for peer in self.peers]
-        return out + self.publish()
+        here = {peer: self.here(peer) for peer in self.peers}
+        if here != self._here:  # (a table is made only when someone came or went)
+            self._here = here
+            out += self.publish()
+        return out
 
     # -- what comes in --------------------------------------------------------------------
     def receive(self, peer: str, text: Any, now: float | None = None) -> Outcome:
