@@ -95,7 +95,7 @@ def unexpected(guard: Guard) -> list[str]:
     return [m for m in guard.console_errors if not any(e in m for e in EXPECTED)]
 
 
-def arrive(page: Page, step: int) -> tuple[float, list[str]]:
+def arrive(page: Page, step: int, host: Page | None = None) -> tuple[float, list[str]]:
     """Wait until ``page`` drew the host's state of ``step`` actions; the seconds from its
     room's opening (the first ``open`` of its join log) and the log."""
     page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -103,8 +103,9 @@ def arrive(page: Page, step: int) -> tuple[float, list[str]]:
         page.wait_for_function(DRAWN, arg=step, timeout=int(JOIN_S * 1000) + 15_000)
     except Exception as exc:
         clock, log = page.evaluate(JOIN_LOG)
+        told = "" if host is None else f"; the host's: {host.evaluate(JOIN_LOG)}"
         raise AssertionError(f"not arrived: {page.locator('#status').inner_text()!r} "
-                             f"at {clock:.1f}: {log}") from exc
+                             f"at {clock:.1f}: {log}{told}") from exc
     clock, log = page.evaluate(JOIN_LOG)
     opened = next(float(line.split()[0]) for line in log if line.endswith(" open"))
     return clock - opened, log
@@ -140,7 +141,7 @@ def test_a_link_opened_again_and_again_reaches_the_game_every_time(room: Room, k
     for _ in range(TIMES):
         page = room.device()
         page.goto(room.links[key])
-        took, log = arrive(page, step)
+        took, log = arrive(page, step, room.host)
         assert took <= JOIN_S, log
         times.append(took)
         leave(page)
@@ -166,7 +167,7 @@ def test_rejoin_from_your_games_reaches_the_game_every_time(room: Room) -> None:
         page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         page.locator('#screen [data-choice="games"]').first.click()
         page.locator('[data-choice="rejoin:0"]').click()
-        took, log = arrive(page, step)
+        took, log = arrive(page, step, room.host)
         assert took <= JOIN_S, log
         times.append(took)
         leave(page)

@@ -390,6 +390,22 @@ TRYSTERO = {  # npm package -> (its folder of modules, where they go, the file i
     "@noble/secp256k1": (".", "noble", "index.js"),
 }
 IMPORT_RE = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"'./][^"']*)\2""")
+#: Fixes to Trystero's modules, applied as they are copied (the build fails if the text is not
+#: found: a new version must be looked at again). Each: (package, module, old, new).
+#: - An offer kept ready in Trystero's pool (20 are made when a room opens) is renewed with
+#:   an ICE restart when it is taken after 57 s; Chromium then loses its trickled candidates
+#:   (or, without trickling, waits 15 s for a gathering that never ends): the peer it was
+#:   made for never connects, and is not tried again until the offer expires. A host's page
+#:   a minute old could then not be joined (docs/online.md, "Why joins hung"). An offer that
+#:   old is dropped instead; the pool makes a fresh one in its place.
+TRYSTERO_FIXES = (
+    ("@trystero-p2p/core", "offer-pool.mjs",
+     "\t\t\tthis.pooled.delete(peer);\n\t\t\tpeers.push(peer);\n",
+     "\t\t\tthis.pooled.delete(peer);\n"
+     "\t\t\tif (Date.now() - peer.created > offerTtl) {\n"
+     "\t\t\t\tpeer.destroy();\n\t\t\t\tcontinue;\n\t\t\t}\n"
+     "\t\t\tpeers.push(peer);\n"),
+)
 
 
 def vendor_trystero(dst: Path) -> None:
@@ -417,6 +433,11 @@ def vendor_trystero(dst: Path) -> None:
                            else IMPORT_RE.sub(relative, line)
                            for line in text.splitlines(keepends=True))
             text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)
+            for fixed, name, old, new in TRYSTERO_FIXES:
+                if (fixed, name) == (package, module.name):
+                    if text.count(old) != 1:
+                        fail(f"vendor/trystero: {package}/{name} changed: look at its fix again")
+                    text = text.replace(old, new)
             (target / module.name).write_text(text, encoding="utf-8")
         shutil.copy2(NODE_MODULES / package / "LICENSE", target / "LICENSE.txt")
 

@@ -90,6 +90,8 @@ def note(what: str) -> None:
         window.rattusOnlineLog = to_js([])
         log = window.rattusOnlineLog
     log.push(f"{now():.2f} {what}")
+    if log.length > 400:  # (a long game: the last steps are what a test reads)
+        log.splice(0, 100)
 
 
 class OnlineRooms:
@@ -373,7 +375,11 @@ class OnlineRooms:
 
     def _on_message(self, peer: str, text: str) -> None:
         if self.host is not None:
+            new = peer not in self.host.peers
             outcome = self.host.receive(peer, text, now())
+            if new:  # (a hello, or a message from a device that holds no seat)
+                note(f"from {peer[:6]}: {len(outcome.send)} answers, "
+                     f"{'here' if peer in self.host.peers else 'not welcomed'}")
             self._send_all(outcome.send)
             if outcome.event is not None:
                 self.dispatch(outcome.event)
