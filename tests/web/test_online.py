@@ -972,7 +972,8 @@ def test_a_joining_page_says_what_it_waits_for_and_offers_to_try_again(waiting, 
     f = page_frame.frame(model, rattus.REGIONS)
     assert f.text["status"] == said and 'data-choice="online-retry"' not in f.html["online"]
     slow = model.but(ui=model.ui.but(online=replace(model.ui.online, slow=True)))
-    assert 'data-choice="online-retry"' in page_frame.frame(slow, rattus.REGIONS).html["online"]
+    assert all('data-choice="online-retry"' in page_frame.frame(slow, rattus.REGIONS).html[k]
+               for k in ("online", "bar"))
     after, effects = update(slow, ev.Choice("online-retry"))
     assert effects == (ev.RetryJoin(),) and not after.ui.online.slow
 

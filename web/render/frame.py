@@ -107,6 +107,8 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     else:
         f.text["status"] = (presence.joining(ui.online) if ui.online is not None
                             else t("status.new_game"))
+        if ui.online is not None:  # (in the bar too: a phone shows no side panel)
+            f.html["bar"] = presence.retry_button(ui.online, key=False)
     f.html["dock"] = dock.dock(ui.sheet, *f.dock_marks)
     _screen(f, ui, table)
     return f

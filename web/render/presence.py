@@ -68,9 +68,11 @@ def joining(online) -> str:
     return t(WAITS.get(online.waiting, "online.joining"))
 
 
-def retry_button(online) -> str:
-    """ "Try again" (the room opened anew) once a guest has waited a while."""
+def retry_button(online, key: bool = True) -> str:
+    """ "Try again" (the room opened anew) once a guest has waited a while (``key``: the
+    one the keyboard's focus keeps; the decision bar's copy, for a phone, has none)."""
     if not online.slow or online.problem in ("link", "site", "bad-secret"):
         return ""
-    return (f'<button type="button" class="btn" data-choice="online-retry" '
-            f'data-key="online-retry">{esc(t("online.retry"))}</button>')
+    keyed = ' data-key="online-retry"' if key else ""
+    return (f'<button type="button" class="btn" data-choice="online-retry"{keyed}>'
+            f'{esc(t("online.retry"))}</button>')
