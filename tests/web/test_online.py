@@ -104,7 +104,8 @@ def room(n: int = 3, kinds=None, seed: int = 3, remote=(1, 2), started: bool = T
     kinds = kinds or ["easy"] + ["friend" if i in remote else "human" for i in range(1, n)]
     session = Session(config(n, seed=seed, kinds=kinds))
     assert session.remote == frozenset(remote)
-    store = Store(Model().but(session=session))
+    store = Store(Model().but(session=session),  # (a new game scrolls the side: no side here)
+                  effects={ev.SideTop: lambda _e: None})
     keys = {seat: new_secret() for seat in remote}
     host = Host(SITE, keys, lambda: store.model.session)
     net = Network(host, store)
