@@ -21,9 +21,9 @@ from online.guest import Guest
 from render import frame as page_frame
 from render import panels
 from test_online import SITE, Network, game_of, guest_page, host_move, room, unchanged
+from text.catalogue import t
 
 import rattus
-from text.catalogue import t
 
 
 def host_online(host, players: int = 3) -> Online:

@@ -88,11 +88,8 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f.notice_is_news = ui.notice_is_news
     f.html["update"] = panels.update_offer() if prefs.update_ready else ""
     f.shown["update"] = prefs.update_ready
-    room = ui.online
-    if room is not None and waits_at_table(ui, table):  # (the table's dialog shows them)
-        room = replace(room, invitations=())
-    f.html["online"] = panels.online(room, table.seats if table else [],
-                                     prefs.turn_alert) if room is not None else ""
+    f.html["online"] = panels.online(ui.online, table.seats if table else [],
+                                     prefs.turn_alert) if ui.online is not None else ""
     f.data["turnAlert"] = "1" if ui.online is not None and prefs.turn_alert else ""
     f.shown["online"] = ui.online is not None
     f.html["plan"], f.shown["plan"] = "", False  # ("Show my turn": a live turn's, below)

@@ -741,11 +741,13 @@ def online(room, seats, turn_alert: bool = False) -> str:
     return "".join(parts)
 
 
-def invitation(room, seats, seat: int, link: str, at_table: bool = False) -> str:
+def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
     """A friend's seat on the host's page: who is there, and while the friend is not the
     invitation (its link to copy or share, its QR code, filled in by the browser from
     ``data-qr``); a taken seat's invitation is hidden unless shown again. At the table or
-    during the game: the computer for an absent friend (asked first), the seat given back."""
+    during the game: the computer for an absent friend (asked first), the seat given back.
+    ``keyed``: its buttons carry their ``data-key`` (not the table dialog's copy, drawn
+    beside the side panel's)."""
     name = seats[seat].name if seat < len(seats) else str(seat + 1)
     computer = seat < len(seats) and seats[seat].is_bot
     here = (seat < len(room.here) and room.here[seat]) or (
@@ -755,6 +757,10 @@ def invitation(room, seats, seat: int, link: str, at_table: bool = False) -> str
     else:
         state = t("online.connected") if here else t("online.away")
     label = t("online.invite", name=name)
+
+    def key(k: str) -> str:
+        return f' data-key="{k}"' if keyed else ""
+
     parts = [f'<div class="invite" data-invite="{seat}"><h3>{esc(label)} '
              f'<span class="tag" data-connected="{seat}">{esc(state)}</span></h3>']
     if computer:
@@ -762,7 +768,7 @@ def invitation(room, seats, seat: int, link: str, at_table: bool = False) -> str
             parts.append(f'<p class="invite-back" role="status">'
                          f'{esc(t("online.table.back", name=name))}</p>')
         parts.append(f'<button type="button" class="btn{" primary" if here else ""}" '
-                     f'data-choice="online-back:{seat}" data-key="online-back-{seat}">'
+                     f'data-choice="online-back:{seat}"{key(f"online-back-{seat}")}>'
                      f'{esc(t("online.give_back", name=name))}</button>')
     shown = not here or seat in room.shown_again
     if shown:
@@ -774,8 +780,8 @@ def invitation(room, seats, seat: int, link: str, at_table: bool = False) -> str
         parts.append(f'<button type="button" class="btn linkish" data-choice="online-show:{seat}" '
                      f'aria-pressed="{"true" if shown else "false"}">{esc(t(key))}</button>')
     elif not computer:
-        parts.append(f'<button type="button" class="btn" data-choice="online-computer:{seat}" '
-                     f'data-key="online-computer-{seat}">'
+        parts.append(f'<button type="button" class="btn" data-choice="online-computer:{seat}"'
+                     f'{key(f"online-computer-{seat}")}>'
                      f'{esc(t("online.computer", name=name))}</button>')
     return "".join(parts) + "</div>"
 
@@ -790,7 +796,7 @@ def table_host(room, seats) -> str:
             t("online.table.missing", names=join_and(missing)) if not here else
             t("online.table.some_here", here=join_and(here), names=join_and(missing)))
     rows = "".join(_table_row(p, seat, room.here) for p, seat in enumerate(seats))
-    invites = "".join(invitation(room, seats, seat, link, at_table=True)
+    invites = "".join(invitation(room, seats, seat, link, keyed=False)
                       for seat, link in room.invitations)
     return (f'<div class="dialog table" role="dialog" aria-modal="true" '
             f'aria-labelledby="table-title" data-screen="table">'
