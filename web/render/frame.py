@@ -150,7 +150,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
         waiting = "story-seen"
         status = t("status.final_seen")
     elif view["winner"] is not None:  # over: the view names the winner (null while it runs)
-        status = t("status.over", name=s.names[view["winner"]])
+        winner = view["winner"]  # (a friend's seat the computer played: said so)
+        status = t("status.over", name=panels.played_name(
+            s.seats[winner], getattr(s, "played_by", {}).get(winner)))
     elif s.pass_to is not None:
         status = t("status.pass", name=s.names[s.pass_to])
     elif ui.busy and story.items:  # a strike is being told: say so, whoever plays next
