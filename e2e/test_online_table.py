@@ -200,7 +200,6 @@ def test_the_rematch_brings_all_three_devices_to_the_new_game(devices, relay: st
             "() => document.body.dataset.actions === '0' && !document.querySelector("
             "'.dialog[data-screen=\"results\"]')", timeout=60_000)
         assert page.evaluate("() => window.sameLoad === true")
-    assert guests[1].url == invitation(host, 1) or "#play=" in guests[1].url
     game = host_game(host)
     assert game.history == []
     acted = play_until(host, guests, lambda g, acted: {1, 2} <= acted, random.Random(9))

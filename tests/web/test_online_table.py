@@ -212,3 +212,35 @@ def test_who_played_a_seat_is_kept_over_a_reload_of_the_host() -> None:
     assert back.played_by == {2: [("normal", 1)]} and back.table == "slot-1"
     odd = s.to_dict({**s.resume_state(), "played_by": {"9": [["x", -1]]}, "table": 7})
     assert Session.from_dict(odd, resume=True).played_by == {}
+
+
+def test_the_welcome_offers_playing_with_friends_online() -> None:
+    """"Play with friends online…" on the welcome opens the new-game dialog set for it: you
+    and two friends; a friend left unnamed is "Friend 2"; a third friend may be added, and
+    a computer takes any seat without a friend."""
+    from model.ui_state import Model
+
+    assert 'data-choice="friends"' in panels.welcome()
+    model = Model().but(ui=Model().ui.but(screen="welcome"))
+    opened, _ = update(model, ev.Choice("friends"))
+    draft = opened.ui.draft.config
+    assert opened.ui.screen == "new-game" and draft.extra.get("online")
+    assert [s.kind for s in draft.seats] == ["human", "friend", "friend"]
+    html = panels.new_game_dialog(draft)
+    assert t("dlg.friends_title") in html and 'value="friend"' in html
+    assert 'value="human"' not in html.split('data-seat="1"', 1)[1]  # a friend or a computer
+    more, _ = update(opened, ev.Choice("dlg-players:4"))
+    assert more.ui.draft.config.seats[3].kind == "friend"
+    fields = {"name.2": "", "kind.3": "normal", "name.3": "Computer 1"}
+    started, effects = update(more, ev.Choice("dlg-start", fields))
+    (then,) = effects
+    config = then.event.config
+    assert [s.name for s in config.seats] == [t("player.you"), "Friend 2", "Friend 3",
+                                              "Computer 1"]
+    assert [s.kind for s in config.seats] == ["human", "friend", "friend", "normal"]
+
+
+def test_the_new_game_dialog_leads_to_playing_with_friends() -> None:
+    from model.game_config import Config, default_seats
+
+    assert 'data-choice="dlg-friends"' in panels.new_game_dialog(Config(default_seats(2)))
