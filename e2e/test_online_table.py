@@ -179,6 +179,13 @@ def test_a_seat_taken_over_on_another_device_is_told_to_the_host(devices, relay:
     rng = random.Random(2)
     acted = play_until(host, {1: phone}, lambda g, acted: 1 in acted, rng)  # (before Cy's)
     assert 1 in acted  # the phone plays Bob's seat
+    # the first device leaves: asked first, then the new-game dialog, the room closed
+    bob.locator('[data-choice="new-game"]').first.click()
+    leave = bob.locator('.dialog[data-screen="confirm"]')
+    expect(leave).to_contain_text("Leave Bob's seat?")
+    leave.locator('[data-choice="confirm-yes"]').click()
+    expect(bob.locator('.dialog[data-screen="new-game"]')).to_be_visible()
+    assert "#play=" not in bob.url
 
 
 def test_the_rematch_brings_all_three_devices_to_the_new_game(devices, relay: str) -> None:

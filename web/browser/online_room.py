@@ -88,7 +88,7 @@ class OnlineRooms:
         return {ev.SendAction: self._send_action, ev.AskWhy: self._ask_why,
                 ev.TakeSeat: lambda _e: self._to_host(self._guest().hello(take_over=True)),
                 ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me,
-                ev.OpenLink: self._open_link}
+                ev.OpenLink: self._open_link, ev.LeaveRoom: self._leave}
 
     # -- the host ---------------------------------------------------------------------------
     def send_first(self, model: Model) -> None:
@@ -194,6 +194,15 @@ class OnlineRooms:
         self.guest = Guest(self.site, invitation.seat, invitation.secret, name, device)
         self.dispatch(ev.OnlineStatus(Online("guest", seat=invitation.seat)))
         asyncio.ensure_future(self._join(invitation.room, invitation.password))
+
+    def _leave(self, _effect: ev.LeaveRoom) -> None:
+        """This guest left its seat (its page plays something else now): the room closes
+        here; its invitation still works, from "Your games" too."""
+        if self.room is not None:
+            self.room.leave()
+        self.room, self.guest, self.invitation, self.host_here = None, None, None, False
+        location = window.location  # (a reload now opens no seat: the invitation is dropped)
+        window.history.replaceState(None, "", str(location.pathname) + str(location.search))
 
     def _guest(self) -> Guest:
         if self.guest is None:

@@ -776,9 +776,9 @@ def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
                      + f'<div class="qr" data-qr="{esc(link)}" role="img" '
                        f'aria-label="{esc(t("online.qr", name=name))}"></div>')
     if here:
-        key = "online.hide_again" if seat in room.shown_again else "online.show_again"
+        toggle = "online.hide_again" if seat in room.shown_again else "online.show_again"
         parts.append(f'<button type="button" class="btn linkish" data-choice="online-show:{seat}" '
-                     f'aria-pressed="{"true" if shown else "false"}">{esc(t(key))}</button>')
+                     f'aria-pressed="{"true" if shown else "false"}">{esc(t(toggle))}</button>')
     elif not computer:
         parts.append(f'<button type="button" class="btn" data-choice="online-computer:{seat}"'
                      f'{key(f"online-computer-{seat}")}>'
