@@ -115,6 +115,9 @@ def test_a_table_waited_at_then_started_by_the_host(devices, relay: str) -> None
     expect(bob.locator(TABLE)).to_contain_text("Waiting for Ann to start — Bob is here.",
                                                 timeout=60_000)
     assert host_game(host).history == []  # nobody acted
+    bob.locator(f'{TABLE} #table-name').fill("Bobby")  # a friend names itself at the table
+    bob.locator(f'{TABLE} [data-choice="online-name"]').click()
+    expect(table.locator('[data-seat="1"]')).to_contain_text("Bobby", timeout=30_000)
     table.locator('[data-choice="online-start"]').click()
     expect(host.locator(TABLE)).to_have_count(0)
     expect(bob.locator(TABLE)).to_have_count(0, timeout=30_000)

@@ -53,6 +53,7 @@ def test_the_game_waits_at_its_table_until_the_host_says_start() -> None:
     g = page_frame.frame(guest_page(net, "p1"), rattus.REGIONS)
     assert g.data["screen"] == "table"
     assert "Waiting for Ann to start — Bob is here." in g.html["screen"]
+    assert 'id="table-name"' in g.html["screen"]  # (a name may be given at the table)
     store.dispatch(ev.Choice("online-start"))
     assert not store.model.at_table and not bob.table.waiting
     host_move(store, random.Random(1))

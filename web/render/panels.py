@@ -815,13 +815,18 @@ def table_guest(seats, here, mine: int | None, host: str) -> str:
     """A guest's page before the host starts: "Waiting for Ann to start — Bo and Cy are
     here", the seats and who has come."""
     rows = "".join(_table_row(p, seat, here, mine) for p, seat in enumerate(seats))
+    name = "" if mine is None or mine >= len(seats) else (  # (names are optional: given here)
+        f'<div class="online"><div class="invite-link"><label for="table-name">'
+        f'{esc(t("online.your_name"))}</label><input type="text" id="table-name" '
+        f'maxlength="24" value="{esc(seats[mine].name)}"><button type="button" class="btn" '
+        f'data-choice="online-name">{esc(t("online.use_name"))}</button></div></div>')
     return (f'<div class="dialog table" role="dialog" aria-modal="true" '
             f'aria-labelledby="table-title" data-screen="table">'
             f'<h2 id="table-title" tabindex="-1">'
             f'{esc(t("online.table.guest_title", name=host))}</h2>'
             f'<p class="table-state" role="status">'
             f'{esc(waiting_for(seats, here, host))}</p>'
-            f'<ul class="table-seats">{rows}</ul></div>')
+            f'<ul class="table-seats">{rows}</ul>{name}</div>')
 
 
 def waiting_for(seats, here, host: str) -> str:
