@@ -65,6 +65,10 @@ class Outcome:
 
     send: list[Outgoing] = field(default_factory=list)
     event: ev.Event | None = None
+    #: What the host's player is told (docs/online.md, "The table"): ``("moved", seat)`` a
+    #: seat taken over by another device; ``("back", seat)`` the friend of a seat the
+    #: computer plays came back (the host may give the seat back).
+    news: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -91,13 +95,15 @@ class Host:
         self._pinged = now
         self._gone: dict[int, float] = {}  # seat -> when its device, now gone, was last heard
         self._here: dict[str, bool] = {}  # who was here at the last tick
+        #: The table waits for the host's Start (or every friend): no action is taken yet.
+        self.waiting = False
 
     # -- who is where ---------------------------------------------------------------------
     def holder(self, seat: int) -> str | None:
         """The peer that holds ``seat`` now, if any."""
         return next((p for p, peer in self.peers.items() if peer.seat == seat), None)
 
-    def here(self, peer: str) -> bool:
+    def is_here(self, peer: str) -> bool:
         """``peer`` was heard within ``AWAY_S`` seconds."""
         p = self.peers.get(peer)
         return p is not None and self.now - p.seen <= messages.AWAY_S
@@ -107,9 +113,10 @@ class Host:
         always are), else how many seconds ago its device was last heard (0.0: never, on
         this host page's life)."""
         out: list[float | None] = []
+        remote = self._remote()
         for seat in range(players):
             holder = self.holder(seat)
-            if seat not in self.secrets or (holder is not None and self.here(holder)):
+            if seat not in remote or (holder is not None and self.is_here(holder)):
                 out.append(None)
                 continue
             seen = self.peers[holder].seen if holder is not None else self._gone.get(seat)
@@ -119,6 +126,21 @@ class Host:
     def connected(self, players: int) -> list[bool]:
         """Per seat: a device is here (the host's own seats and the computer's always)."""
         return [away is None for away in self.away_for(players)]
+
+    def here(self, players: int) -> list[bool]:
+        """Per seat: a friend's device holds it (also a seat the computer plays for now,
+        whose friend came back to watch it) and was heard within ``AWAY_S`` seconds."""
+        return [(holder := self.holder(seat)) is not None and self.is_here(holder)
+                for seat in range(players)]
+
+    def rematch(self) -> list[Outgoing]:
+        """A new game at the same table (the same room, seats and secrets): every device is
+        told to drop the old game (``rematch``), then sent the new one's state."""
+        out: list[Outgoing] = []
+        for peer, p in self.peers.items():
+            p.log, p.last = [], None
+            out.append((peer, encode("rematch")))
+        return out + self.publish()
 
     def left(self, peer: str, now: float | None = None) -> list[Outgoing]:
         """The network lost ``peer``: its seat is free again (its secret still claims it);
@@ -141,7 +163,7 @@ class Host:
         if now - self._pinged >= messages.PING_S:
             self._pinged = now
             out = [(peer, encode("ping")) for peer in self.peers]
-        here = {peer: self.here(peer) for peer in self.peers}
+        here = {peer: self.is_here(peer) for peer in self.peers}
         if here != self._here:  # (a table is made only when someone came or went)
             self._here = here
             out += self.publish()
@@ -183,20 +205,24 @@ class Host:
             self.peers[peer] = Peer(None, seen=self.now)
             return Outcome([(peer, encode("welcome", seat=None, site=self.site)),
                             *self._state_for(peer)])
-        secret = self.secrets.get(seat) if seat in session.remote else None
+        secret = self.secrets.get(seat)  # (also a seat the computer plays now: to watch it)
         if secret is None or not secrets.compare_digest(str(m.get("secret", "")), secret):
             return self._refuse(peer, "bad-secret", detail=seat)
         holder = self.holder(seat)
         send: list[Outgoing] = []
+        news: list[tuple[str, int]] = []
         device = str(m.get("device", ""))
         if holder is not None and holder != peer:
             if device and self.peers[holder].device == device:  # the same tab, reloaded
                 del self.peers[holder]  # (before the network noticed that it left)
-            elif not m.get("take_over") and self.here(holder):
+            elif not m.get("take_over") and self.is_here(holder):
                 return self._refuse(peer, "seat-taken", detail=seat)
             else:  # taken over, or its device is away (closed, asleep): the newcomer's
                 del self.peers[holder]
                 send.append((holder, encode("taken_over", seat=seat)))
+                news.append(("moved", seat))
+        if seat not in session.remote and holder is None:
+            news.append(("back", seat))  # the computer plays it: the friend watches
         self.peers[peer] = Peer(seat, device, seen=self.now)
         send.append((peer, encode("welcome", seat=seat, site=self.site,
                                   proof=messages.host_proof(secret))))
@@ -206,7 +232,7 @@ class Host:
             event = ev.RemoteName(seat, name)
         else:
             send.extend(self.publish())
-        return Outcome(send, event)
+        return Outcome(send, event, news)
 
     def _turn_of(self, peer: str, ref: Any, step: Any = None) -> tuple[Any, int] | Outcome:
         """The game and the sender's seat if the sender holds the seat to act; else the
@@ -214,8 +240,13 @@ class Host:
         (sent again after the host's reload, it was applied already, or the game moved on
         without it): an action is applied at most once."""
         holder = self.peers.get(peer)
+        if holder is not None and holder.seat in self.secrets and \
+                holder.seat not in self._remote():
+            return self._refuse(peer, "computer", ref)  # given to the computer for now
         if holder is None or holder.seat is None or holder.seat not in self._remote():
             return self._refuse(peer, "no-seat", ref)
+        if self.waiting:
+            return self._refuse(peer, "not-started", ref)
         session = self._session()
         if session is None:
             return self._refuse(peer, "no-game", ref)
@@ -286,10 +317,12 @@ class Host:
         told = public_log(session)
         start = _common(p.log, told)
         away = self.away_for(len(session.seats))
-        table = table_for(session, p.seat, [a is None for a in away], told, start)
+        table = table_for(session, p.seat, [a is None for a in away], told, start,
+                          self.waiting, self.here(len(session.seats)))
         table["away_for"] = [None if a is None else round(a, 1) for a in away]
         key = (table["version"], table["step"], tuple(table["connected"]),
-               tuple(s["name"] for s in table["seats"]), start, len(told))
+               tuple(s["name"] for s in table["seats"]), start, len(told), self.waiting,
+               tuple(table["here"]))
         if key == p.last:
             return []
         p.last, p.log = key, told
@@ -315,14 +348,17 @@ def _common(sent: list, told: list) -> int:
 
 
 def table_for(session: Session, seat: int | None, connected: list[bool],
-              told: list[tuple[dict, int]] | None = None, start: int = 0) -> dict:
+              told: list[tuple[dict, int]] | None = None, start: int = 0,
+              waiting: bool = False, here: list[bool] | None = None) -> dict:
     """What the device of ``seat`` (None: a spectator) may know of the game now — the table
-    a :class:`model.remote_table.RemoteTable` reads."""
+    a :class:`model.remote_table.RemoteTable` reads. ``waiting``: the table waits for the
+    host's Start (no legal action for anyone); ``here``: per seat, a friend's device holds
+    it (who has arrived at the table)."""
     game = session.game
     if told is None:
         told = public_log(session)
     current = session.current
-    mine = seat is not None and current == seat
+    mine = seat is not None and current == seat and not waiting
     blocker = game.undo_blocker or ("not-yours" if not mine else "online")
     last = []
     if session.last_strike is not None and session.last_strike[0] == session.step:
@@ -342,6 +378,16 @@ def table_for(session: Session, seat: int | None, connected: list[bool],
                 "steps": [k for _, k in told[start:]]},
         "actors": list(session.actors),
         "connected": connected,
+        "waiting": waiting,
+        "here": here if here is not None else [False] * len(session.seats),
+        "played_by": played_by(session),
         "events": last,
         "final": session.to_dict() if game.is_over else None,
     }
+
+
+def played_by(session: Session) -> dict[str, list]:
+    """Who played each seat when (model/session.py's ``played_by``): per seat, its changes
+    of hands ``[kind, turn]`` (a computer level from that turn, or ``friend`` back)."""
+    return {str(seat): [list(change) for change in changes]
+            for seat, changes in session.played_by.items()}

@@ -70,6 +70,9 @@ HOST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "taken_over": {"seat": (int, True)},
     # the host's page is still there (the guest answers nothing)
     "ping": {},
+    # a new game at the same table (docs/online.md, "Rematch"): drop the old one; its state
+    # follows
+    "rematch": {},
 }
 
 
