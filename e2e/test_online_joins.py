@@ -40,6 +40,7 @@ TIMES = int(os.environ.get("RATTUS_JOINS", "20"))
 JOIN_S = 20.0  # a device reaches the game within this (the bound)
 AWAY_S = 10.0  # a closed device is shown away within this
 GAME_JSON = "() => window.rattusGameJson()"
+TABLE = '.dialog[data-screen="table"]'  # the table: who has come, and the host's Start
 #: What Trystero and Chromium log when a device's page goes away, as expected here.
 EXPECTED = ("Trystero peer error", "WebSocket connection to", "Trystero: ")
 #: The board drawn with the host's state: ``n`` actions rendered, no strike being told.
@@ -68,6 +69,9 @@ class Room:
                                     timeout=READY_TIMEOUT_MS)
         self.links = {key: self.host.locator(f'#online input[data-link="{key}"]').input_value()
                       for key in ("1", "2", "w")}
+        table = self.host.locator(TABLE)  # the game begins at the host's Start (no friend yet)
+        table.locator('[data-choice="online-start"]').click()
+        expect(table).to_have_count(0)
 
     def device(self, storage: dict | None = None) -> Page:
         context = self.browser.new_context(base_url=self.site_url, service_workers="block",
