@@ -25,7 +25,7 @@ from rattus import CARDS, REGIONS
 from rattus.board import NEIGHBOUR_PAIRS
 from rattus.cards import CARD_SYMBOL
 from render import board_layout as L
-from render import ending, panels, pieces
+from render import ending, europe_map, panels, pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def skeleton(lay: L.Arrangement, title: str = "Rattus", first: bool = False) -> 
     puts it into the first screen (``first``: shown only while its screen wants ``lay``,
     :func:`first_sketch`); the page draws it anew when the screen wants the other arrangement
     (browser/map_view.py)."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width} {lay.height}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width:g} {lay.height:g}" '
             f'id="map" role="group" aria-label="{esc(title)}" '
             f'class="board{" first" if first else ""}" data-board="{lay.name}" '
             f'style="--aspect: {aspect(lay)}">'
@@ -84,25 +84,30 @@ def first_sketch(lay: L.Arrangement) -> str:
     """The skeleton of the arrangement the first screen shows only if its screen wants it
     (tools/first_screen.py, by CSS before any Python runs): its rects alone, no names (the
     page takes over the other one, ``#map``), and gone once Python draws."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width} {lay.height}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width:g} {lay.height:g}" '
             f'class="board first-sketch" data-board="{lay.name}" aria-hidden="true" '
             f'style="--aspect: {aspect(lay)}">'
             f'{_skeleton_rects(lay, False)}</svg>')
 
 
 def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
+    """The sea, then per region its tile (the clickable ``rect.region``, unseen: it carries
+    the region's state classes) followed by its land (render/europe_map.py), drawn as the
+    tile's state says (style.css ``.region.… + .land``); the supply box and the table."""
     tiles = []
     for r in REGIONS:
         b = lay.tile(r)
         name = f' id="region-{r}"' if named else ""
-        tiles.append(f'<rect{name} class="region" data-region="{r}" x="{b.x:.1f}" '
-                     f'y="{b.y:.1f}" width="{b.w}" height="{b.h}" rx="9"/>')
+        tiles.append(f'<rect{name} class="region" data-region="{r}" x="{b.x:g}" '
+                     f'y="{b.y:g}" width="{b.w}" height="{b.h}" rx="9"/>'
+                     f'<path class="land" d="{europe_map.LAND[lay.name][r]}"/>')
     sx, sy, sw, sh = lay.supply
     tx, ty, tw, th = lay.table
-    return (f'<rect class="sea" width="{lay.width}" height="{lay.height}" rx="6"/>'
-            f'<rect class="box supply-box" x="{sx}" y="{sy}" width="{sw}" height="{sh}" rx="9"/>'
-            f'<rect class="box table-box" x="{tx}" y="{ty}" width="{tw}" height="{th}" rx="9"/>'
-            f'<g class="tiles">{"".join(tiles)}</g>')
+    return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
+            f'<g class="tiles">{"".join(tiles)}</g>'
+            f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
+            f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
+            f'height="{th}" rx="9"/>')
 
 
 def _rat_glyph() -> str:
@@ -343,9 +348,9 @@ def _region_words(_edition: tuple, name: str, n: int, counts: tuple[int, ...],
 
 
 def _links(lay: L.Arrangement, view: View) -> str:
-    """The links between neighbours in play (R2.2; R2.1: a region out of play is nobody's
-    neighbour), each drawn in the gap between the two tiles (or over the top of the tiles
-    between them: the WIDE board's Scandia–Russia): land a road, sea a dashed crossing."""
+    """The sea links between neighbours in play (R2.2; R2.1: a region out of play is nobody's
+    neighbour), each a dashed crossing over the water between the two tiles; land neighbours
+    share a border on the map (render/europe_map.py) and need no line."""
     return _links_between(lay, frozenset(view["regions"]))
 
 
@@ -353,11 +358,10 @@ def _links(lay: L.Arrangement, view: View) -> str:
 def _links_between(lay: L.Arrangement, in_play: frozenset[str]) -> str:
     parts = []
     for (a, b), sea in NEIGHBOUR_PAIRS.items():
-        if a in in_play and b in in_play:
-            (x0, y0), *rest = lay.link(a, b)
-            way = "".join(f"{x:.1f} {y:.1f} " for x, y in rest).strip()
-            parts.append(f'<path class="link {"sea" if sea else "land"}" data-link="{a}-{b}" '
-                         f'd="M{x0:.1f} {y0:.1f}{"L" if len(rest) == 1 else "C"}{way}"/>')
+        if sea and a in in_play and b in in_play:
+            (x0, y0), (x1, y1) = lay.link_segment(a, b)
+            parts.append(f'<path class="link sea" data-link="{a}-{b}" '
+                         f'd="M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}"/>')
     return f'<g class="links" aria-hidden="true">{"".join(parts)}</g>'
 
 
@@ -656,7 +660,8 @@ def legend_figure(kind: str, seats) -> str:
     """A small picture of one thing the board draws, as the board draws it (for How to play):
     the legend can never drift from the board. Each is drawn in a tile's corner (Anglia's),
     shown through a window onto that place."""
-    box = '<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="region {c}"/>'
+    box = ('<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="region {c}"/>'
+           '<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="land"/>')
     seats = list(seats) + default_seats(4)[len(seats):]  # four columns: two pieces in view
     lay = L.TALL  # (a tile's inside is the same in both arrangements)
     ax, ay, _w, _h = lay.tile("Anglia")
@@ -681,7 +686,8 @@ def legend_figure(kind: str, seats) -> str:
         "token": _token(lay, "Anglia", 1, 1, None, False, False, False),
         "starting": _token(lay, "Anglia", 1, 1, None, True, False, False),
         "odds": f'<rect x="{ax}" y="{ay}" width="{L.TILE_W}" height="{L.TILE_H}" '
-                f'class="region risk-3"/>' + _risk(lay, "Anglia", {
+                f'class="region risk-3"/><rect x="{ax}" y="{ay}" width="{L.TILE_W}" '
+                f'height="{L.TILE_H}" class="land"/>' + _risk(lay, "Anglia", {
                     "level": 3, "mine": 1.2, "others": 0.4, "p_loss": 0.6, "words": ""}),
         "known": _token(lay, "Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
                         False),
@@ -689,8 +695,9 @@ def legend_figure(kind: str, seats) -> str:
         "cubes": _cubes(lay, "Anglia", [2, 1, 0, 0], seats),
         "loss": _losses(lay, "Anglia", {0: 1}, seats),
         "plague": _plague(lay, "Anglia", False, t("map.plague")),
-        "sea": f'<path class="link sea" d="M{ax} {ay + 14}L{ax + 60} {ay + 14}"/>'
-               f'<path class="link land" d="M{ax} {ay + 30}L{ax + 60} {ay + 30}"/>',
+        "sea": f'<path class="link sea" d="M{ax} {ay + 11}L{ax + 60} {ay + 11}"/>'
+               f'<rect class="land" x="{ax - 2}" y="{ay + 21}" width="32" height="21"/>'
+               f'<rect class="land" x="{ax + 30}" y="{ay + 21}" width="32" height="21"/>',
         "supply": f'<rect class="box" x="{sx}" y="{sy}" width="{lay.supply.w}" '
                   f'height="{lay.supply.h}" rx="9"/>' + _supply(lay, _LEGEND_VIEW, Offer()),
         "table": f'<rect class="box" x="{lay.table.x}" y="{lay.table.y}" width="{lay.table.w}" '

@@ -1,0 +1,312 @@
+"""Draws the board's map of Europe for each arrangement and writes it into
+web/render/europe_map.py (``tools/europe_map.py``; ``--check`` says whether the file is up to
+date, for tests/web/test_board_map.py).
+
+How the map is made: an inflated cartogram, drawn from the tiles of render/board_layout.py
+and R2.2's neighbour table (rattus/board.py), no outline data of anyone else. The board is
+rasterised in 1-unit cells; each cell goes to
+
+1. the region whose tile holds it (a tile's content never leaves its region's land);
+2. else a region whose tile lies within a coast margin of 2–5 units (the margin waves along
+   the board, so that coasts are not rulers), when no other region's tile that is no land
+   neighbour of it lies as near;
+3. else, between two land neighbours (R2.2 without *sea*), the nearer of the two, where the
+   cell lies nearly on the shortest way between their tiles (the lens of cells whose
+   distances to the two tiles add up to at most their gap + 3 units): the land bridge
+   Germania–Polonia, Italia–Hungaria, … closes over the gap, a border runs along its middle;
+4. or to a drawn route where the shortest way would cross a third tile (the WIDE board's
+   Finland: Scandia–Russia over Polonia's top);
+5. else the sea.
+
+Then cells of two regions that are no land neighbours (a sea pair, or no pair at all) and lie
+within 2 units of each other go back to the sea, outside the tiles: sea pairs (Anglia–Gallia,
+Scandia–Polonia, Hispania–Italia, Italia–Bulgaria, Turcia–Tartaria) always have water between
+them, and land neighbours share a border. Each region's outline is traced around its cells and
+cut into chains where the other side changes (another region, the sea); each chain is
+simplified once (Douglas–Peucker, 1.3 units) and used by both its sides, so that neighbouring
+shapes share their border line exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT))
+
+from rattus import REGIONS  # noqa: E402
+from rattus.board import NEIGHBOUR_PAIRS  # noqa: E402
+from render import board_layout as L  # noqa: E402
+
+OUT = ROOT / "web" / "render" / "europe_map.py"
+SEA = -1
+SLACK = 3.0  # how far off the shortest way a land bridge reaches
+APART = 2.0  # the water kept between regions that are no land neighbours
+SIMPLIFY = 1.3
+
+#: Land drawn along a route where the shortest way between two land neighbours crosses a
+#: third tile: (region, points, half width) per arrangement; each part owned by its region.
+ROUTES: dict[str, list[tuple[str, list[tuple[float, float]], float]]] = {
+    "tall": [],
+    # Finland and Karelia: Scandia's north-east reaching Russia over Polonia's top (the Baltic
+    # under it, between Scandia and Polonia)
+    "wide": [("Scandia", [(186.0, 9.5), (195.0, 9.5)], 5.5),
+             ("Russia", [(195.0, 9.5), (300.0, 9.5)], 5.5)],
+}
+
+
+def _land_pairs() -> set[frozenset[str]]:
+    return {frozenset(p) for p, sea in NEIGHBOUR_PAIRS.items() if not sea}
+
+
+def _box_dist(b: L.Box, x: float, y: float) -> float:
+    dx = max(b.x - x, 0.0, x - (b.x + b.w))
+    dy = max(b.y - y, 0.0, y - (b.y + b.h))
+    return math.hypot(dx, dy)
+
+
+def _boxes_gap(a: L.Box, b: L.Box) -> float:
+    dx = max(a.x - (b.x + b.w), 0.0, b.x - (a.x + a.w))
+    dy = max(a.y - (b.y + b.h), 0.0, b.y - (a.y + a.h))
+    return math.hypot(dx, dy)
+
+
+def _seg_dist(px: float, py: float, a, b) -> float:
+    (x1, y1), (x2, y2) = a, b
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1)))
+    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
+
+
+def coast(x: float, y: float) -> float:
+    """The coast margin at (x, y): 2 to 5 units, waving along the board."""
+    return 3.5 + 1.5 * math.sin(x / 6.3 + 1.7 * math.sin(y / 13.0)) * math.cos(y / 8.1 - x / 29)
+
+
+def raster(lay: L.Arrangement) -> list[list[int]]:
+    """Each 1-unit cell's region (its index in ``REGIONS``) or ``SEA``."""
+    w, h = math.ceil(lay.width), math.ceil(lay.height)
+    boxes = [lay.tile(r) for r in REGIONS]
+    land = _land_pairs()
+    routed = {frozenset(("Scandia", "Russia"))} if ROUTES[lay.name] else set()
+    lens = [(REGIONS.index(a), REGIONS.index(b), _boxes_gap(lay.tile(a), lay.tile(b)))
+            for pair in land if pair not in routed for a, b in [sorted(pair)]]
+    neighbours = {(REGIONS.index(a), REGIONS.index(b)) for p in land for a in p for b in p
+                  if a != b}
+    routes = [(REGIONS.index(r), pts, half) for r, pts, half in ROUTES[lay.name]]
+    grid = [[SEA] * w for _ in range(h)]
+    fixed = [[False] * w for _ in range(h)]
+    for j in range(h):
+        y = j + 0.5
+        for i in range(w):
+            x = i + 0.5
+            d = [_box_dist(b, x, y) for b in boxes]
+            near = min(range(len(d)), key=d.__getitem__)
+            if d[near] == 0:
+                grid[j][i] = near
+                fixed[j][i] = True
+                continue
+            c = coast(x, y)
+            close = [k for k in range(len(d)) if d[k] <= c]
+            if close:
+                if all(k == near or (near, k) in neighbours for k in close):
+                    grid[j][i] = near
+                continue
+            best, owner = SLACK, SEA
+            for a, b, gap in lens:
+                excess = d[a] + d[b] - gap
+                if excess <= best:
+                    best, owner = excess, (a if d[a] <= d[b] else b)
+            for k, pts, half in routes:
+                if any(_seg_dist(x, y, p, q) <= half for p, q in zip(pts, pts[1:])):
+                    owner = k
+            grid[j][i] = owner
+    # water between regions that are no land neighbours (outside the tiles)
+    cut = []
+    r = int(APART)
+    for j in range(h):
+        for i in range(w):
+            k = grid[j][i]
+            if k == SEA or fixed[j][i]:
+                continue
+            for jj in range(max(0, j - r), min(h, j + r + 1)):
+                row = grid[jj]
+                for ii in range(max(0, i - r), min(w, i + r + 1)):
+                    o = row[ii]
+                    if o != SEA and o != k and (k, o) not in neighbours:
+                        cut.append((j, i))
+                        break
+                else:
+                    continue
+                break
+    for j, i in cut:
+        grid[j][i] = SEA
+    return grid
+
+
+def _loops(grid: list[list[int]], k: int) -> list[list[tuple[int, int]]]:
+    """The outlines of region ``k``'s cells: closed loops of cell corners, land on the left
+    of each step (counter-clockwise around land in y-down coordinates: clockwise on screen)."""
+    h, w = len(grid), len(grid[0])
+
+    def at(i, j):
+        return grid[j][i] if 0 <= i < w and 0 <= j < h else SEA
+
+    nxt: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for j in range(h):
+        for i in range(w):
+            if grid[j][i] != k:
+                continue
+            if at(i, j - 1) != k:
+                nxt.setdefault((i + 1, j), []).append((i, j))
+            if at(i, j + 1) != k:
+                nxt.setdefault((i, j + 1), []).append((i + 1, j + 1))
+            if at(i - 1, j) != k:
+                nxt.setdefault((i, j), []).append((i, j + 1))
+            if at(i + 1, j) != k:
+                nxt.setdefault((i + 1, j + 1), []).append((i + 1, j))
+    loops = []
+    while nxt:
+        start = min(nxt)
+        loop, p, prev = [start], start, None
+        while True:
+            outs = nxt[p]
+            if len(outs) == 1:
+                q = outs.pop()
+            else:  # a pinch: turn so as to keep to this cell's side
+                q = _turn(prev, p, outs)
+                outs.remove(q)
+            if not outs:
+                del nxt[p]
+            prev, p = p, q
+            if p == start:
+                break
+            loop.append(p)
+        loops.append(loop)
+    return loops
+
+
+def _turn(prev, p, outs):
+    if prev is None:
+        return outs[0]
+    dx, dy = p[0] - prev[0], p[1] - prev[1]
+    # in y-down coordinates with land on the left, prefer the left turn
+    left = (p[0] + dy, p[1] - dx)
+    return left if left in outs else outs[0]
+
+
+def _other_side(grid, a, b) -> int:
+    """Who lies right of the step a→b (the region traced lies left)."""
+    h, w = len(grid), len(grid[0])
+    i, j = _right_cell(a[0], a[1], b[0] - a[0], b[1] - a[1])
+    return grid[j][i] if 0 <= i < w and 0 <= j < h else SEA
+
+
+def _right_cell(x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
+    if dx == 1:
+        return x, y
+    if dx == -1:
+        return x - 1, y - 1
+    if dy == 1:
+        return x - 1, y
+    return x, y - 1
+
+
+def _dp(points: list[tuple[float, float]], tol: float) -> list[tuple[float, float]]:
+    if len(points) < 3:
+        return points
+    a, b = points[0], points[-1]
+    far, at = -1.0, 0
+    for i in range(1, len(points) - 1):
+        d = _seg_dist(points[i][0], points[i][1], a, b)
+        if d > far:
+            far, at = d, i
+    if far <= tol:
+        return [a, b]
+    return _dp(points[:at + 1], tol)[:-1] + _dp(points[at:], tol)
+
+
+def shapes(lay: L.Arrangement) -> dict[str, str]:
+    """Each region's land as SVG path data, and the borders between land neighbours."""
+    grid = raster(lay)
+    chains: dict[tuple, list] = {}
+    out: dict[str, str] = {}
+    for k, name in enumerate(REGIONS):
+        parts = []
+        for loop in _loops(grid, k):
+            n = len(loop)
+            sides = [_other_side(grid, loop[i], loop[(i + 1) % n]) for i in range(n)]
+            # the loop's corners where the other side changes (or only its corners)
+            breaks = [i for i in range(n) if sides[i] != sides[i - 1]]
+            turns = {i for i in range(n)
+                     if (loop[i][0] - loop[i - 1][0], loop[i][1] - loop[i - 1][1])
+                     != (loop[(i + 1) % n][0] - loop[i][0], loop[(i + 1) % n][1] - loop[i][1])}
+            if not breaks:
+                first = min(range(n), key=lambda i: loop[i])
+                breaks = [first]
+            pts: list[tuple[float, float]] = []
+            for bi, s in enumerate(breaks):
+                e = breaks[(bi + 1) % len(breaks)]
+                idx = list(range(s, e + 1)) if e > s else list(range(s, n)) + list(range(e + 1))
+                corner = [loop[i] for i in idx if i in turns or i in (s, e)]
+                seg = _chain(chains, corner, k, sides[s])
+                pts.extend(seg[:-1])
+            parts.append(_path(pts))
+        out[name] = "".join(parts)
+    return out
+
+
+def _path(pts: list[tuple[float, float]]) -> str:
+    """A closed outline in short path data: its first corner, then each step relative."""
+    (x0, y0), rest = pts[0], pts[1:]
+    steps = " ".join(f"{x - px:g} {y - py:g}" for (px, py), (x, y) in zip(pts, rest))
+    return f"M{x0:g} {y0:g}l{steps}z".replace(" -", "-")
+
+
+def _chain(chains, corner, k, other):
+    """A chain simplified once and shared by its two sides (reversed for the second)."""
+    key = (frozenset((k, other)), frozenset((corner[0], corner[-1])), len(corner))
+    if other != SEA and key in chains:
+        return list(reversed(chains[key]))
+    simple = _dp([(float(x), float(y)) for x, y in corner], SIMPLIFY)
+    if other != SEA:
+        chains[key] = simple
+    return simple
+
+
+def module() -> str:
+    data = {lay.name: shapes(lay) for lay in (L.TALL, L.WIDE)}
+    lines = ['"""The board\'s map of Europe: each region\'s land, per arrangement, as SVG path',
+             "data (render/board.py draws it under the tiles' contents).",
+             "",
+             "Written by tools/europe_map.py, whose docstring says how it is made (an inflated",
+             "cartogram around render/board_layout.py's tiles, borders from R2.2): do not edit by",
+             'hand; run ``.venv/bin/python tools/europe_map.py`` after moving a tile."""',
+             "",
+             "LAND: dict[str, dict[str, str]] = {"]
+    for name, regions in data.items():
+        lines.append(f"    {name!r}: {{")
+        for r, d in regions.items():
+            lines.append(f"        {r!r}: (")
+            for i in range(0, len(d), 84):
+                lines.append(f"            {d[i:i + 84]!r}")
+            lines.append("        ),")
+        lines.append("    },")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    text = module()
+    if "--check" in sys.argv:
+        return 0 if OUT.read_text(encoding="utf-8") == text else 1
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)} ({len(text)} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
