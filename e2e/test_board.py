@@ -175,7 +175,7 @@ def test_on_a_desktop_screen_the_wide_board_covers_half_the_screen(browser: Brow
 def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser,
                                                                  base_url: str) -> None:
     """A phone draws the TALL board; a window that becomes a landscape desktop one redraws the
-    board whole in WIDE (its tiles, its layers), and back."""
+    board whole in WIDE (its tiles, its map, its layers), and back."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
@@ -191,9 +191,11 @@ def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser
     assert page.evaluate("document.body.dataset.board") == "tall"
     page.set_viewport_size({"width": 1400, "height": 800})
     page.wait_for_function("document.body.dataset.board === 'wide'")
-    assert page.locator("#map").get_attribute("viewBox") == "0 0 598 493"
+    assert page.locator("#map").get_attribute("viewBox") == "0 0 637 536"
     assert page.locator("#map rect.region").count() == 12
-    assert page.locator("#map #overlay #layer-links path.link").count() > 10
+    assert page.locator("#map path.land").count() == 12  # the map of Europe, drawn anew
+    # R2.2's sea links among the ten regions of three players (Turcia–Tartaria's is out)
+    assert page.locator("#map #overlay #layer-links path.link.sea").count() == 5
     page.set_viewport_size({"width": 900, "height": 800})
     page.wait_for_function("document.body.dataset.board === 'tall'")
     assert page.locator("#map").get_attribute("viewBox") == "0 0 390 640"

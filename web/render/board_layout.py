@@ -122,8 +122,8 @@ class Arrangement:
     held_cards_targets: bool = True
 
     def tile(self, region: str) -> Box:
-        col, row = self.grid[region]
-        return Box(MARGIN + col * PITCH_X, self.top + row * PITCH_Y, TILE_W, TILE_H)
+        col, row = self.grid[region]  # (whole units: a token's 24 units are 24 px on a phone)
+        return Box(round(MARGIN + col * PITCH_X), round(self.top + row * PITCH_Y), TILE_W, TILE_H)
 
     def token_at(self, region: str, slot: int) -> Point:
         """The centre of the ``slot``-th rat token (1–3, R5.2) of a region."""
@@ -203,13 +203,14 @@ def _leave(box: Box, x: float, y: float, dx: float, dy: float) -> float:
 
 #: The phone's board, portrait (drawn about 1:1 on a 390 px phone): four rows of tiles, the
 #: supply box top right, the players' table bottom left. Its width holds four tiles and no
-#: more, so the map's directions are bent furthest here: Gallia a little east of Hispania,
+#: more, so the map's directions are bent furthest here: Gallia a little east of Hispania
+#: (Italia a little west, under Gallia's corner: the Alps),
 #: Tartaria a little east of Russia (below it), Bulgaria a little above Turcia.
 TALL = Arrangement(
     name="tall",
     grid={"Anglia": (0, 0), "Scandia": (1.5, 0), "Russia": (3, 0.75),
           "Gallia": (0.08, 1), "Germania": (1.04, 1), "Polonia": (2, 1),
-          "Hispania": (-0.03, 2), "Italia": (1, 2), "Hungaria": (2, 1.975),
+          "Hispania": (-0.03, 2), "Italia": (0.93, 2), "Hungaria": (2, 1.975),
           "Tartaria": (3.03, 1.85), "Bulgaria": (2, 2.95), "Turcia": (3.03, 3.03125)},
     width=390, height=MARGIN + 3 * PITCH_Y + TILE_H + MARGIN,
     supply=Box(MARGIN + 3 * PITCH_X, MARGIN, SUPPLY_W, SUPPLY_H),
@@ -221,21 +222,27 @@ _WIDE_TOP = 18
 #: The WIDE board's middle row (Gallia to Tartaria) lies this many columns east of the
 #: others, as on a map: Hispania south-west of Gallia, Tartaria south-east of Russia
 _WIDE_SHIFT = 0.4
+#: … and the WIDE board's sea neighbours side by side (Anglia–Scandia, Scandia–Polonia,
+#: Hispania–Italia, Italia–Bulgaria) this much further apart: water seen between them
+_STRAIT = 6 / PITCH_X
 #: The fifth column's left edge (the supply, then the table): a wider gap than between tiles,
 #: as it holds no region
-_FIFTH = MARGIN + (4 + _WIDE_SHIFT) * PITCH_X + GAP
+_FIFTH = round(MARGIN + (4 + _WIDE_SHIFT) * PITCH_X + GAP)
 
 #: A desktop's board, landscape: the twelve regions in three rows of four, the middle row
 #: shifted east (brick-wise: Germania between Scandia and Polonia, Gallia between Hispania and
-#: Italia), Turcia a little lower than Bulgaria; Scandia's land reaches Russia over Polonia's
+#: Italia), Bulgaria lower than Italia (Hungaria's land reaching Italia above it, the
+#: Adriatic between them) and Turcia lower still; Scandia's land reaches Russia over Polonia's
 #: top; the supply box and the players' table in a fifth column.
 WIDE = Arrangement(
     name="wide",
-    grid={"Anglia": (0, 0), "Scandia": (1, 0), "Polonia": (2, 0), "Russia": (3, 0),
+    grid={"Anglia": (0, 0), "Scandia": (1 + _STRAIT, 0), "Polonia": (2 + 2 * _STRAIT, 0),
+          "Russia": (3 + 2 * _STRAIT, 0),
           "Gallia": (_WIDE_SHIFT, 1), "Germania": (1 + _WIDE_SHIFT, 1),
           "Hungaria": (2 + _WIDE_SHIFT, 1), "Tartaria": (3 + _WIDE_SHIFT, 1),
-          "Hispania": (0, 2), "Italia": (1, 2), "Bulgaria": (2, 2), "Turcia": (3, 2.15)},
-    width=_FIFTH + TABLE_W + MARGIN, height=_WIDE_TOP + 2.15 * PITCH_Y + TILE_H + MARGIN,
+          "Hispania": (0, 2), "Italia": (1 + _STRAIT, 2), "Bulgaria": (2 + 2 * _STRAIT, 2.12),
+          "Turcia": (3 + 2 * _STRAIT, 2.27)},
+    width=_FIFTH + TABLE_W + MARGIN, height=round(_WIDE_TOP + 2.27 * PITCH_Y + TILE_H + MARGIN),
     supply=Box(_FIFTH, _WIDE_TOP, SUPPLY_W, SUPPLY_H),
     table=Box(_FIFTH, _WIDE_TOP + SUPPLY_H + GAP, TABLE_W, TABLE_H),
     top=_WIDE_TOP)
