@@ -3,9 +3,10 @@
 Computer players play whole turns by themselves at a slow pace; the page logs each motion it
 starts (``window.rattusMotionLog``) and the test watches a drawing travel: seen between its
 start and its end. At instant pace, and for a player who asked for reduced motion, nothing
-moves. On a phone (390×844, touch, the whole board, no zoom) and at 1280×800, in German, the
-drawn texts and pieces are measured: none intersects another, texts at least 11 px on the phone
-and 12 px on the desktop, rat tokens at least 24 px and cube pieces 16 px on the phone.
+moves. On a phone (390×844, touch, the whole board, no zoom) and at 1280×800, in German and
+English, the drawn texts and pieces are measured on the map: none intersects another, texts at
+least 11 px on the phone and 12 px on the desktop, rat tokens at least 24 px and cube pieces
+16 px on the phone.
 """
 
 from __future__ import annotations
@@ -98,21 +99,23 @@ def clashes(things: list[dict]) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("where", ["phone", "desktop"])
 def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, base_url: str,
-                                                               where: str) -> None:
+                                                               where: str, lang: str) -> None:
     """Whole games of 2, 3 and 4 computer players, with the odds overlay on, measured after
-    every move (the final plague included) in German."""
+    every move (the final plague included), in German (the longest words) and in English."""
     phone = where == "phone"
     size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
     context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone,
-                                  locale="de-DE")
+                                  locale="de-DE" if lang == "de" else "en-GB")
     page = context.new_page()
     least = {"text": 99.0, "token": 99.0, "cube": 99.0}
     positions = 0
     for players in (2, 3, 4):
         bots = ",".join(["easy"] * players)
-        page.goto(base_url + f"?players={players}&seed={players + 20}&bots={bots}&pace=100")
+        page.goto(base_url + f"?players={players}&seed={players + 20}&bots={bots}&pace=100"
+                  f"&lang={lang}")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
         page.evaluate("document.querySelector('[data-choice=\"toggle-odds\"]').click()")
         seen = -1
@@ -133,7 +136,7 @@ def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, 
             if page.locator('.dialog[data-screen="results"]').count():
                 break
             page.wait_for_timeout(15)
-    print(f"{where}: {positions} positions; smallest text {least['text']:.1f} px, "
+    print(f"{where}, {lang}: {positions} positions; smallest text {least['text']:.1f} px, "
           f"rat token {least['token']:.1f} px, cube piece {least['cube']:.1f} px")
     assert positions > 60 and least["text"] < 99  # (texts were measured)
     assert least["text"] >= (11 if phone else 12)

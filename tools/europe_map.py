@@ -28,8 +28,8 @@ within 2 units of each other go back to the sea, outside the tiles: sea pairs (A
 Scandia–Polonia, Hispania–Italia, Italia–Bulgaria, Turcia–Tartaria) always have water between
 them, and land neighbours share a border. Each region's outline is traced around its cells and
 cut into chains where the other side changes (another region, the sea); each chain is
-simplified once (Douglas–Peucker, 1.3 units; a coast then rounded, never into a tile) and
-used by both its sides, so that neighbouring shapes share their border line exactly.
+simplified once (Douglas–Peucker, 1.6 units, never into a tile: drawn lines, not the cells'
+steps) and used by both its sides, so that neighbouring shapes share their border line exactly.
 """
 
 from __future__ import annotations
@@ -53,8 +53,7 @@ SLACK = 3.0  # how far off the shortest way a land bridge reaches
 APART = 3.0  # the water kept between regions that are no land neighbours (land bridges)
 WATER = 7.0  # … and between a coast and a tile that is no land neighbour
 STRAIT = 4.0  # the water kept each side of a sea link (render/board.py draws it dashed)
-SIMPLIFY = 1.3
-COAST = 0.4  # a coast's rounded line, simplified
+SIMPLIFY = 1.6
 
 #: Land drawn along a route where the shortest way between two land neighbours crosses a
 #: third tile: (region, points, half width) per arrangement; each part owned by its region.
@@ -331,17 +330,14 @@ def _path(pts: list[tuple[float, float]]) -> str:
 
 
 def _chain(chains, corner, k, other, boxes):
-    """A chain simplified once and shared by its two sides (reversed for the second): a coast
-    rounded, each as smooth as it may be without entering a tile."""
+    """A chain simplified once and shared by its two sides (reversed for the second), as far
+    as it may be without entering a tile."""
     key = (frozenset((k, other)), frozenset((corner[0], corner[-1])), len(corner))
     if other != SEA and key in chains:
         return list(reversed(chains[key]))
     raw = [(float(x), float(y)) for x, y in corner]
     near = [b for b in boxes if any(_box_dist(b, x, y) < 12 for x, y in raw[::4] + raw[-1:])]
     tries = [lambda: _dp(raw, SIMPLIFY), lambda: _dp(raw, 0.6), lambda: raw]
-    if other == SEA:
-        tries.insert(0, lambda: _dp(_rounded(_dp(raw, SIMPLIFY)), COAST))
-        tries.insert(2, lambda: _dp(_rounded(_dp(raw, 0.6)), COAST / 2))
     for attempt in tries:
         simple = attempt()
         if not any(_crosses(b, p, q) for b in near for p, q in zip(simple, simple[1:])):
@@ -349,15 +345,6 @@ def _chain(chains, corner, k, other, boxes):
     if other != SEA:
         chains[key] = simple
     return simple
-
-
-def _rounded(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """A line's corners cut twice (Chaikin), its ends kept, to a tenth of a unit."""
-    for _ in range(2):
-        points = [points[0]] + [pt for p, q in zip(points, points[1:]) for pt in (
-            (p[0] * .75 + q[0] * .25, p[1] * .75 + q[1] * .25),
-            (p[0] * .25 + q[0] * .75, p[1] * .25 + q[1] * .75))] + [points[-1]]
-    return [(round(x, 1), round(y, 1)) for x, y in points]
 
 
 def _crosses(box: L.Box, p, q) -> bool:

@@ -12,6 +12,7 @@ where it is), by which the browser acts changes out (browser/motion.py).
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -97,10 +98,10 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     tiles = []
     for r in REGIONS:
         b = lay.tile(r)
-        name = f' id="region-{r}"' if named else ""
-        tiles.append(f'<rect{name} class="region" data-region="{r}" x="{b.x:g}" '
-                     f'y="{b.y:g}" width="{b.w}" height="{b.h}" rx="9"/>'
-                     f'<path class="land" d="{europe_map.LAND[lay.name][r]}"/>')
+        # (the first screen's sketch: no control, its tiles need no names)
+        name = f' id="region-{r}" data-region="{r}"' if named else ""
+        tiles.append(f'<rect{name} class="region" x="{b.x:g}" y="{b.y:g}" width="{b.w}" '
+                     f'height="{b.h}"/><path class="land" d="{europe_map.LAND[lay.name][r]}"/>')
     sx, sy, sw, sh = lay.supply
     tx, ty, tw, th = lay.table
     return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
@@ -125,12 +126,12 @@ def rat_back() -> str:
 
 
 def plague_body() -> str:
-    """The plague piece, centred on (0, 0)."""
-    return ('<circle class="pp-base" r="11"/>'
-            '<circle class="pp-skull" cx="0" cy="-1.5" r="5.6"/>'
-            '<rect class="pp-skull" x="-3.2" y="2.3" width="6.4" height="3.4" rx="1"/>'
-            '<circle class="pp-eye" cx="-2.2" cy="-1.9" r="1.5"/>'
-            '<circle class="pp-eye" cx="2.2" cy="-1.9" r="1.5"/>')
+    """The plague piece, centred on (0, 0), within 11 units of it: a black figure (a plague
+    doctor: cloak, beaked mask, hat) on a red-rimmed base, as the box's black wooden piece."""
+    return ('<ellipse class="pp-base" cy="7.5" rx="10" ry="3.6"/>'
+            '<path class="pp-fig" d="M-7 8.5C-7 .5-4.5-3 0-3S7 .5 7 8.5Z'
+            'M2.4-5.6 8.6-2.4 2-2.6ZM-6.2-7.4h12.4v1.6H-6.2ZM-3.4-11h6.8v3.8h-6.8Z"/>'
+            '<circle class="pp-fig" cy="-4.2" r="3.4"/>')
 
 
 def _symbols_strip(box: L.Box, face: Face, cls: str) -> str:
@@ -381,10 +382,17 @@ def _card_on_board(c: str, x: float, y: float, takeable: bool, size: float = L.H
     cls = "held-card" + (" target" if takeable else "") + (" new" if new else "")
     ring = (f'<circle class="new-ring" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
             f'r="{size / 2 + 1.5:.1f}"/>' if new else "")
+    # the card itself: a small upright card (its place's height, three quarters as wide) with
+    # the class's icon on it, four fifths of the place's size
+    cw, ch, ico = size * 0.86, size * 1.12, size * 0.8
+    cx, cy = x + size / 2, y + size / 2
     return (f'<g class="{cls}" data-piece="card-{c}"{attrs}><title>{esc(words)}</title>'
-            f'{ring}<circle class="hit" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
+            f'{ring}<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" '
             f'r="{(hit or size + 1) / 2:.1f}"/>'
-            + pieces.icon(CARD_SYMBOL[c], x, y, size, "ico card-ico") + "</g>")
+            f'<rect class="card-face" x="{cx - cw / 2:.1f}" y="{cy - ch / 2:.1f}" '
+            f'width="{cw:.1f}" height="{ch:.1f}" rx="{size / 8:.1f}"/>'
+            + pieces.icon(CARD_SYMBOL[c], cx - ico / 2, cy - ico / 2, ico, "ico card-ico")
+            + "</g>")
 
 
 def _supply(lay: L.Arrangement, view: View, offer) -> str:
@@ -650,18 +658,26 @@ LEGEND = ("target", "far", "out", "token", "starting", "known", "revealed", "cub
           "odds", "plague", "sea", "supply", "table")
 
 
-#: The position the legend's supply and table show: 23 tokens left, the Peasant held.
+#: The position the legend's supply and table show: 23 tokens left, the first player's row.
+#: (No card is drawn: the figures' windows show the supply's rat stack and the table's first
+#: columns, and what no window shows is not drawn, sixteen times over, into the first screen.)
 _LEGEND_VIEW: View = {  # type: ignore[typeddict-item]
-    "supply": 23, "cards": {c: (0 if c == "Peasant" else None) for c in CARDS},
+    "supply": 23, "cards": {c: None for c in CARDS},
     "current_player": 0, "on_board": [6, 4], "palace": [1, 0], "reserve": [13, 16]}
+_LEGEND_SUPPLY: View = {**_LEGEND_VIEW,  # type: ignore[typeddict-item]
+                         "cards": {c: 0 for c in CARDS}}
+
+#: What a legend figure needs not: it is a picture (``aria-hidden``), no control, no hover text
+_LEGEND_DROP = re.compile(
+    r'<title>[^<]*</title>| (?:aria-label|role|tabindex|data-[a-z-]+)="[^"]*"')
 
 
 def legend_figure(kind: str, seats) -> str:
     """A small picture of one thing the board draws, as the board draws it (for How to play):
     the legend can never drift from the board. Each is drawn in a tile's corner (Anglia's),
     shown through a window onto that place."""
-    box = ('<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="region {c}"/>'
-           '<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="land"/>')
+    # (the region's state on an unseen tile of no size, its land drawn by it: style.css)
+    box = '<rect class="region {c}"/><rect x="{x}" y="{y}" width="60" height="40" class="land"/>'
     seats = list(seats) + default_seats(4)[len(seats):]  # four columns: two pieces in view
     lay = L.TALL  # (a tile's inside is the same in both arrangements)
     ax, ay, _w, _h = lay.tile("Anglia")
@@ -685,8 +701,7 @@ def legend_figure(kind: str, seats) -> str:
         "out": box.format(x=ax, y=ay, c="out"),
         "token": _token(lay, "Anglia", 1, 1, None, False, False, False),
         "starting": _token(lay, "Anglia", 1, 1, None, True, False, False),
-        "odds": f'<rect x="{ax}" y="{ay}" width="{L.TILE_W}" height="{L.TILE_H}" '
-                f'class="region risk-3"/><rect x="{ax}" y="{ay}" width="{L.TILE_W}" '
+        "odds": f'<rect class="region risk-3"/><rect x="{ax}" y="{ay}" width="{L.TILE_W}" '
                 f'height="{L.TILE_H}" class="land"/>' + _risk(lay, "Anglia", {
                     "level": 3, "mine": 1.2, "others": 0.4, "p_loss": 0.6, "words": ""}),
         "known": _token(lay, "Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
@@ -699,12 +714,12 @@ def legend_figure(kind: str, seats) -> str:
                f'<rect class="land" x="{ax - 2}" y="{ay + 21}" width="32" height="21"/>'
                f'<rect class="land" x="{ax + 30}" y="{ay + 21}" width="32" height="21"/>',
         "supply": f'<rect class="box" x="{sx}" y="{sy}" width="{lay.supply.w}" '
-                  f'height="{lay.supply.h}" rx="9"/>' + _supply(lay, _LEGEND_VIEW, Offer()),
+                  f'height="{lay.supply.h}" rx="9"/>' + _supply(lay, _LEGEND_SUPPLY, Offer()),
         "table": f'<rect class="box" x="{lay.table.x}" y="{lay.table.y}" width="{lay.table.w}" '
-                 f'height="{lay.table.h}" rx="9"/>' + _table(lay, _LEGEND_VIEW, seats[:2], Offer()),
+                 f'height="{lay.table.h}" rx="9"/>' + _table(lay, _LEGEND_VIEW, seats[:1], Offer()),
     }[kind]
     x, y = window.get(kind, (ax, ay))
     # a face's symbol box and the odds' two numbers are wider: the same figure, seen farther
     w = {"odds": 90, "known": 66, "revealed": 66}.get(kind, 60)
     return (f'<svg class="board legend-fig" viewBox="{x:.0f} {y:.0f} {w} {w * 2 / 3:.0f}" '
-            f'width="84" height="56" aria-hidden="true">{body}</svg>')
+            f'width="84" height="56" aria-hidden="true">{_LEGEND_DROP.sub("", body)}</svg>')
