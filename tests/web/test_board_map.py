@@ -151,7 +151,8 @@ def test_the_map_is_drawn_on_the_board_under_each_tile(lay: L.Arrangement) -> No
     land by them: ``.region.target + .land``)."""
     svg = board.skeleton(lay)
     for r in REGIONS:
-        tile = re.search(rf'<rect id="region-{r}" class="region"[^>]*/>(<path [^>]*/>)', svg)
+        tile = re.search(rf'<rect id="region-{r}" data-region="{r}" class="region"[^>]*/>'
+                         rf'(<path [^>]*/>)', svg)
         assert tile, r
         assert f'class="land" d="{europe_map.LAND[lay.name][r]}"' in tile[1]
 
