@@ -664,7 +664,7 @@ LEGEND = ("target", "far", "out", "token", "starting", "known", "revealed", "cub
 _LEGEND_VIEW: View = {  # type: ignore[typeddict-item]
     "supply": 23, "cards": {c: None for c in CARDS},
     "current_player": 0, "on_board": [6, 4], "palace": [1, 0], "reserve": [13, 16]}
-_LEGEND_SUPPLY: View = {**_LEGEND_VIEW,  # type: ignore[typeddict-item]
+_LEGEND_SUPPLY: View = {**_LEGEND_VIEW,
                          "cards": {c: 0 for c in CARDS}}
 
 #: What a legend figure needs not: it is a picture (``aria-hidden``), no control, no hover text
