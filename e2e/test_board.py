@@ -3,9 +3,10 @@
 Computer players play whole turns by themselves at a slow pace; the page logs each motion it
 starts (``window.rattusMotionLog``) and the test watches a drawing travel: seen between its
 start and its end. At instant pace, and for a player who asked for reduced motion, nothing
-moves. On a phone (390×844, touch, the whole board, no zoom) and at 1280×800, in German, the
-drawn texts and pieces are measured: none intersects another, texts at least 11 px on the phone
-and 12 px on the desktop, rat tokens at least 24 px and cube pieces 16 px on the phone.
+moves. On a phone (390×844, touch, the whole board, no zoom) and at 1280×800, in German and
+English, the drawn texts and pieces are measured on the map: none intersects another, texts at
+least 11 px on the phone and 12 px on the desktop, rat tokens at least 24 px and cube pieces
+16 px on the phone.
 """
 
 from __future__ import annotations
@@ -98,21 +99,23 @@ def clashes(things: list[dict]) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("where", ["phone", "desktop"])
 def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, base_url: str,
-                                                               where: str) -> None:
+                                                               where: str, lang: str) -> None:
     """Whole games of 2, 3 and 4 computer players, with the odds overlay on, measured after
-    every move (the final plague included) in German."""
+    every move (the final plague included), in German (the longest words) and in English."""
     phone = where == "phone"
     size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
     context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone,
-                                  locale="de-DE")
+                                  locale="de-DE" if lang == "de" else "en-GB")
     page = context.new_page()
     least = {"text": 99.0, "token": 99.0, "cube": 99.0}
     positions = 0
     for players in (2, 3, 4):
         bots = ",".join(["easy"] * players)
-        page.goto(base_url + f"?players={players}&seed={players + 20}&bots={bots}&pace=100")
+        page.goto(base_url + f"?players={players}&seed={players + 20}&bots={bots}&pace=100"
+                  f"&lang={lang}")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
         page.evaluate("document.querySelector('[data-choice=\"toggle-odds\"]').click()")
         seen = -1
@@ -133,7 +136,7 @@ def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, 
             if page.locator('.dialog[data-screen="results"]').count():
                 break
             page.wait_for_timeout(15)
-    print(f"{where}: {positions} positions; smallest text {least['text']:.1f} px, "
+    print(f"{where}, {lang}: {positions} positions; smallest text {least['text']:.1f} px, "
           f"rat token {least['token']:.1f} px, cube piece {least['cube']:.1f} px")
     assert positions > 60 and least["text"] < 99  # (texts were measured)
     assert least["text"] >= (11 if phone else 12)
@@ -175,7 +178,7 @@ def test_on_a_desktop_screen_the_wide_board_covers_half_the_screen(browser: Brow
 def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser,
                                                                  base_url: str) -> None:
     """A phone draws the TALL board; a window that becomes a landscape desktop one redraws the
-    board whole in WIDE (its tiles, its layers), and back."""
+    board whole in WIDE (its tiles, its map, its layers), and back."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
@@ -191,9 +194,11 @@ def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser
     assert page.evaluate("document.body.dataset.board") == "tall"
     page.set_viewport_size({"width": 1400, "height": 800})
     page.wait_for_function("document.body.dataset.board === 'wide'")
-    assert page.locator("#map").get_attribute("viewBox") == "0 0 598 493"
+    assert page.locator("#map").get_attribute("viewBox") == "0 0 637 536"
     assert page.locator("#map rect.region").count() == 12
-    assert page.locator("#map #overlay #layer-links path.link").count() > 10
+    assert page.locator("#map path.land").count() == 12  # the map of Europe, drawn anew
+    # R2.2's sea links among the ten regions of three players (Turcia–Tartaria's is out)
+    assert page.locator("#map #overlay #layer-links path.link.sea").count() == 5
     page.set_viewport_size({"width": 900, "height": 800})
     page.wait_for_function("document.body.dataset.board === 'tall'")
     assert page.locator("#map").get_attribute("viewBox") == "0 0 390 640"

@@ -198,20 +198,27 @@ def test_pieces_and_texts_are_big_enough_for_a_phone() -> None:
     assert L.TALL.width <= 390
 
 
-def test_the_tall_board_is_the_phones_board_of_before() -> None:
-    """A phone's board does not change: TALL is the portrait board of 390 × 640 units, each
-    tile where it was."""
+def test_the_tall_board_keeps_the_phones_size_and_boxes() -> None:
+    """A phone's board keeps its size and its targets: TALL is the portrait board of 390 × 640
+    units (1:1 on a phone), the supply box top right and the players' table bottom left where
+    they were; its tiles (moved a little for the map, render/europe_map.py) lie inside it,
+    none over another."""
     assert (L.TALL.width, L.TALL.height) == (390, 640)
     assert L.TALL.tile("Anglia") == (5, 5, 88, 150)
-    assert L.TALL.tile("Turcia") == (299, 485, 88, 150)
     assert L.TALL.supply == (299, 5, 88, 110) and L.TALL.table == (5, 485, 186, 150)
+    boxes_ = [L.TALL.tile(r) for r in rattus.REGIONS] + [L.TALL.supply, L.TALL.table]
+    for i, a in enumerate(boxes_):
+        assert 0 <= a.x and a.x + a.w <= 390 and 0 <= a.y and a.y + a.h <= 640, a
+        for b in boxes_[i + 1:]:
+            assert (min(a.x + a.w, b.x + b.w) - max(a.x, b.x) <= 0
+                    or min(a.y + a.h, b.y + b.h) - max(a.y, b.y) <= 0), (a, b)
 
 
 def test_the_wide_board_is_landscape_and_holds_everything() -> None:
     """A desktop screen's board: wider than high (about 1.2 : 1), every tile, the supply box
     and the players' table inside it, none over another."""
     w, h = L.WIDE.width, L.WIDE.height
-    assert 1.2 <= w / h <= 1.35
+    assert 1.15 <= w / h <= 1.35
     boxes_ = [L.WIDE.tile(r) for r in rattus.REGIONS] + [L.WIDE.supply, L.WIDE.table]
     for i, a in enumerate(boxes_):
         assert 0 <= a.x and a.x + a.w <= w and 0 <= a.y and a.y + a.h <= h, a
@@ -220,53 +227,21 @@ def test_the_wide_board_is_landscape_and_holds_everything() -> None:
                     or min(a.y + a.h, b.y + b.h) - max(a.y, b.y) <= 0), (a, b)
 
 
-def _along(points, steps: int = 40):
-    """Points along a link as the board draws it: a line (two points) or a cubic curve."""
-    if len(points) == 2:
-        (x1, y1), (x2, y2) = points
-        return [(x1 + (x2 - x1) * k / steps, y1 + (y2 - y1) * k / steps)
-                for k in range(1, steps)]
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
-    out = []
-    for k in range(1, steps):
-        t = k / steps
-        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
-        out.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
-    return out
-
-
 @LAYS
-def test_links_lie_between_tiles_and_cross_no_third_tile(lay: L.Arrangement) -> None:
-    """R2.2's neighbours: each link in the gap between its two tiles (or over the top of the
-    board, the WIDE board's Scandia–Russia), over no tile, nor the supply or the table, and
-    inside the board."""
-    for (a, b) in rattus.board.NEIGHBOUR_PAIRS:
-        points = lay.link(a, b)
-        (x1, y1), (x2, y2) = points[0], points[-1]
+def test_sea_links_lie_between_tiles_and_cross_no_third_tile(lay: L.Arrangement) -> None:
+    """R2.2's sea neighbours: each link in the gap between its two tiles, over no tile, nor
+    the supply or the table, and inside the board (land neighbours share a border instead:
+    tests/web/test_board_map.py)."""
+    for (a, b), sea in rattus.board.NEIGHBOUR_PAIRS.items():
+        if not sea:
+            continue
+        (x1, y1), (x2, y2) = lay.link_segment(a, b)
         assert (x2 - x1) ** 2 + (y2 - y1) ** 2 >= 16, (a, b)  # long enough to be seen
-        for r in rattus.REGIONS:  # each end on its own tile's edge
-            t = lay.tile(r)
-            for x, y in _along(points):
-                assert not (t.x < x < t.x + t.w and t.y < y < t.y + t.h), (a, b, r)
-                assert 3 <= x <= lay.width - 3 and 3 <= y <= lay.height - 3, (a, b)
-        for box in (lay.supply, lay.table):
+        along = [(x1 + (x2 - x1) * k / 40, y1 + (y2 - y1) * k / 40) for k in range(1, 40)]
+        for box in [lay.tile(r) for r in rattus.REGIONS] + [lay.supply, lay.table]:
             assert not any(box.x < x < box.x + box.w and box.y < y < box.y + box.h
-                           for x, y in _along(points)), (a, b)
-
-
-def test_the_wide_board_links_every_neighbour_straight_but_one() -> None:
-    """R2.2 on the WIDE board: each pair of neighbours lies side by side, one above the
-    other or diagonally, so its link is a straight line through a gap; only Scandia–Russia
-    (Polonia between them) goes over the top, as a curve."""
-    curved = []
-    for (a, b) in rattus.board.NEIGHBOUR_PAIRS:
-        (ca, ra), (cb, rb) = L.WIDE.grid[a], L.WIDE.grid[b]
-        if max(abs(ca - cb), abs(ra - rb)) > 1:
-            curved.append((a, b))
-            assert len(L.WIDE.link(a, b)) == 4
-        else:
-            assert len(L.WIDE.link(a, b)) == 2
-    assert curved == [("Scandia", "Russia")]
+                           for x, y in along), (a, b, box)
+        assert all(3 <= x <= lay.width - 3 and 3 <= y <= lay.height - 3 for x, y in along)
 
 
 def test_a_card_the_player_may_take_is_a_target_on_the_board_too() -> None:

@@ -71,7 +71,7 @@ def test_the_page_asks_the_screen_at_start_and_draws_the_board_anew_when_it_chan
     svg = by_id("map")
     assert svg.getAttribute("viewBox") == f"0 0 {L.WIDE.width} {L.WIDE.height}"
     assert svg.getAttribute("data-board") == "wide" and document.body.dataset.board == "wide"
-    assert 'data-board' not in svg.innerHTML and f'x="{L.WIDE.tile("Russia").x:.1f}"' in \
+    assert 'data-board' not in svg.innerHTML and f'x="{L.WIDE.tile("Russia").x:g}"' in \
         svg.innerHTML
     app.dispatch(ev.BoardFits("tall"))
     assert svg.getAttribute("viewBox") == f"0 0 {L.TALL.width} {L.TALL.height}"
@@ -83,8 +83,8 @@ def test_the_page_asks_the_screen_at_start_and_draws_the_board_anew_when_it_chan
 
 def test_the_query_lives_in_one_python_place_and_the_first_screen_uses_it() -> None:
     """The first screen draws both arrangements: the TALL one is the map Python takes over
-    (one ``#map``, one of each region's ids), the WIDE one its rects only, and a media query
-    on ``WIDE_QUERY`` shows the one the screen wants; a few kB in all."""
+    (one ``#map``, one of each region's ids), the WIDE one its rects and its map only, and a
+    media query on ``WIDE_QUERY`` shows the one the screen wants; a few kB in all."""
     sys.path.insert(0, str(ROOT / "tools"))
     import first_screen
 
@@ -95,7 +95,7 @@ def test_the_query_lives_in_one_python_place_and_the_first_screen_uses_it() -> N
     assert f'viewBox="0 0 {L.WIDE.width} {L.WIDE.height}"' in drawn
     sketch = drawn[drawn.index('class="board first-sketch"'):]
     assert "<defs" not in sketch and sketch.count('class="region"') == len(rattus.REGIONS)
-    assert len(sketch.encode()) < 2500
+    assert len(sketch.encode()) < 4000
 
 
 # -- a card changing hands (R4.1) -------------------------------------------------------------

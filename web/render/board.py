@@ -12,6 +12,7 @@ where it is), by which the browser acts changes out (browser/motion.py).
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,7 @@ from rattus import CARDS, REGIONS
 from rattus.board import NEIGHBOUR_PAIRS
 from rattus.cards import CARD_SYMBOL
 from render import board_layout as L
-from render import ending, panels, pieces
+from render import ending, europe_map, panels, pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def skeleton(lay: L.Arrangement, title: str = "Rattus", first: bool = False) -> 
     puts it into the first screen (``first``: shown only while its screen wants ``lay``,
     :func:`first_sketch`); the page draws it anew when the screen wants the other arrangement
     (browser/map_view.py)."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width} {lay.height}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width:g} {lay.height:g}" '
             f'id="map" role="group" aria-label="{esc(title)}" '
             f'class="board{" first" if first else ""}" data-board="{lay.name}" '
             f'style="--aspect: {aspect(lay)}">'
@@ -84,25 +85,30 @@ def first_sketch(lay: L.Arrangement) -> str:
     """The skeleton of the arrangement the first screen shows only if its screen wants it
     (tools/first_screen.py, by CSS before any Python runs): its rects alone, no names (the
     page takes over the other one, ``#map``), and gone once Python draws."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width} {lay.height}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width:g} {lay.height:g}" '
             f'class="board first-sketch" data-board="{lay.name}" aria-hidden="true" '
             f'style="--aspect: {aspect(lay)}">'
             f'{_skeleton_rects(lay, False)}</svg>')
 
 
 def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
+    """The sea, then per region its tile (the clickable ``rect.region``, unseen: it carries
+    the region's state classes) followed by its land (render/europe_map.py), drawn as the
+    tile's state says (style.css ``.region.… + .land``); the supply box and the table."""
     tiles = []
     for r in REGIONS:
         b = lay.tile(r)
-        name = f' id="region-{r}"' if named else ""
-        tiles.append(f'<rect{name} class="region" data-region="{r}" x="{b.x:.1f}" '
-                     f'y="{b.y:.1f}" width="{b.w}" height="{b.h}" rx="9"/>')
+        # (the first screen's sketch: no control, its tiles need no names)
+        name = f' id="region-{r}" data-region="{r}"' if named else ""
+        tiles.append(f'<rect{name} class="region" x="{b.x:g}" y="{b.y:g}" width="{b.w}" '
+                     f'height="{b.h}"/><path class="land" d="{europe_map.LAND[lay.name][r]}"/>')
     sx, sy, sw, sh = lay.supply
     tx, ty, tw, th = lay.table
-    return (f'<rect class="sea" width="{lay.width}" height="{lay.height}" rx="6"/>'
-            f'<rect class="box supply-box" x="{sx}" y="{sy}" width="{sw}" height="{sh}" rx="9"/>'
-            f'<rect class="box table-box" x="{tx}" y="{ty}" width="{tw}" height="{th}" rx="9"/>'
-            f'<g class="tiles">{"".join(tiles)}</g>')
+    return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
+            f'<g class="tiles">{"".join(tiles)}</g>'
+            f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
+            f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
+            f'height="{th}" rx="9"/>')
 
 
 def _rat_glyph() -> str:
@@ -120,12 +126,12 @@ def rat_back() -> str:
 
 
 def plague_body() -> str:
-    """The plague piece, centred on (0, 0)."""
-    return ('<circle class="pp-base" r="11"/>'
-            '<circle class="pp-skull" cx="0" cy="-1.5" r="5.6"/>'
-            '<rect class="pp-skull" x="-3.2" y="2.3" width="6.4" height="3.4" rx="1"/>'
-            '<circle class="pp-eye" cx="-2.2" cy="-1.9" r="1.5"/>'
-            '<circle class="pp-eye" cx="2.2" cy="-1.9" r="1.5"/>')
+    """The plague piece, centred on (0, 0), within 11 units of it: a black figure (a plague
+    doctor: cloak, beaked mask, hat) on a red-rimmed base, as the box's black wooden piece."""
+    return ('<ellipse class="pp-base" cy="7.5" rx="10" ry="3.6"/>'
+            '<path class="pp-fig" d="M-7 8.5C-7 .5-4.5-3 0-3S7 .5 7 8.5Z'
+            'M2.4-5.6 8.6-2.4 2-2.6ZM-6.2-7.4h12.4v1.6H-6.2ZM-3.4-11h6.8v3.8h-6.8Z"/>'
+            '<circle class="pp-fig" cy="-4.2" r="3.4"/>')
 
 
 def _symbols_strip(box: L.Box, face: Face, cls: str) -> str:
@@ -343,9 +349,9 @@ def _region_words(_edition: tuple, name: str, n: int, counts: tuple[int, ...],
 
 
 def _links(lay: L.Arrangement, view: View) -> str:
-    """The links between neighbours in play (R2.2; R2.1: a region out of play is nobody's
-    neighbour), each drawn in the gap between the two tiles (or over the top of the tiles
-    between them: the WIDE board's Scandia–Russia): land a road, sea a dashed crossing."""
+    """The sea links between neighbours in play (R2.2; R2.1: a region out of play is nobody's
+    neighbour), each a dashed crossing over the water between the two tiles; land neighbours
+    share a border on the map (render/europe_map.py) and need no line."""
     return _links_between(lay, frozenset(view["regions"]))
 
 
@@ -353,11 +359,10 @@ def _links(lay: L.Arrangement, view: View) -> str:
 def _links_between(lay: L.Arrangement, in_play: frozenset[str]) -> str:
     parts = []
     for (a, b), sea in NEIGHBOUR_PAIRS.items():
-        if a in in_play and b in in_play:
-            (x0, y0), *rest = lay.link(a, b)
-            way = "".join(f"{x:.1f} {y:.1f} " for x, y in rest).strip()
-            parts.append(f'<path class="link {"sea" if sea else "land"}" data-link="{a}-{b}" '
-                         f'd="M{x0:.1f} {y0:.1f}{"L" if len(rest) == 1 else "C"}{way}"/>')
+        if sea and a in in_play and b in in_play:
+            (x0, y0), (x1, y1) = lay.link_segment(a, b)
+            parts.append(f'<path class="link sea" data-link="{a}-{b}" '
+                         f'd="M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}"/>')
     return f'<g class="links" aria-hidden="true">{"".join(parts)}</g>'
 
 
@@ -377,10 +382,17 @@ def _card_on_board(c: str, x: float, y: float, takeable: bool, size: float = L.H
     cls = "held-card" + (" target" if takeable else "") + (" new" if new else "")
     ring = (f'<circle class="new-ring" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
             f'r="{size / 2 + 1.5:.1f}"/>' if new else "")
+    # the card itself: a small upright card (its place's height, three quarters as wide) with
+    # the class's icon on it, four fifths of the place's size
+    cw, ch, ico = size * 0.86, size * 1.12, size * 0.8
+    cx, cy = x + size / 2, y + size / 2
     return (f'<g class="{cls}" data-piece="card-{c}"{attrs}><title>{esc(words)}</title>'
-            f'{ring}<circle class="hit" cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" '
+            f'{ring}<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" '
             f'r="{(hit or size + 1) / 2:.1f}"/>'
-            + pieces.icon(CARD_SYMBOL[c], x, y, size, "ico card-ico") + "</g>")
+            f'<rect class="card-face" x="{cx - cw / 2:.1f}" y="{cy - ch / 2:.1f}" '
+            f'width="{cw:.1f}" height="{ch:.1f}" rx="{size / 8:.1f}"/>'
+            + pieces.icon(CARD_SYMBOL[c], cx - ico / 2, cy - ico / 2, ico, "ico card-ico")
+            + "</g>")
 
 
 def _supply(lay: L.Arrangement, view: View, offer) -> str:
@@ -646,17 +658,26 @@ LEGEND = ("target", "far", "out", "token", "starting", "known", "revealed", "cub
           "odds", "plague", "sea", "supply", "table")
 
 
-#: The position the legend's supply and table show: 23 tokens left, the Peasant held.
+#: The position the legend's supply and table show: 23 tokens left, the first player's row.
+#: (No card is drawn: the figures' windows show the supply's rat stack and the table's first
+#: columns, and what no window shows is not drawn, sixteen times over, into the first screen.)
 _LEGEND_VIEW: View = {  # type: ignore[typeddict-item]
-    "supply": 23, "cards": {c: (0 if c == "Peasant" else None) for c in CARDS},
+    "supply": 23, "cards": {c: None for c in CARDS},
     "current_player": 0, "on_board": [6, 4], "palace": [1, 0], "reserve": [13, 16]}
+_LEGEND_SUPPLY: View = {**_LEGEND_VIEW,
+                         "cards": {c: 0 for c in CARDS}}
+
+#: What a legend figure needs not: it is a picture (``aria-hidden``), no control, no hover text
+_LEGEND_DROP = re.compile(
+    r'<title>[^<]*</title>| (?:aria-label|role|tabindex|data-[a-z-]+)="[^"]*"')
 
 
 def legend_figure(kind: str, seats) -> str:
     """A small picture of one thing the board draws, as the board draws it (for How to play):
     the legend can never drift from the board. Each is drawn in a tile's corner (Anglia's),
     shown through a window onto that place."""
-    box = '<rect x="{x}" y="{y}" width="60" height="40" rx="6" class="region {c}"/>'
+    # (the region's state on an unseen tile of no size, its land drawn by it: style.css)
+    box = '<rect class="region {c}"/><rect x="{x}" y="{y}" width="60" height="40" class="land"/>'
     seats = list(seats) + default_seats(4)[len(seats):]  # four columns: two pieces in view
     lay = L.TALL  # (a tile's inside is the same in both arrangements)
     ax, ay, _w, _h = lay.tile("Anglia")
@@ -680,8 +701,8 @@ def legend_figure(kind: str, seats) -> str:
         "out": box.format(x=ax, y=ay, c="out"),
         "token": _token(lay, "Anglia", 1, 1, None, False, False, False),
         "starting": _token(lay, "Anglia", 1, 1, None, True, False, False),
-        "odds": f'<rect x="{ax}" y="{ay}" width="{L.TILE_W}" height="{L.TILE_H}" '
-                f'class="region risk-3"/>' + _risk(lay, "Anglia", {
+        "odds": f'<rect class="region risk-3"/><rect x="{ax}" y="{ay}" width="{L.TILE_W}" '
+                f'height="{L.TILE_H}" class="land"/>' + _risk(lay, "Anglia", {
                     "level": 3, "mine": 1.2, "others": 0.4, "p_loss": 0.6, "words": ""}),
         "known": _token(lay, "Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
                         False),
@@ -689,15 +710,16 @@ def legend_figure(kind: str, seats) -> str:
         "cubes": _cubes(lay, "Anglia", [2, 1, 0, 0], seats),
         "loss": _losses(lay, "Anglia", {0: 1}, seats),
         "plague": _plague(lay, "Anglia", False, t("map.plague")),
-        "sea": f'<path class="link sea" d="M{ax} {ay + 14}L{ax + 60} {ay + 14}"/>'
-               f'<path class="link land" d="M{ax} {ay + 30}L{ax + 60} {ay + 30}"/>',
+        "sea": f'<path class="link sea" d="M{ax} {ay + 11}L{ax + 60} {ay + 11}"/>'
+               f'<rect class="land" x="{ax - 2}" y="{ay + 21}" width="32" height="21"/>'
+               f'<rect class="land" x="{ax + 30}" y="{ay + 21}" width="32" height="21"/>',
         "supply": f'<rect class="box" x="{sx}" y="{sy}" width="{lay.supply.w}" '
-                  f'height="{lay.supply.h}" rx="9"/>' + _supply(lay, _LEGEND_VIEW, Offer()),
+                  f'height="{lay.supply.h}" rx="9"/>' + _supply(lay, _LEGEND_SUPPLY, Offer()),
         "table": f'<rect class="box" x="{lay.table.x}" y="{lay.table.y}" width="{lay.table.w}" '
-                 f'height="{lay.table.h}" rx="9"/>' + _table(lay, _LEGEND_VIEW, seats[:2], Offer()),
+                 f'height="{lay.table.h}" rx="9"/>' + _table(lay, _LEGEND_VIEW, seats[:1], Offer()),
     }[kind]
     x, y = window.get(kind, (ax, ay))
     # a face's symbol box and the odds' two numbers are wider: the same figure, seen farther
     w = {"odds": 90, "known": 66, "revealed": 66}.get(kind, 60)
     return (f'<svg class="board legend-fig" viewBox="{x:.0f} {y:.0f} {w} {w * 2 / 3:.0f}" '
-            f'width="84" height="56" aria-hidden="true">{body}</svg>')
+            f'width="84" height="56" aria-hidden="true">{_LEGEND_DROP.sub("", body)}</svg>')

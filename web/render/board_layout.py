@@ -1,10 +1,14 @@
-"""Where everything on the board goes: the schematic board's tiles and each thing's place.
+"""Where everything on the board goes: each region's tile on the map of Europe and each
+thing's place in it.
 
-Why a schematic board: the outline of Europe could not hold a region's three rat tokens, four
-players' cubes, the plague piece and what strikes and the aids add, readable on a phone; things
-were drawn over each other. Here each region is a tile placed roughly where it lies (the
-neighbours of R2.2 drawn as links: land a road, sea a dashed crossing), and inside a tile every
-kind of thing has a place of its own, reserved whether it is shown or not:
+The board is a map (render/europe_map.py, drawn by tools/europe_map.py): an inflated cartogram
+in which each region's land holds a tile, its content box, placed roughly where the region lies
+(Hispania south-west, Scandia north, Russia and Tartaria east, Turcia south-east, Anglia an
+island), its land reaching its land neighbours of R2.2 (a shared border) and the sea lying
+between sea neighbours (a dashed crossing). An outline of Europe at its true shapes could not
+hold a region's three rat tokens, four players' cubes, the plague piece and what strikes and
+the aids add, readable on a phone; inflated around the tiles, it can. Inside a tile every kind
+of thing has a place of its own, reserved whether it is shown or not:
 
     +--------------------------------+
     | Region name                    |   name row
@@ -22,9 +26,10 @@ about 1:1 on a 390 px phone: texts of 11–12 units, rat tokens 24, pieces 20.
 
 Two arrangements of the same tiles (:class:`Arrangement`): :data:`TALL`, a portrait board for a
 phone (four rows, the players' table under the tiles), and :data:`WIDE`, a landscape one for a
-desktop screen (three rows of four, the supply and the table in a fifth column), which a
-portrait board would leave two thirds empty. The page draws the one its screen wants
-(:data:`WIDE_QUERY`); what is inside a tile is the same in both.
+desktop screen (three rows of four, the middle one shifted east, the supply and the table in a
+fifth column), which a portrait board would leave two thirds empty. The page draws the one its
+screen wants (:data:`WIDE_QUERY`); what is inside a tile is the same in both. Moving a tile
+means drawing the map anew (``tools/europe_map.py``; tests/web/test_board_map.py checks it).
 """
 
 from __future__ import annotations
@@ -111,15 +116,14 @@ class Arrangement:
     supply: Box
     table: Box
     top: float = MARGIN  # the tiles' first row's top edge
-    over: frozenset[tuple[str, str]] = frozenset()
     #: whether a card another player holds is taken by a click on it in the players' table
     #: (R4.1): a desktop's pointer; on a phone its 12 units are no finger's target, and the
     #: card is taken from the cards' sheet (render/dock.py marks that tab)
     held_cards_targets: bool = True
 
     def tile(self, region: str) -> Box:
-        col, row = self.grid[region]
-        return Box(MARGIN + col * PITCH_X, self.top + row * PITCH_Y, TILE_W, TILE_H)
+        col, row = self.grid[region]  # (whole units: a token's 24 units are 24 px on a phone)
+        return Box(round(MARGIN + col * PITCH_X), round(self.top + row * PITCH_Y), TILE_W, TILE_H)
 
     def token_at(self, region: str, slot: int) -> Point:
         """The centre of the ``slot``-th rat token (1–3, R5.2) of a region."""
@@ -178,25 +182,13 @@ class Arrangement:
 
     def link_segment(self, a: str, b: str) -> tuple[Point, Point]:
         """The part of the line between two tiles' centres that lies in the gap between them:
-        a link is drawn there, so it crosses nothing inside a tile."""
+        a sea link (R2.2) is drawn there, over the water, so it crosses nothing inside a
+        tile."""
         (x1, y1), (x2, y2) = self.centre(a), self.centre(b)
         dx, dy = x2 - x1, y2 - y1
         t1 = _leave(self.tile(a), x1, y1, dx, dy)
         t2 = 1 - _leave(self.tile(b), x2, y2, -dx, -dy)
         return (x1 + dx * t1, y1 + dy * t1), (x1 + dx * t2, y1 + dy * t2)
-
-    def link(self, a: str, b: str) -> tuple[Point, ...]:
-        """How the link between two neighbours (R2.2) is drawn: two points, a straight line in
-        the gap between their tiles; or four, a cubic curve from the top edge of one over the
-        tiles between them (through the board's top margin) to the top edge of the other."""
-        if (a, b) not in self.over and (b, a) not in self.over:
-            return self.link_segment(a, b)
-        left, right = sorted((self.tile(a), self.tile(b)))
-        y0 = left.y  # the tiles' top edge; the curve's highest point halfway to the board's
-        apex = y0 / 2  # edge, its control points where a cubic reaches it at its middle
-        c = y0 - (y0 - apex) * 4 / 3
-        x0, x1 = left.x + left.w - 18, right.x + 18
-        return (x0, y0), (x0 + 14, c), (x1 - 14, c), (x1, y0)
 
 
 def _leave(box: Box, x: float, y: float, dx: float, dy: float) -> float:
@@ -210,35 +202,49 @@ def _leave(box: Box, x: float, y: float, dx: float, dy: float) -> float:
 
 
 #: The phone's board, portrait (drawn about 1:1 on a 390 px phone): four rows of tiles, the
-#: supply box top right, the players' table bottom left.
+#: supply box top right, the players' table bottom left. Its width holds four tiles and no
+#: more, so the map's directions are bent furthest here: Gallia a little east of Hispania
+#: (Italia a little west, under Gallia's corner: the Alps),
+#: Tartaria a little east of Russia (below it), Bulgaria a little above Turcia.
 TALL = Arrangement(
     name="tall",
     grid={"Anglia": (0, 0), "Scandia": (1.5, 0), "Russia": (3, 0.75),
-          "Gallia": (0, 1), "Germania": (1, 1), "Polonia": (2, 1),
-          "Hispania": (0, 2), "Italia": (1, 2), "Hungaria": (2, 2), "Tartaria": (3, 1.85),
-          "Bulgaria": (2, 3), "Turcia": (3, 3)},
+          "Gallia": (0.08, 1), "Germania": (1.04, 1), "Polonia": (2, 1),
+          "Hispania": (-0.03, 2), "Italia": (0.93, 2), "Hungaria": (2, 1.975),
+          "Tartaria": (3.03, 1.85), "Bulgaria": (2, 2.95), "Turcia": (3.03, 3.03125)},
     width=390, height=MARGIN + 3 * PITCH_Y + TILE_H + MARGIN,
     supply=Box(MARGIN + 3 * PITCH_X, MARGIN, SUPPLY_W, SUPPLY_H),
     table=Box(MARGIN, MARGIN + 3 * PITCH_Y, TABLE_W, TABLE_H), held_cards_targets=False)
 
-#: The WIDE board's top margin: room for the one link that goes over a tile (Scandia–Russia,
-#: over Polonia's top).
+#: The WIDE board's top margin: room for the land between Scandia and Russia (Finland and
+#: Karelia, render/europe_map.py), over Polonia's top.
 _WIDE_TOP = 18
+#: The WIDE board's middle row (Gallia to Tartaria) lies this many columns east of the
+#: others, as on a map: Hispania south-west of Gallia, Tartaria south-east of Russia
+_WIDE_SHIFT = 0.4
+#: … and the WIDE board's sea neighbours side by side (Anglia–Scandia, Scandia–Polonia,
+#: Hispania–Italia, Italia–Bulgaria) this much further apart: water seen between them
+_STRAIT = 6 / PITCH_X
 #: The fifth column's left edge (the supply, then the table): a wider gap than between tiles,
 #: as it holds no region
-_FIFTH = MARGIN + 4 * PITCH_X + GAP
+_FIFTH = round(MARGIN + (4 + _WIDE_SHIFT) * PITCH_X + GAP)
 
-#: A desktop's board, landscape: the twelve regions in three rows of four, every neighbour
-#: beside or diagonal to the other (a straight link through a gap) but Scandia–Russia, drawn
-#: over Polonia; the supply box and the players' table in a fifth column.
+#: A desktop's board, landscape: the twelve regions in three rows of four, the middle row
+#: shifted east (brick-wise: Germania between Scandia and Polonia, Gallia between Hispania and
+#: Italia), Bulgaria lower than Italia (Hungaria's land reaching Italia above it, the
+#: Adriatic between them) and Turcia lower still; Scandia's land reaches Russia over Polonia's
+#: top; the supply box and the players' table in a fifth column.
 WIDE = Arrangement(
     name="wide",
-    grid={"Anglia": (0, 0), "Scandia": (1, 0), "Polonia": (2, 0), "Russia": (3, 0),
-          "Gallia": (0, 1), "Germania": (1, 1), "Hungaria": (2, 1), "Tartaria": (3, 1),
-          "Hispania": (0, 2), "Italia": (1, 2), "Bulgaria": (2, 2), "Turcia": (3, 2)},
-    width=_FIFTH + TABLE_W + MARGIN, height=_WIDE_TOP + 2 * PITCH_Y + TILE_H + MARGIN,
+    grid={"Anglia": (0, 0), "Scandia": (1 + _STRAIT, 0), "Polonia": (2 + 2 * _STRAIT, 0),
+          "Russia": (3 + 2 * _STRAIT, 0),
+          "Gallia": (_WIDE_SHIFT, 1), "Germania": (1 + _WIDE_SHIFT, 1),
+          "Hungaria": (2 + _WIDE_SHIFT, 1), "Tartaria": (3 + _WIDE_SHIFT, 1),
+          "Hispania": (0, 2), "Italia": (1 + _STRAIT, 2), "Bulgaria": (2 + 2 * _STRAIT, 2.12),
+          "Turcia": (3 + 2 * _STRAIT, 2.27)},
+    width=_FIFTH + TABLE_W + MARGIN, height=round(_WIDE_TOP + 2.27 * PITCH_Y + TILE_H + MARGIN),
     supply=Box(_FIFTH, _WIDE_TOP, SUPPLY_W, SUPPLY_H),
     table=Box(_FIFTH, _WIDE_TOP + SUPPLY_H + GAP, TABLE_W, TABLE_H),
-    top=_WIDE_TOP, over=frozenset({("Scandia", "Russia")}))
+    top=_WIDE_TOP)
 
 ARRANGEMENTS = {a.name: a for a in (TALL, WIDE)}
