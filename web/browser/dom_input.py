@@ -121,6 +121,9 @@ class DomInput:
         if get("data-choice") == "online-name":  # a guest's name, from its field
             field = dom.by_id("online-name")
             return ev.Choice("online-name", {"name": "" if field is None else str(field.value)})
+        if get("data-choice") == "online-turn":  # the TURN servers, from their field
+            field = dom.by_id("online-turn")
+            return ev.Choice("online-turn", {"turn": "" if field is None else str(field.value)})
         if get("data-choice") is not None:
             return ev.Choice(get("data-choice"), self._dialog_fields())
         if get("data-step") is not None:

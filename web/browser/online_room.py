@@ -24,12 +24,14 @@ from model.values import replace
 from online import links
 from online.guest import Guest
 from online.host import Host, new_secret
+from online.relay_link import is_relayed
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 from text.catalogue import t
 
 from browser import storage
 from browser.autosave import JOINED
+from browser.relay_room import Ways
 
 
 def site_version() -> str:
@@ -57,6 +59,27 @@ KEY = "rattus.online.key"
 NAME = "rattus.online.name"
 #: This tab's id as a guest (sessionStorage: kept over a reload, not shared by tabs).
 DEVICE = "rattus.online.device"
+#: The TURN servers this device adds to every room (the online panel's setting).
+TURN = "rattus.online.turn"
+
+
+def network_settings(network: links.Network, turn: str | None) -> dict:
+    """web/online.js's settings for a room: the relays, the link's ICE servers (each an
+    RTCIceServer with its credentials) and the TURN servers kept on this device."""
+    settings: dict = {"relays": list(network.relays)}
+    if network.ice == ("none",):
+        settings["ice"] = "none"
+    elif network.ice is not None:
+        settings["ice"] = [links.ice_server(s) for s in network.ice]
+    kept, _bad = links.read_ice(turn)
+    if kept and network.ice != ("none",):
+        settings["turn"] = [links.ice_server(s) for s in kept]
+    return settings
+
+
+def way_of(peer: str | None) -> str:
+    """How this page reaches ``peer``: "direct", "relay", or "" (no device)."""
+    return "" if peer is None else ("relay" if is_relayed(peer) else "direct")
 
 
 class OnlineRooms:
@@ -88,7 +111,7 @@ class OnlineRooms:
         return {ev.SendAction: self._send_action, ev.AskWhy: self._ask_why,
                 ev.TakeSeat: lambda _e: self._to_host(self._guest().hello(take_over=True)),
                 ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me,
-                ev.OpenLink: self._open_link}
+                ev.OpenLink: self._open_link, ev.KeepTurn: self._keep_turn}
 
     # -- the host ---------------------------------------------------------------------------
     def send_first(self, model: Model) -> None:
@@ -148,15 +171,34 @@ class OnlineRooms:
             invitations = tuple((seat, link) for seat, link in self.invitations
                                 if seat in self.session.remote)  # (not a computer's now)
             online = Online("host", invitations, self.watch,
-                            tuple(self.host.connected(len(self.session.seats))), self.relays)
+                            tuple(self.host.connected(len(self.session.seats))), self.relays,
+                            ways=self._ways(len(self.session.seats)))
         elif self.guest is not None:
             current = self.model().ui.online or Online("guest")
             online = replace(current, relays=self.relays, host_here=self.host_here,
-                             joined=self.guest.welcomed)
+                             joined=self.guest.welcomed, way=way_of(self.guest.host))
         else:
             online = None
+        if online is not None:
+            online = self._network_status(online)
         if online != self.model().ui.online:  # (a dispatch repaints: only for news)
             self.dispatch(ev.OnlineStatus(online))
+
+    def _keep_turn(self, effect: ev.KeepTurn) -> None:
+        """The TURN servers for this device's next rooms (the open one keeps its own)."""
+        storage.write(effect.text, TURN)
+        self._status()
+
+    def _network_status(self, online: Online) -> Online:
+        """What the panel says of the network settings: the TURN servers kept here, the
+        link's ICE servers that could not be read."""
+        return replace(online, turn=storage.read(TURN) or "",
+                       ice_problems=self.network.problems)
+
+    def _ways(self, players: int) -> tuple[str, ...]:
+        """Per seat, the way to the device that holds it (what the panel shows)."""
+        assert self.host is not None
+        return tuple(way_of(self.host.holder(seat)) for seat in range(players))
 
     # -- a guest ----------------------------------------------------------------------------
     def join(self, invitation: links.Invitation) -> None:
@@ -213,12 +255,11 @@ class OnlineRooms:
 
     # -- the room ---------------------------------------------------------------------------
     async def _join(self, room: str, password: str) -> None:
-        settings = {"room": room, "password": password, "relays": list(self.network.relays)}
-        if self.network.ice is not None:
-            settings["ice"] = "none" if self.network.ice == ("none",) else list(
-                self.network.ice)
+        settings = network_settings(self.network, storage.read(TURN))
+        settings.update(room=room, password=password)
+        ways = Ways(self._on_message, self._on_peer)  # the direct way, and the relays'
         on_message = create_proxy(lambda peer, text: self._on_message(str(peer), str(text)))
-        on_peer = create_proxy(lambda peer, joined: self._on_peer(str(peer), bool(joined)))
+        on_peer = create_proxy(lambda peer, joined: ways.direct_peer(str(peer), bool(joined)))
         on_relays = create_proxy(lambda state, *_: self._on_relays(str(state)))
         self._proxies += [on_message, on_peer, on_relays]
         try:
@@ -230,7 +271,7 @@ class OnlineRooms:
             window.console.warn(f"online: {exc}")
             self._status()
             return
-        self.room = handle
+        self.room = ways.attach(handle, settings)
         window.rattusRoom = handle  # test hook: e2e/test_online.py sends forged messages
         if self.host is not None:
             self._send_all(self.host.publish())

@@ -109,6 +109,19 @@ def name_me(ui: Ui, session, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
 
 
 
+def keep_turn(ui: Ui, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
+    """The TURN servers this device keeps for its online games (docs/online.md): one that
+    cannot be read is said and nothing is kept; an empty field keeps none."""
+    from online.links import read_ice  # (the links' own reading: the link's ?ice= alike)
+
+    text = str(fields.get("turn", "")).strip()[:2000]
+    good, bad = read_ice(text)
+    if bad:
+        return ui.say(t("online.turn.bad", server=bad[0][:120]))
+    return ui.news(t("online.turn.kept" if good else "online.turn.cleared")), (
+        ev.KeepTurn(",".join(good)),)
+
+
 def take_seat(ui: Ui, session) -> tuple[Ui, ev.Effects] | None:
     """"Play it here": this device takes its seat over from the one that holds it."""
     if ui.online is None or ui.online.role != "guest":

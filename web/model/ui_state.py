@@ -238,6 +238,12 @@ class Online(Value):
     joined: bool = False  # guest: the host gave it its seat
     problem: str = ""  # guest: a refusal code that stops it playing ("seat-taken", …)
     seat: int | None = None  # guest: the seat it plays (None: it watches)
+    # how each device is reached: "direct" (WebRTC) or "relay" (through the relays); the
+    # host: per seat ("" where no device is); a guest: ``way``, its way to the host
+    ways: tuple[str, ...] = ()
+    way: str = ""
+    turn: str = ""  # the TURN servers kept on this device (the panel's setting)
+    ice_problems: tuple[str, ...] = ()  # ICE servers of the link that could not be read
 
 
 class Ui(Value):

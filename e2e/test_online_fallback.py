@@ -1,0 +1,115 @@
+"""Online play when no direct connection forms (docs/online.md, "When no direct connection
+forms"): the game's messages go through the Nostr relays themselves, encrypted with a key
+from the room's password, in pieces, at a rate public relays accept.
+
+One guest's browser can make no direct connection at all: an init script wraps its
+``RTCPeerConnection`` so that it never signals an ICE candidate (the ``icecandidate`` events
+are dropped and the ``a=candidate`` lines stripped from its descriptions) and takes none of
+the others' (stripped from the descriptions it is given too, ``addIceCandidate`` ignored) —
+as two phones behind carrier-grade NATs without a TURN server. Over the real local relay
+(tools/relay.py) it plays a whole 3-player game with the host and a guest that is connected
+directly; its page says it is connected through the relays, and it never holds a face its
+seat may not know.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import Guard
+from playwright.sync_api import Page, expect
+from test_online import (  # noqa: F401  (the fixtures: pytest finds them here)
+    devices,
+    forget_closed_peers,
+    host_game,
+    play_online,
+    relay,
+    start_online,
+)
+
+import rattus
+
+#: No ICE candidate leaves this page, and none reaches it: no direct connection can form.
+NO_DIRECT = r"""(() => {
+  const Native = window.RTCPeerConnection;
+  const strip = (d) => d && d.sdp ? {type: d.type, sdp: d.sdp.split("\r\n")
+    .filter((line) => !line.startsWith("a=candidate")).join("\r\n")} : d;
+  const described = (name) => {
+    const native = Object.getOwnPropertyDescriptor(Native.prototype, name);
+    return {get() { return strip(native.get.call(this)); }, configurable: true};
+  };
+  class NoDirect extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("icecandidate", (e) => {
+        if (e.candidate) { e.stopImmediatePropagation(); }
+      });
+      window.rattusNoDirect = (window.rattusNoDirect || 0) + 1;
+    }
+    set onicecandidate(handler) {
+      super.onicecandidate = handler && ((e) => { if (!e.candidate) handler(e); });
+    }
+    get onicecandidate() { return super.onicecandidate; }
+    setRemoteDescription(d) { return super.setRemoteDescription(strip(d)); }
+    addIceCandidate() { return Promise.resolve(); }
+  }
+  for (const name of ["localDescription", "currentLocalDescription", "pendingLocalDescription"]) {
+    Object.defineProperty(NoDirect.prototype, name, described(name));
+  }
+  window.RTCPeerConnection = NoDirect;
+})();"""
+
+#: What Trystero and Chromium say on the console while they try to connect the page that
+#: cannot be connected (expected here: the relays then carry the game).
+TRYING = re.compile(r"could not connect to peer|ICE failed|Trystero peer error|"
+                    r"Trystero: .*(timed out|connection)", re.IGNORECASE)
+
+
+def forget_failed_connections(guard: Guard) -> None:
+    guard.console_errors[:] = [m for m in guard.console_errors if not TRYING.search(m)]
+    forget_closed_peers(guard)
+
+
+@pytest.fixture
+def no_direct_third(devices):  # noqa: F811  (the fixture imported above)
+    """``devices`` whose third device (the second guest) can make no direct connection."""
+    made: list[Page] = []
+
+    def open_device() -> Page:
+        page = devices()
+        made.append(page)
+        if len(made) == 3:
+            page.add_init_script(NO_DIRECT)
+        return page
+
+    return open_device
+
+
+def test_a_guest_without_any_direct_connection_plays_through_the_relays(
+        no_direct_third, relay: str, guard: Guard) -> None:  # noqa: F811
+    seed = 4
+    host, guests = start_online(no_direct_third, relay, ["human", "friend", "friend"], seed)
+    cut_off, direct = guests[2], guests[1]
+    assert cut_off.evaluate("window.rattusNoDirect || 0") > 0  # it did try WebRTC
+    # each device says how it reaches the others
+    expect(cut_off.locator('#online [data-way="host"]')).to_have_attribute("data-how", "relay")
+    expect(cut_off.locator("#online .online-way-note")).to_be_visible()
+    expect(direct.locator('#online [data-way="host"]')).to_have_attribute("data-how", "direct")
+    expect(host.locator('#online [data-way="2"]')).to_have_attribute("data-how", "relay")
+    expect(host.locator('#online [data-way="1"]')).to_have_attribute("data-how", "direct")
+    play_online(host, guests, seed)  # every device renders each action; no face it may not know
+    forget_failed_connections(guard)
+    game = host_game(host)
+    replay = rattus.new_game(players=3, seed=seed)
+    for action in game.history:
+        replay.apply(action)
+    assert replay.scores() == game.scores() and replay.is_over
+    for page in (host, *guests.values()):
+        for p, score in enumerate(game.scores()):
+            cell = page.locator(f'.dialog[data-screen="results"] td[data-score="{p}"]')
+            expect(cell).to_have_text(str(score), timeout=30_000)
+    # the whole game (the final state, the largest message) came in pieces through the relay
+    stats = cut_off.evaluate("window.rattusRelayStats")
+    assert stats["received"] > len(game.history) and stats["rejected"] == 0
+    expect(cut_off.locator('#online [data-way="host"]')).to_have_attribute("data-how", "relay")
