@@ -15,7 +15,7 @@
 // nothing.
 import {makeSocket, getRelays, genId, toHex, selfId} from "./vendor/trystero/core/index.mjs";
 import {defaultRelayUrls} from "./vendor/trystero/index.mjs";
-import {schnorr} from "./vendor/trystero/noble/index.js";
+import {schnorr, etc} from "./vendor/trystero/noble/index.js";
 
 const KIND = 24133;  // ephemeral: within 20000-29999 (NIP-01), not stored by relays
 const ITERATIONS = 100000;
@@ -57,7 +57,8 @@ export async function openRelay(settings, onPiece) {
     // the event's id is the hash of its fields (NIP-01), signed by its key; then the room's key
     const id = await sha256(JSON.stringify([0, event.pubkey, event.created_at, event.kind,
                                             event.tags, event.content]));
-    if (toHex(id) !== event.id || !(await schnorr.verifyAsync(event.sig, id, event.pubkey))) {
+    if (toHex(id) !== event.id || !(await schnorr.verifyAsync(etc.hexToBytes(event.sig), id,
+                                                            etc.hexToBytes(event.pubkey)))) {
       stats.rejected += 1;
       return;
     }
