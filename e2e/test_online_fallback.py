@@ -18,6 +18,7 @@ import re
 
 import pytest
 from conftest import Guard
+from no_direct import NO_DIRECT
 from playwright.sync_api import Page, expect
 from test_online import (  # noqa: F401  (the fixtures: pytest finds them here)
     devices,
@@ -29,36 +30,6 @@ from test_online import (  # noqa: F401  (the fixtures: pytest finds them here)
 )
 
 import rattus
-
-#: No ICE candidate leaves this page, and none reaches it: no direct connection can form.
-NO_DIRECT = r"""(() => {
-  const Native = window.RTCPeerConnection;
-  const strip = (d) => d && d.sdp ? {type: d.type, sdp: d.sdp.split("\r\n")
-    .filter((line) => !line.startsWith("a=candidate")).join("\r\n")} : d;
-  const described = (name) => {
-    const native = Object.getOwnPropertyDescriptor(Native.prototype, name);
-    return {get() { return strip(native.get.call(this)); }, configurable: true};
-  };
-  class NoDirect extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("icecandidate", (e) => {
-        if (e.candidate) { e.stopImmediatePropagation(); }
-      });
-      window.rattusNoDirect = (window.rattusNoDirect || 0) + 1;
-    }
-    set onicecandidate(handler) {
-      super.onicecandidate = handler && ((e) => { if (!e.candidate) handler(e); });
-    }
-    get onicecandidate() { return super.onicecandidate; }
-    setRemoteDescription(d) { return super.setRemoteDescription(strip(d)); }
-    addIceCandidate() { return Promise.resolve(); }
-  }
-  for (const name of ["localDescription", "currentLocalDescription", "pendingLocalDescription"]) {
-    Object.defineProperty(NoDirect.prototype, name, described(name));
-  }
-  window.RTCPeerConnection = NoDirect;
-})();"""
 
 #: What Trystero and Chromium say on the console while they try to connect the page that
 #: cannot be connected (expected here: the relays then carry the game).
