@@ -19,6 +19,7 @@ import re
 import pytest
 from conftest import Guard
 from no_direct import NO_DIRECT
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from test_online import (  # noqa: F401  (the fixtures: pytest finds them here)
     devices,
@@ -84,3 +85,43 @@ def test_a_guest_without_any_direct_connection_plays_through_the_relays(
     stats = cut_off.evaluate("window.rattusRelayStats")
     assert stats["received"] > len(game.history) and stats["rejected"] == 0
     expect(cut_off.locator('#online [data-way="host"]')).to_have_attribute("data-how", "relay")
+
+
+OPEN_RELAY = """([url, room]) => {
+  window.pieces = [];
+  return window.rattusOnline.relay({room: room, password: 'pw', relays: [url]},
+    (key, text) => window.pieces.push(text)).then(way => { window.way = way; return way.self; });
+}"""
+
+
+def test_the_local_relay_takes_the_largest_piece_and_refuses_what_public_relays_refuse(
+        devices, relay: str) -> None:  # noqa: F811
+    """A piece of the largest size the fallback cuts (relay_link.PIECE_BYTES of a frame, in
+    base64 in its JSON: ~10.8 kB before encryption) reaches the other device; a 20 kB one is
+    refused by the relay, as a public relay's 16 kB limit would, and reaches nobody."""
+    pages = [devices() for _ in range(2)]
+    for p in pages:
+        p.goto("./?players=2&pace=0")
+        p.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    keys = [p.evaluate(OPEN_RELAY, [relay, "test-room"]) for p in pages]
+    assert keys[0] != keys[1] and len(keys[0]) == 64
+    sender, receiver = pages
+
+    def reaches(text: str) -> bool:
+        """Published (again, until the receiver's subscription is surely at the relay)."""
+        for _ in range(10):
+            sender.evaluate("text => window.way.publish(text)", text)
+            try:
+                receiver.wait_for_function("text => window.pieces.includes(text)", arg=text,
+                                           timeout=1_500)
+                return True
+            except PlaywrightError:
+                continue
+        return False
+
+    largest = "p" * 10_800
+    assert reaches(largest)
+    sender.evaluate("text => window.way.publish(text)", "q" * 20_000)
+    sender.wait_for_function("() => window.rattusRelayStats.refused > 0", timeout=10_000)
+    assert reaches("after")
+    assert set(receiver.evaluate("window.pieces")) == {largest, "after"}

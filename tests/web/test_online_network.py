@@ -10,9 +10,9 @@ import pytest
 from control.update import update
 from model import page_events as ev
 from model.ui_state import Model, Online
+from model.values import replace
 from online import links
 from render import panels
-
 from test_online import SITE, Guest, guest_page, room  # noqa: F401  (its in-memory room)
 
 
@@ -92,7 +92,6 @@ def test_a_guest_sees_that_it_plays_through_the_relays() -> None:
     net.join("p1", Guest(SITE, 1, keys[1]))
     model = guest_page(net, "p1")
     assert model.ui.online is not None
-    from model.values import replace
     relayed = replace(model.ui.online, way="relay")
     html = panels.online(relayed, [])
     assert 'data-way="host" data-how="relay"' in html and 'class="online-way-note"' in html

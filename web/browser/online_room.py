@@ -94,7 +94,7 @@ class OnlineRooms:
         self.host: Host | None = None
         self.guest: Guest | None = None
         self.invitation: links.Invitation | None = None
-        self.room = None  # web/online.js's handle, once open
+        self.room: Ways | None = None  # the room's ways (browser/relay_room.py), once open
         self.relays = "connecting"
         self.host_here = False
         self._remembered: tuple | None = None  # (link, names) last kept in the joined list

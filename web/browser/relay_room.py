@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Any
 
 from online.relay_link import Link, is_relayed
 from pyodide.ffi import create_proxy, to_js
@@ -26,8 +27,8 @@ class Ways:
     def __init__(self, on_message: Callable[[str, str], None],
                  on_peer: Callable[[str, bool], None]):
         self.on_message, self.on_peer = on_message, on_peer
-        self.direct = None  # web/online.js's handle (Trystero)
-        self.relay = None  # web/online_relay.js's handle, once open
+        self.direct: Any = None  # web/online.js's handle (Trystero)
+        self.relay: Any = None  # web/online_relay.js's handle, once open
         self.link: Link | None = None
         self._closed = False
         self._pumping = False
