@@ -15,6 +15,7 @@ seat may not know.
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, quote
 
 import pytest
 from conftest import Guard
@@ -96,9 +97,10 @@ OPEN_RELAY = """([url, room]) => {
 
 def test_the_local_relay_takes_the_largest_piece_and_refuses_what_public_relays_refuse(
         devices, relay: str) -> None:  # noqa: F811
-    """A piece of the largest size the fallback cuts (relay_link.PIECE_BYTES of a frame, in
-    base64 in its JSON: ~10.8 kB before encryption) reaches the other device; a 20 kB one is
-    refused by the relay, as a public relay's 16 kB limit would, and reaches nobody."""
+    """A piece of the largest size the fallback cuts (relay_link.PIECE_BYTES of a frame in
+    base64, in its JSON with up to three devices' keys: under 11 kB before encryption, about
+    14.7 kB of event content after) reaches the other device; a 20 kB one is refused by the
+    relay, as a public relay's 16 kB limit would, and reaches nobody."""
     pages = [devices() for _ in range(2)]
     for p in pages:
         p.goto("./?players=2&pace=0")
@@ -119,9 +121,58 @@ def test_the_local_relay_takes_the_largest_piece_and_refuses_what_public_relays_
                 continue
         return False
 
-    largest = "p" * 10_800
+    largest = "p" * 11_000
     assert reaches(largest)
     sender.evaluate("text => window.way.publish(text)", "q" * 20_000)
     sender.wait_for_function("() => window.rattusRelayStats.refused > 0", timeout=10_000)
     assert reaches("after")
     assert set(receiver.evaluate("window.pieces")) == {largest, "after"}
+
+
+#: Each RTCPeerConnection's configuration, as the page gave it (TURN servers and all).
+RECORD_RTC = """(() => {
+  window.rtcConfigs = [];
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config, ...rest) {
+      window.rtcConfigs.push(JSON.parse(JSON.stringify(config || {})));
+      super(config, ...rest);
+    }
+  };
+})();"""
+
+
+def ice_servers(page: Page) -> list[dict]:
+    page.wait_for_function("() => window.rtcConfigs.length > 0", timeout=30_000)
+    return page.evaluate("window.rtcConfigs[0].iceServers")
+
+
+def test_turn_servers_reach_webrtc_with_their_credentials(devices, relay: str,
+                                                          guard: Guard) -> None:  # noqa: F811
+    """The link's ``?ice=`` (a TURN user with a ``:``, a password with an ``@``) replaces
+    Trystero's STUN servers; one that cannot be read is said on the page and not used. A
+    TURN server kept on the device (the panel's field) is added to Trystero's STUN servers."""
+    turn = "turn:1700000000%3Abob:pw%402@127.0.0.1:3479?transport=tcp"
+    linked = devices()
+    linked.add_init_script(RECORD_RTC)
+    linked.goto("./?players=2&names=Ann,Bob&bots=0,friend&seed=3&pace=0"
+                f"&relays={relay}&ice={quote(turn + ',turn:nopassword.example', safe='')}")
+    assert ice_servers(linked) == [{"urls": "turn:127.0.0.1:3479?transport=tcp",
+                                    "username": "1700000000:bob", "credential": "pw@2"}]
+    expect(linked.locator("#online .online-ice-bad")).to_contain_text("turn:nopassword.example")
+    invitation = linked.locator('#online input[data-link="1"]').input_value()
+    query = invitation.split("?", 1)[1].split("#", 1)[0]
+    assert parse_qs(query)["ice"] == [turn]  # the invitation carries it (not the odd one)
+
+    kept = devices()
+    kept.add_init_script(RECORD_RTC)
+    kept.add_init_script(
+        "localStorage.setItem('rattus.online.turn', 'turn:ann:pw@127.0.0.1:3478')")
+    kept.goto(f"./?players=2&names=Ann,Bob&bots=0,friend&seed=3&pace=0&relays={relay}")
+    servers = ice_servers(kept)
+    assert {"urls": "turn:127.0.0.1:3478", "username": "ann", "credential": "pw"} in servers
+    assert any(s["urls"].startswith("stun:") for s in servers)  # (Trystero's, kept)
+    expect(kept.locator("#online-turn")).to_have_value("turn:ann:pw@127.0.0.1:3478")
+    forget_failed_connections(guard)
+    guard.console_errors[:] = [m for m in guard.console_errors  # (no TURN server listens)
+                               if "WebSocket connection to" not in m]
