@@ -147,8 +147,8 @@ def ice_servers(page: Page) -> list[dict]:
     return page.evaluate("window.rtcConfigs[0].iceServers")
 
 
-def test_turn_servers_reach_webrtc_with_their_credentials(devices, relay: str,
-                                                          guard: Guard) -> None:  # noqa: F811
+def test_turn_servers_reach_webrtc_with_their_credentials(
+        devices, relay: str, guard: Guard) -> None:  # noqa: F811
     """The link's ``?ice=`` (a TURN user with a ``:``, a password with an ``@``) replaces
     Trystero's STUN servers; one that cannot be read is said on the page and not used. A
     TURN server kept on the device (the panel's field) is added to Trystero's STUN servers."""
