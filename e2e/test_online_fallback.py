@@ -176,3 +176,54 @@ def test_turn_servers_reach_webrtc_with_their_credentials(
     forget_failed_connections(guard)
     guard.console_errors[:] = [m for m in guard.console_errors  # (no TURN server listens)
                                if "WebSocket connection to" not in m]
+
+
+#: A device of the room's own making, sending events straight to the relay: built with the
+#: module's own sealing (web/online_relay.js), then spoilt where the test says.
+FORGE = """async ([url, what]) => {
+  const relay = await import('./online_relay.js');
+  const {schnorr} = await import('./vendor/trystero/noble/index.js');
+  const room = await relay.roomKey('test-room', 'pw');
+  const secret = schnorr.keygen().secretKey;
+  let event;
+  if (what === 'wrong-key') {  // the room's topic, another password's key
+    const other = await relay.roomKey('test-room', 'not the password');
+    event = await relay.sealEvent({key: other.key, topic: room.topic}, secret, 'forged');
+  } else if (what === 'bad-signature') {  // the room's key, another event's signature
+    event = await relay.sealEvent(room, secret, 'forged');
+    event.sig = (await relay.sealEvent(room, secret, 'other')).sig;
+  } else {
+    event = await relay.sealEvent(room, secret, what);
+  }
+  window.forger = window.forger || new Promise((resolve) => {
+    const socket = new WebSocket(url);
+    socket.onopen = () => resolve(socket);
+  });
+  (await window.forger).send(JSON.stringify(['EVENT', event]));
+}"""
+
+
+def test_a_piece_that_fails_its_signature_or_the_rooms_key_is_dropped(
+        devices, relay: str) -> None:  # noqa: F811
+    """Whoever knows the room's topic but not its password gets nothing through: the
+    receiving page drops the piece that fails the room's key before Python sees it. An
+    event whose signature is not its key's is refused by the relay itself (every relay
+    checks, and so does the page, for a relay that would not)."""
+    receiver, forger = devices(), devices()
+    for p in (receiver, forger):
+        p.goto("./?players=2&pace=0")
+        p.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    receiver.evaluate(OPEN_RELAY, [relay, "test-room"])
+    for _ in range(10):  # until the receiver's subscription is surely at the relay
+        forger.evaluate(FORGE, [relay, "ready"])
+        try:
+            receiver.wait_for_function("() => window.pieces.includes('ready')", timeout=1_500)
+            break
+        except PlaywrightError:
+            continue
+    rejected = receiver.evaluate("window.rattusRelayStats.rejected")
+    for what in ("wrong-key", "bad-signature", "good"):
+        forger.evaluate(FORGE, [relay, what])
+    receiver.wait_for_function("() => window.pieces.includes('good')", timeout=10_000)
+    assert set(receiver.evaluate("window.pieces")) == {"ready", "good"}
+    assert receiver.evaluate("window.rattusRelayStats.rejected") == rejected + 1

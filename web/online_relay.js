@@ -27,7 +27,7 @@ const unb64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const sha256 = async (text) => new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(text)));
 
 // The room's AES-GCM key and topic, from its password (which only the link's "#" carried).
-async function roomKey(room, password) {
+export async function roomKey(room, password) {
   const base = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false,
                                              ["deriveBits"]);
   const bits = new Uint8Array(await crypto.subtle.deriveBits(
@@ -38,8 +38,25 @@ async function roomKey(room, password) {
   return {key, topic: toHex(bits.slice(32, 48))};
 }
 
+// One piece as a signed Nostr event (NIP-01: its id the hash of its fields, signed by the
+// page's key), its content the piece encrypted with the room's key (random IV first).
+export async function sealEvent({key, topic}, secretKey, text) {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt(
+    {name: "AES-GCM", iv, additionalData: enc.encode(topic)}, key, enc.encode(text)));
+  const pubkey = toHex(schnorr.getPublicKey(secretKey));
+  const event = {kind: KIND, tags: [["x", topic]], created_at: Math.floor(Date.now() / 1000),
+                 content: b64(new Uint8Array([...iv, ...sealed])), pubkey};
+  const id = await sha256(JSON.stringify([0, pubkey, event.created_at, KIND, event.tags,
+                                          event.content]));
+  event.id = toHex(id);
+  event.sig = toHex(await schnorr.signAsync(id, secretKey));
+  return event;
+}
+
 export async function openRelay(settings, onPiece) {
-  const {key, topic} = await roomKey(settings.room, settings.password);
+  const room = await roomKey(settings.room, settings.password);
+  const {key, topic} = room;
   const aad = enc.encode(topic);
   const {secretKey, publicKey} = schnorr.keygen();  // this page's throwaway identity
   const me = toHex(publicKey);
@@ -54,6 +71,7 @@ export async function openRelay(settings, onPiece) {
   let incoming = Promise.resolve();  // one piece after another: their order is kept
 
   async function take(event) {
+    if (seen.has(event.id)) { return; }  // (the same event from another relay)
     // the event's id is the hash of its fields (NIP-01), signed by its key; then the room's key
     const id = await sha256(JSON.stringify([0, event.pubkey, event.created_at, event.kind,
                                             event.tags, event.content]));
@@ -62,6 +80,8 @@ export async function openRelay(settings, onPiece) {
       stats.rejected += 1;
       return;
     }
+    seen.add(event.id);  // (only a signed event: a forged copy cannot shadow the real one)
+    if (seen.size > SEEN) { seen.delete(seen.values().next().value); }
     const sealed = unb64(event.content);
     const plain = await crypto.subtle.decrypt(
       {name: "AES-GCM", iv: sealed.slice(0, 12), additionalData: aad}, key, sealed.slice(12));
@@ -78,8 +98,6 @@ export async function openRelay(settings, onPiece) {
     if (msg[0] !== "EVENT" || msg[1] !== subId || !event || typeof event !== "object" ||
         event.kind !== KIND || event.pubkey === me || typeof event.content !== "string" ||
         seen.has(event.id)) { return; }
-    seen.add(event.id);
-    if (seen.size > SEEN) { seen.delete(seen.values().next().value); }
     incoming = incoming.then(() => take(event)).catch(() => { stats.rejected += 1; });
   }
 
@@ -91,16 +109,7 @@ export async function openRelay(settings, onPiece) {
 
   let outgoing = Promise.resolve();  // published in the order Python gave them
   async function seal(text) {
-    const iv = crypto.getRandomValues(new Uint8Array(12));
-    const sealed = new Uint8Array(await crypto.subtle.encrypt(
-      {name: "AES-GCM", iv, additionalData: aad}, key, enc.encode(text)));
-    const content = b64(new Uint8Array([...iv, ...sealed]));
-    const event = {kind: KIND, tags: [["x", topic]], created_at: Math.floor(Date.now() / 1000),
-                   content, pubkey: me};
-    const id = await sha256(JSON.stringify([0, me, event.created_at, KIND, event.tags, content]));
-    event.id = toHex(id);
-    event.sig = toHex(await schnorr.signAsync(id, secretKey));
-    const frame = JSON.stringify(["EVENT", event]);
+    const frame = JSON.stringify(["EVENT", await sealEvent(room, secretKey, text)]);
     clients.forEach((client) => client.send(frame));
     stats.sent += 1;
   }

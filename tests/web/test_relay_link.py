@@ -210,3 +210,12 @@ def test_a_frame_that_inflates_beyond_the_limit_is_dropped() -> None:
 def test_a_devices_own_pieces_are_not_read() -> None:
     host, _guest = pair()
     assert host.receive(HOST, relay_link.presence("me"), 1.0) == ([], [])
+
+
+def test_a_flood_of_new_keys_is_not_heard_beyond_a_rooms_size() -> None:
+    """A device of the room that makes key after key fills no memory: the devices already
+    heard are still heard."""
+    _host, guest = pair()
+    for k in range(100):
+        guest.receive(f"{k:064x}", relay_link.presence(f"t{k}"), 1.0)
+    assert len(guest.heard) == relay_link.MAX_HEARD and HOST in guest.heard

@@ -47,6 +47,9 @@ FALLBACK_S = 5.0
 HERE_S = 4.0
 AWAY_S = 14.0
 INCOMPLETE_S = 20.0
+#: The most devices heard at once (a room has at most 4 seats and a few spectators; a device
+#: of the room that makes new keys to flood it is not heard beyond that).
+MAX_HEARD = 16
 #: Pieces a second, and the burst: public relays limit each connection to a few events a
 #: second; a move sends a frame (usually one piece) to each device that needs one.
 RATE = 8.0
@@ -206,6 +209,9 @@ class Link:
                 news.append((relay_id(sender), False))
             return [], news
         heard = self.heard.get(sender)
+        if heard is None and len(self.heard) >= MAX_HEARD:
+            self.dropped += 1
+            return [], []
         if "here" in piece:
             if not isinstance(piece["here"], str) or len(piece["here"]) > 64:
                 self.dropped += 1
