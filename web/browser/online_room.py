@@ -67,13 +67,13 @@ def network_settings(network: links.Network, turn: str | None) -> dict:
     """web/online.js's settings for a room: the relays, the link's ICE servers (each an
     RTCIceServer with its credentials) and the TURN servers kept on this device."""
     settings: dict = {"relays": list(network.relays)}
-    if network.ice == ("none",):
+    kept = [links.ice_server(s) for s in links.read_ice(turn)[0]]
+    if network.ice == ("none",):  # (the local network only: no server at all)
         settings["ice"] = "none"
-    elif network.ice is not None:
-        settings["ice"] = [links.ice_server(s) for s in network.ice]
-    kept, _bad = links.read_ice(turn)
-    if kept and network.ice != ("none",):
-        settings["turn"] = [links.ice_server(s) for s in kept]
+    elif network.ice is not None:  # the link's replace Trystero's; this device's beside them
+        settings["ice"] = [links.ice_server(s) for s in network.ice] + kept
+    elif kept:  # beside Trystero's STUN servers
+        settings["turn"] = kept
     return settings
 
 
