@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from control.update import update
+from model import ice_servers
 from model import page_events as ev
 from model.ui_state import Model, Online
 from model.values import replace
@@ -28,10 +29,10 @@ from test_online import SITE, Guest, guest_page, room  # noqa: F401  (its in-mem
 ])
 def test_an_ice_server_reads_with_its_credentials(text: str, server: dict) -> None:
     """A TURN server's user and password (percent-encoded where they hold : @ , %)."""
-    assert links.ice_server(text) == server
-    again = links.ice_text(server["urls"], server.get("username", ""),
+    assert ice_servers.ice_server(text) == server
+    again = ice_servers.ice_text(server["urls"], server.get("username", ""),
                            server.get("credential", ""))
-    assert links.ice_server(again) == server
+    assert ice_servers.ice_server(again) == server
 
 
 @pytest.mark.parametrize("text", [
@@ -41,11 +42,11 @@ def test_an_ice_server_reads_with_its_credentials(text: str, server: dict) -> No
     "http://turn.example.org", "turn:u:p@host name", "turn:u:p@host\"><script>", "none2",
 ])
 def test_a_malformed_ice_server_is_not_read(text: str) -> None:
-    assert links.ice_server(text) is None
+    assert ice_servers.ice_server(text) is None
 
 
 def test_a_links_turn_server_travels_in_the_invitation_and_odd_ones_are_kept_to_be_said() -> None:
-    turn = links.ice_text("turn:turn.example.org:3478", "1700000000:ann", "p@ss,w")
+    turn = ice_servers.ice_text("turn:turn.example.org:3478", "1700000000:ann", "p@ss,w")
     network = links.Network(("wss://relay.example",), ("stun:stun.example.org", turn))
     link = links.link("https://x/rattus/", links.Invitation("r" * 22, "p" * 22, 1, "s" * 22),
                       network)
@@ -53,7 +54,7 @@ def test_a_links_turn_server_travels_in_the_invitation_and_odd_ones_are_kept_to_
     assert links.network_of(query) == network
     odd = links.network_of(query + ",turn:nobody.example.org")
     assert odd.ice == network.ice and odd.problems == ("turn:nobody.example.org",)
-    assert links.read_ice(", ,") == ((), ())
+    assert ice_servers.read_ice(", ,") == ((), ())
 
 
 def test_the_panel_says_a_links_ice_server_that_cannot_be_read() -> None:

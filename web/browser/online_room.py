@@ -18,6 +18,7 @@ import asyncio
 from collections.abc import Callable
 
 from model import page_events as ev
+from model.ice_servers import ice_server, read_ice
 from model.session import Session
 from model.ui_state import Model, Online
 from model.values import replace
@@ -67,11 +68,11 @@ def network_settings(network: links.Network, turn: str | None) -> dict:
     """web/online.js's settings for a room: the relays, the link's ICE servers (each an
     RTCIceServer with its credentials) and the TURN servers kept on this device."""
     settings: dict = {"relays": list(network.relays)}
-    kept = [links.ice_server(s) for s in links.read_ice(turn)[0]]
+    kept = [ice_server(s) for s in read_ice(turn)[0]]
     if network.ice == ("none",):  # (the local network only: no server at all)
         settings["ice"] = "none"
     elif network.ice is not None:  # the link's replace Trystero's; this device's beside them
-        settings["ice"] = [links.ice_server(s) for s in network.ice] + kept
+        settings["ice"] = [ice_server(s) for s in network.ice] + kept
     elif kept:  # beside Trystero's STUN servers
         settings["turn"] = kept
     return settings

@@ -15,6 +15,7 @@ from typing import Any
 
 from model import page_events as ev
 from model import shown_turn
+from model.ice_servers import read_ice
 from model.ui_state import Model, Pick, Story, Ui
 from model.values import replace
 from text.catalogue import t
@@ -112,8 +113,6 @@ def name_me(ui: Ui, session, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
 def keep_turn(ui: Ui, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
     """The TURN servers this device keeps for its online games (docs/online.md): one that
     cannot be read is said and nothing is kept; an empty field keeps none."""
-    from online.links import read_ice  # (the links' own reading: the link's ?ice= alike)
-
     text = str(fields.get("turn", "")).strip()[:2000]
     good, bad = read_ice(text)
     if bad:

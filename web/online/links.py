@@ -9,12 +9,12 @@ Why its own module: the link is read from an address anyone can edit, so it is c
 writes it here (:func:`link`), so both sides agree. The relays and the ICE setting travel in
 the query (``?relays=…&ice=none``): a club's own relay must reach every device of its game.
 
-ICE servers (``?ice=…``, comma-separated, and the TURN servers a device keeps: :func:`read_ice`)
-are written ``stun:HOST[:PORT]`` or ``turn:USER:PASSWORD@HOST[:PORT][?transport=tcp]``
-(``turns:`` alike); a ``:``, ``@``, ``,`` or ``%`` in the user or the password is written
-percent-encoded (``%3A``…). A TURN server's password in a link is no secret from whoever
-holds the link — and the query, unlike the ``#`` part, reaches the web server that serves
-the page: a club gives short-lived TURN credentials, or keeps them on each device instead.
+ICE servers (``?ice=…``, comma-separated) are written ``stun:HOST[:PORT]`` or
+``turn:USER:PASSWORD@HOST[:PORT][?transport=tcp]`` (model/ice_servers.py's grammar, which
+the store also checks the panel's TURN field with). A TURN server's password in a link is no
+secret from whoever holds the link — and the query, unlike the ``#`` part, reaches the web
+server that serves the page: a club gives short-lived TURN credentials, or keeps them on
+each device instead.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
-from urllib.parse import parse_qs, quote, unquote, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
+from model.ice_servers import read_ice
 from model.ui_state import Joined
 
 #: The letters of room names, passwords and secrets (``secrets.token_urlsafe``).
@@ -54,51 +55,6 @@ class Network:
     relays: tuple[str, ...] = ()
     ice: tuple[str, ...] | None = None
     problems: tuple[str, ...] = ()
-
-
-#: An ICE server as a link writes it (see the module's docstring).
-ICE = re.compile(r"^(?P<scheme>stun|turns?):(?:(?P<user>[^:@\s/]+):(?P<password>[^:@\s/]+)@)?"
-                 r"(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])"
-                 r"(?::(?P<port>[0-9]{1,5}))?(?:\?transport=(?P<transport>udp|tcp))?$")
-#: The most ICE servers taken from a link or a device's setting.
-MAX_ICE = 8
-
-
-def ice_server(text: str) -> dict[str, str] | None:
-    """The RTCIceServer a written ICE server stands for (``urls``, and ``username`` and
-    ``credential`` for a TURN server), or None if it is malformed: a TURN server without
-    its user and password, a STUN server with them, a port beyond 65535, anything else."""
-    m = ICE.match(text.strip())
-    if m is None or (m["port"] is not None and not 0 < int(m["port"]) < 65536):
-        return None
-    turn = m["scheme"] != "stun"
-    if turn != (m["user"] is not None) or (m["transport"] and not turn):
-        return None
-    urls = f"{m['scheme']}:{m['host']}" + (f":{m['port']}" if m["port"] else "") + (
-        f"?transport={m['transport']}" if m["transport"] else "")
-    if not turn:
-        return {"urls": urls}
-    return {"urls": urls, "username": unquote(m["user"]), "credential": unquote(m["password"])}
-
-
-def ice_text(urls: str, username: str = "", credential: str = "") -> str:
-    """An ICE server as a link writes it (the inverse of :func:`ice_server`)."""
-    scheme, _, rest = urls.partition(":")
-    if not username:
-        return urls
-    return f"{scheme}:{quote(username, safe='')}:{quote(credential, safe='')}@{rest}"
-
-
-def read_ice(text: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The ICE servers in a comma-separated text (a link's ``ice``, a device's setting):
-    those that read, and those that do not (to be said)."""
-    good: list[str] = []
-    bad: list[str] = []
-    for item in (text or "").split(","):
-        item = item.strip()
-        if item:
-            (good if ice_server(item) is not None else bad).append(item)
-    return tuple(good[:MAX_ICE]), tuple(bad[:MAX_ICE])
 
 
 def new_room() -> tuple[str, str]:
@@ -157,7 +113,7 @@ def read(fragment: str) -> Invitation | None:
 def network_of(query: str) -> Network:
     """The relays and ICE servers an address names (``?relays=wss://a,wss://b&ice=none``);
     only ``ws://`` and ``wss://`` relays and well-formed ``stun:``/``turn:`` servers
-    (:func:`ice_server`) are taken; the others are kept in ``problems``, to be said."""
+    (model/ice_servers.py) are taken; the others are kept in ``problems``, to be said."""
     q = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
     relays = tuple(r.strip() for r in q.get("relays", "").split(",")
                    if re.match(r"^wss?://[^\s\"'<>]+$", r.strip()))[:MAX_RELAYS]

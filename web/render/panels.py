@@ -718,10 +718,11 @@ def online(room, seats, turn_alert: bool = False) -> str:
 
 def _way(way: str, key: str) -> str:
     """How this device reaches another: directly, or through the relays (docs/online.md)."""
-    if way not in ("direct", "relay"):
+    words = {"direct": "online.way.direct", "relay": "online.way.relay"}.get(way)
+    if words is None:
         return ""
     return (f' <span class="tag way {way}" data-way="{esc(key)}" data-how="{way}">'
-            f'{esc(t("online.way." + way))}</span>')
+            f'{esc(t(words))}</span>')
 
 
 def _network(room) -> str:
