@@ -6,6 +6,8 @@ the relays) shown in the online panel.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from control.update import update
 from model import ice_servers
@@ -13,8 +15,9 @@ from model import page_events as ev
 from model.ui_state import Model, Online
 from model.values import replace
 from online import links
+from online.host import public_log
 from render import panels
-from test_online import SITE, Guest, guest_page, room  # noqa: F401  (its in-memory room)
+from test_online import SITE, Guest, game_of, guest_page, room
 
 
 @pytest.mark.parametrize(("text", "server"), [
@@ -98,3 +101,34 @@ def test_a_guest_sees_that_it_plays_through_the_relays() -> None:
     assert 'data-way="host" data-how="relay"' in html and 'class="online-way-note"' in html
     html = panels.online(replace(model.ui.online, way="direct"), [])
     assert 'data-how="direct"' in html and "online-way-note" not in html
+
+
+def test_a_guest_that_lost_a_state_is_whole_again_after_a_hello() -> None:
+    """The relay way may lose a message: the next state's log then begins beyond what the
+    guest holds, and is refused whole (its table unchanged); the page says hello again
+    (browser/online_room.py) and the host sends the whole present state."""
+    store, host, net, keys = room()
+    guests = {seat: net.join(f"p{seat}", Guest(SITE, seat, keys[seat])) for seat in (1, 2)}
+    rng = random.Random(2)
+
+    def move() -> None:  # whoever is to act: the host's computer (seat 0) or a guest
+        g = game_of(store)
+        action = rng.choice(g.legal_actions())
+        if g.current_player == 0:
+            store.dispatch(ev.BotMove(0, action))
+        else:
+            net.send(f"p{g.current_player}", guests[g.current_player].act(action)[1])
+
+    p1 = guests[1]
+    held = net.guests.pop("p1")  # the next state to p1 is lost on the way
+    move()
+    net.guests["p1"] = held
+    before = p1.table.version
+    move()
+    news = net.last("p1")
+    assert news.kind == "bad" and news.detail == "log" and p1.table.version == before
+    net.send("p1", p1.hello())
+    assert net.last("p1").kind == "state"
+    session = store.model.session
+    assert session is not None and p1.table.version == session.version
+    assert p1.table.log_events == [e for e, _ in public_log(session)]

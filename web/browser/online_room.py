@@ -299,7 +299,16 @@ class OnlineRooms:
             self.dispatch(ev.GuestRefused(news.reason, news.why, news.detail))
         elif news.kind == "taken_over":
             self.dispatch(ev.GuestRefused("taken"))
-        # "bad": a message that does not fit (or not the host's) changes nothing
+        elif news.kind == "bad":  # a message that does not fit (or not the host's): nothing
+            self._ask_again(news, peer)  # changes, but a lost state is asked for again
+
+    def _ask_again(self, news, peer: str) -> None:
+        """The host's state begins its log beyond what this page holds: one state was lost on
+        the way (the relays may lose one, docs/online.md). Hello again: the host answers with
+        the whole present state."""
+        guest = self._guest()
+        if news.detail == "log" and peer == guest.host and self.room is not None:
+            self.room.send(peer, guest.hello())
 
     def _on_peer(self, peer: str, joined: bool) -> None:
         if self.host is not None:
