@@ -101,6 +101,7 @@ class OnlineRooms:
         self._remembered: tuple | None = None  # (link, names) last kept in the joined list
         self._remote: frozenset[int] = frozenset()  # the friends' seats the status shows
         self._proxies: list = []
+        self._turn: str | None = None  # the TURN servers kept on this device (read once)
 
     @property
     def site(self) -> str:
@@ -188,13 +189,15 @@ class OnlineRooms:
     def _keep_turn(self, effect: ev.KeepTurn) -> None:
         """The TURN servers for this device's next rooms (the open one keeps its own)."""
         storage.write(effect.text, TURN)
+        self._turn = effect.text
         self._status()
 
     def _network_status(self, online: Online) -> Online:
         """What the panel says of the network settings: the TURN servers kept here, the
         link's ICE servers that could not be read."""
-        return replace(online, turn=storage.read(TURN) or "",
-                       ice_problems=self.network.problems)
+        if self._turn is None:
+            self._turn = storage.read(TURN) or ""
+        return replace(online, turn=self._turn, ice_problems=self.network.problems)
 
     def _ways(self, players: int) -> tuple[str, ...]:
         """Per seat, the way to the device that holds it (what the panel shows)."""
