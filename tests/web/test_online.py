@@ -46,8 +46,10 @@ class Network:
         self._running = False
         store.subscribe(self._published)
 
-    def _published(self, _model) -> None:
-        """The host's store subscriber: the present state to every device that needs it."""
+    def _published(self, model) -> None:
+        """The host's store subscriber: the present state to every device that needs it
+        (whether the table still waits for the start: browser/online_room.py does so too)."""
+        self.host.waiting = model.at_table
         self._out(self.host.publish())
         self.run()
 
@@ -86,6 +88,8 @@ class Network:
                 self._out(outcome.send)
                 if outcome.event is not None:
                     self.store.dispatch(outcome.event)
+                for kind, seat in outcome.news:  # (as browser/online_room.py does)
+                    self.store.dispatch(ev.TableNews(kind, seat))
             elif to in self.guests:
                 self.seen.setdefault(to, []).append(text)
                 self.news.setdefault(to, []).append(self.guests[to].receive(text, sender))
@@ -94,15 +98,20 @@ class Network:
         return self.news[peer][-1]
 
 
-def room(n: int = 3, kinds=None, seed: int = 3, remote=(1, 2)):
-    """A host's page with a game whose ``remote`` seats are played from other devices."""
+def room(n: int = 3, kinds=None, seed: int = 3, remote=(1, 2), started: bool = True):
+    """A host's page with a game whose ``remote`` seats are played from other devices;
+    ``started``: the host pressed Start (else the game waits at its table)."""
     kinds = kinds or ["easy"] + ["friend" if i in remote else "human" for i in range(1, n)]
     session = Session(config(n, seed=seed, kinds=kinds))
     assert session.remote == frozenset(remote)
-    store = Store(Model().but(session=session))
+    store = Store(Model().but(session=session),  # (a new game scrolls the side: no side here)
+                  effects={ev.SideTop: lambda _e: None})
     keys = {seat: new_secret() for seat in remote}
     host = Host(SITE, keys, lambda: store.model.session)
-    return store, host, Network(host, store), keys
+    net = Network(host, store)
+    if started:
+        store.dispatch(ev.Choice("online-start"))
+    return store, host, net, keys
 
 
 def game_of(store: Store) -> rattus.Game:
@@ -438,7 +447,9 @@ def test_a_guest_asks_why_a_click_does_nothing_and_the_game_stays() -> None:
     assert net.last("p2").reason == "not-your-turn"
 
 
-def test_a_seat_given_to_the_computer_is_no_longer_a_friends() -> None:
+def test_a_seat_is_given_to_the_computer_only_when_absent_and_asked_first() -> None:
+    """"Let the computer play for Cy" while Cy's device is here: refused; once Cy is away,
+    asked first ("No" changes nothing), then the computer plays Cy's seat."""
     store, host, net, keys = room()
     net.join("p2", Guest(SITE, 2, keys[2]))
     session = store.model.session
@@ -449,9 +460,65 @@ def test_a_seat_given_to_the_computer_is_no_longer_a_friends() -> None:
     net.leave("p2")
     store.dispatch(ev.OnlineStatus(Online("host", connected=tuple(host.connected(3)))))
     store.dispatch(ev.Choice("online-computer:2"))
+    assert store.model.ui.question is not None and session.remote == frozenset({1, 2})
+    store.dispatch(ev.Choice("confirm-no"))
+    assert store.model.ui.question is None and session.remote == frozenset({1, 2})
+    store.dispatch(ev.Choice("online-computer:2"))
+    store.dispatch(ev.Choice("confirm-yes"))
     assert session.remote == frozenset({1}) and session.seats[2].kind == "normal"
-    again = net.join("p2b", Guest(SITE, 2, keys[2]))
-    assert net.last("p2b").reason == "bad-secret" and not again.welcomed
+
+
+def give_cy_to_the_computer(store: Store, host: Host, net: Network) -> None:
+    """Seat 2's friend is away; the host gives the seat to the computer (confirmed)."""
+    store.dispatch(ev.OnlineStatus(Online("host", connected=tuple(host.connected(3)))))
+    store.dispatch(ev.Choice("online-computer:2"))
+    store.dispatch(ev.Choice("confirm-yes"))
+
+
+def test_a_friend_whose_seat_the_computer_plays_comes_back_to_watch_it() -> None:
+    """Cy's link still works: Cy's page is welcomed and sent Cy's seat (played by the
+    computer: no legal action, an act is refused with its reason, nothing changes), and
+    the host is told Cy is back."""
+    store, host, net, keys = room()
+    give_cy_to_the_computer(store, host, net)
+    cy = net.join("p2", Guest(SITE, 2, keys[2]))
+    assert cy.welcomed and cy.table.received and cy.table.seats[2].kind == "normal"
+    assert cy.table.legal() == []
+    names = store.model.session.names  # type: ignore[union-attr]
+    assert store.model.ui.notice == page_frame.t("online.table.back", name=names[2])
+    before = unchanged(store)
+    net.send("p2", cy.act("pass")[1])
+    assert net.last("p2").reason == "computer" and unchanged(store) == before
+
+
+def test_the_host_is_told_a_friend_came_back_and_gives_the_seat_back() -> None:
+    """The host's page says Cy is back; "Give the seat back to Cy": Cy plays again from the
+    same device, and the round the computer took over and gave back is kept for the
+    results."""
+    store, host, net, keys = room()
+    rng = random.Random(4)
+    guests = {"p1": net.join("p1", Guest(SITE, 1, keys[1]))}
+    give_cy_to_the_computer(store, host, net)
+    net.join("p2", Guest(SITE, 2, keys[2]))
+    session = store.model.session
+    assert session is not None
+    assert store.model.ui.notice == page_frame.t("online.table.back", name=session.names[2])
+    store.dispatch(ev.Choice("online-back:2"))
+    assert session.remote == frozenset({1, 2}) and session.seats[2].kind == "friend"
+    assert [kind for kind, _round in session.played_by[2]] == ["normal", "friend"]
+    cy = net.join("p2", Guest(SITE, 2, keys[2]))
+    guests["p2"] = cy
+    while game_of(store).current_player != 2:  # to Cy's turn: Cy's device plays it
+        seat = game_of(store).current_player
+        if seat == 0:
+            host_move(store, rng)
+        else:
+            p = guests[f"p{seat}"]
+            net.send(f"p{seat}", p.act(rng.choice(p.table.legal()))[1])
+    assert cy.table.legal()
+    before = unchanged(store)
+    net.send("p2", cy.act(cy.table.legal()[0])[1])
+    assert unchanged(store) != before
 
 
 def test_invitation_links_round_trip_and_odd_ones_are_not_read() -> None:
@@ -527,7 +594,11 @@ def test_a_guests_click_goes_to_the_host_and_its_refusal_is_said_in_its_words() 
     assert taken.ui.online is not None and taken.ui.online.problem == "taken"
     panel = page_frame.frame(taken, rattus.REGIONS).html["online"]
     assert 'data-choice="online-take-seat"' in panel
-    again, effects = update(taken, ev.Choice("online-take-seat"))
+    asked, effects = update(taken, ev.Choice("online-take-seat"))
+    assert effects == () and asked.ui.question is not None  # asked first
+    yes, effects = update(asked, ev.Choice("confirm-yes"))
+    assert effects == (ev.Then(ev.TakeSeatConfirmed()),)
+    again, effects = update(yes, ev.TakeSeatConfirmed())
     assert effects == (ev.TakeSeat(),) and again.ui.online.problem == ""
 
 
@@ -542,8 +613,10 @@ def test_the_host_waits_for_a_friend_and_a_guest_for_the_host() -> None:
     assert 'data-connected="1"' in f.html["players"] and "away" in f.html["players"]
     assert 'data-choice="online-computer:2"' in f.html["online"]  # Cy is away
     assert 'data-choice="online-computer:1"' not in f.html["online"]
-    assert 'data-qr="link1"' in f.html["online"] and 'data-choice="online-copy:w"' in \
-        f.html["online"]
+    # a taken seat's invitation is hidden (shown again on demand), an absent one's shown
+    assert 'data-qr="link1"' not in f.html["online"] and 'data-qr="link2"' in f.html["online"]
+    assert 'data-choice="online-show:1"' in f.html["online"]
+    assert 'data-choice="online-copy:w"' in f.html["online"]
     _, effects = update(store.model, ev.Choice("online-share:2"))
     assert effects == (ev.ShareText("link2", "Rattus: join my game"),)
     model = guest_page(net, "p1")

@@ -132,9 +132,11 @@ class Autosave:
     def list_games(self) -> None:
         self.flush()  # (this game's entry as it is now)
         offset = -int(window.Date.new().getTimezoneOffset())
-        joined = tuple(links.read_joined(storage.read(JOINED)))
-        self.dispatch(ev.GamesListed(tuple(storage.entries()), frozenset(tabs.elsewhere()),
-                                     offset, joined))
+        entries = tuple(storage.entries())
+        key = storage.read("rattus.online.key")  # (browser/online_room.py's KEY)
+        rooms = {links.room_of(key, e.id, ())[0] for e in entries} if key else set()
+        joined = tuple(links.not_hosted(links.read_joined(storage.read(JOINED)), rooms))
+        self.dispatch(ev.GamesListed(entries, frozenset(tabs.elsewhere()), offset, joined))
 
     def _delete(self, effect: ev.DeleteKept) -> None:
         self.flush()

@@ -118,8 +118,10 @@ class DomInput:
         def get(name):
             return dom.attr(node, name)
 
-        if get("data-choice") == "online-name":  # a guest's name, from its field
-            field = dom.by_id("online-name")
+        if get("data-choice") == "online-name":  # a guest's name, from its field (the
+            row = node.parentElement  # side panel's, or the table's: the one beside it)
+            field = row.querySelector("input") if row is not None else None
+            field = field or dom.by_id("online-name")
             return ev.Choice("online-name", {"name": "" if field is None else str(field.value)})
         if get("data-choice") == "online-turn":  # the TURN servers, from their field
             field = dom.by_id("online-turn")

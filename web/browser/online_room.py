@@ -113,7 +113,8 @@ class OnlineRooms:
         return {ev.SendAction: self._send_action, ev.AskWhy: self._ask_why,
                 ev.TakeSeat: lambda _e: self._to_host(self._guest().hello(take_over=True)),
                 ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me,
-                ev.OpenLink: self._open_link, ev.KeepTurn: self._keep_turn}
+                ev.OpenLink: self._open_link, ev.LeaveRoom: self._leave,
+                ev.KeepTurn: self._keep_turn}
 
     # -- the host ---------------------------------------------------------------------------
     def send_first(self, model: Model) -> None:
@@ -121,6 +122,7 @@ class OnlineRooms:
         devices paint while this one does (tools/bench_online.py)."""
         if self.guest is None and self.host is not None and self.room is not None \
                 and model.held is self.session:
+            self.host.waiting = model.at_table
             self._send_all(self.host.publish())
 
     def __call__(self, model: Model) -> None:
@@ -129,10 +131,14 @@ class OnlineRooms:
         if self.guest is not None:
             return
         s = model.held
-        wanted = s if s is not None and s.remote else None
+        wanted = s if s is not None and (s.remote or s.played_by) else None
+        if self.host is not None:
+            self.host.waiting = model.at_table
         if wanted is not self.session:
             if wanted is None:
                 self._close()
+            elif self._rematch(wanted, model):
+                return
             else:
                 self._open_host(wanted)
         else:
@@ -143,6 +149,18 @@ class OnlineRooms:
                 self._remote = wanted.remote
                 self._status()
 
+    def _rematch(self, s: Session, model: Model) -> bool:
+        """A new game at the open table (a rematch: its ``table`` is this room's slot): the
+        same room, seats and invitations; every device is told and sent the new game."""
+        if self.host is None or self.session is None or s.table is None \
+                or s.table != (self.session.table or self.session.slot):
+            return False
+        self.session, self._remote = s, s.remote
+        self.host.waiting = model.at_table
+        self._send_all(self.host.rematch())
+        self._status(always=True)
+        return True
+
     def _open_host(self, s: Session) -> None:
         """The room of the game on the page: the same room for the same kept game, so a
         reload (or the game resumed later) finds its guests again (links.room_of)."""
@@ -152,11 +170,13 @@ class OnlineRooms:
         if key is None:
             key = links.new_key()
             storage.write(key, KEY)
-        if s.slot is not None and storage.read(KEY) == key:
-            room, password, secrets = links.room_of(key, s.slot, sorted(s.remote))
+        friends = sorted(s.remote | set(s.played_by))  # (a seat the computer plays too)
+        slot = s.table or s.slot  # (a rematch: its first game's room)
+        if slot is not None and storage.read(KEY) == key:
+            room, password, secrets = links.room_of(key, slot, friends)
         else:  # the browser keeps nothing: a room for this page only
             room, password = links.new_room()
-            secrets = {seat: new_secret() for seat in sorted(s.remote)}
+            secrets = {seat: new_secret() for seat in friends}
         self.host = Host(self.site, secrets, lambda: self.model().held)
         base = str(window.location.origin) + str(window.location.pathname)
         self.invitations = tuple(
@@ -167,14 +187,17 @@ class OnlineRooms:
         self._status()
         asyncio.ensure_future(self._join(room, password))
 
-    def _status(self) -> None:
-        """The room as the page shows it (model/ui_state.py's ``Online``)."""
+    def _status(self, always: bool = False) -> None:
+        """The room as the page shows it (model/ui_state.py's ``Online``); ``always``: said
+        even if it looks the same (a rematch: the new game's table checks who is here)."""
         if self.host is not None and self.session is not None:
-            invitations = tuple((seat, link) for seat, link in self.invitations
-                                if seat in self.session.remote)  # (not a computer's now)
-            online = Online("host", invitations, self.watch,
-                            tuple(self.host.connected(len(self.session.seats))), self.relays,
-                            ways=self._ways(len(self.session.seats)))
+            players = len(self.session.seats)
+            current = self.model().ui.online
+            online = Online("host", tuple(self.invitations), self.watch,
+                            tuple(self.host.connected(players)), self.relays,
+                            here=tuple(self.host.here(players)),
+                            shown_again=current.shown_again if current is not None
+                            else frozenset(), ways=self._ways(players))
         elif self.guest is not None:
             current = self.model().ui.online or Online("guest")
             online = replace(current, relays=self.relays, host_here=self.host_here,
@@ -183,7 +206,7 @@ class OnlineRooms:
             online = None
         if online is not None:
             online = self._network_status(online)
-        if online != self.model().ui.online:  # (a dispatch repaints: only for news)
+        if always or online != self.model().ui.online:  # (a dispatch repaints: for news)
             self.dispatch(ev.OnlineStatus(online))
 
     def _keep_turn(self, effect: ev.KeepTurn) -> None:
@@ -217,6 +240,15 @@ class OnlineRooms:
         self.guest = Guest(self.site, invitation.seat, invitation.secret, name, device)
         self.dispatch(ev.OnlineStatus(Online("guest", seat=invitation.seat)))
         asyncio.ensure_future(self._join(invitation.room, invitation.password))
+
+    def _leave(self, _effect: ev.LeaveRoom) -> None:
+        """This guest left its seat (its page plays something else now): the room closes
+        here; its invitation still works, from "Your games" too."""
+        if self.room is not None:
+            self.room.leave()
+        self.room, self.guest, self.invitation, self.host_here = None, None, None, False
+        location = window.location  # (a reload now opens no seat: the invitation is dropped)
+        window.history.replaceState(None, "", str(location.pathname) + str(location.search))
 
     def _guest(self) -> Guest:
         if self.guest is None:
@@ -286,6 +318,8 @@ class OnlineRooms:
             self._send_all(outcome.send)
             if outcome.event is not None:
                 self.dispatch(outcome.event)
+            for kind, seat in outcome.news:  # a seat moved, a friend came back
+                self.dispatch(ev.TableNews(kind, seat))
             self._status()  # who is connected may have changed
             return
         if self.guest is None:
@@ -302,6 +336,8 @@ class OnlineRooms:
             self.dispatch(ev.GuestRefused(news.reason, news.why, news.detail))
         elif news.kind == "taken_over":
             self.dispatch(ev.GuestRefused("taken"))
+        elif news.kind == "rematch":  # the same table, a new game: its state follows
+            self._remembered = None
         elif news.kind == "bad":  # a message that does not fit (or not the host's): nothing
             self._ask_again(news, peer)  # changes, but a lost state is asked for again
 

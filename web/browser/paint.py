@@ -202,7 +202,8 @@ class Painter:
         """An online game: the QR codes of the invitations drawn (web/online.js, once per
         link), and "your turn" in the tab's title, seen from another tab or window — and,
         if the player asked for it, heard and felt (a sound, a vibration) as it comes."""
-        codes = document.querySelectorAll("#online .qr[data-qr]") if invitations else []
+        codes = document.querySelectorAll(  # (the side panel's, and the table's dialog)
+            "#online .qr[data-qr], #screen .qr[data-qr]") if invitations else []
         for node in codes:
             text = str(node.dataset.qr)
             if str(getattr(node.dataset, "drawn", "") or "") != text:

@@ -29,6 +29,19 @@ def show(ui: Ui, session, problem: str = "") -> Ui:
     return ui.but(screen="new-game", draft=replace(draft, problem=problem))
 
 
+#: A draft's mark: the dialog is "Play with friends online" (a table for friends' devices).
+ONLINE = "online"
+
+
+def friends(ui: Ui, session) -> Ui:
+    """The dialog set for playing with friends online: you and two friends, each friend's
+    seat on their own device (the names optional: a friend may give theirs on joining)."""
+    ui = replay_controls.leave(ui, session)
+    seats = [Seat(t("player.you"), "red"), Seat("", "blue", "friend"),
+             Seat("", "green", "friend")]
+    return ui.but(screen="new-game", draft=Draft(Config(seats, extra={ONLINE: True})))
+
+
 def cancel(ui: Ui, session) -> Ui:
     return ui.but(screen=None, draft=replace(ui.draft, problem=""))
 
@@ -83,6 +96,8 @@ def _new_seat(seats: list[Seat], colour: str) -> Seat:
     """The seat a "more players" adds: in a game against the computer (every seat but one a
     computer) one more computer player of the same strength, named as the others are; else
     a player at this screen."""
+    if any(s.is_friend for s in seats):  # a table online: one more friend
+        return Seat("", colour, "friend")
     bots = [s for s in seats if s.is_bot]
     if bots and len(bots) >= len(seats) - 1:
         return Seat(t("player.computer_n", n=len(bots) + 1), colour, bots[-1].kind)
@@ -91,7 +106,7 @@ def _new_seat(seats: list[Seat], colour: str) -> Seat:
 
 def start(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects]:
     """Start the game the draft describes, or say what is wrong with it."""
-    cfg = ui.draft.config
+    cfg = _friends_named(ui.draft.config)
     problem = ""
     if any(not s.name for s in cfg.seats):
         problem = t("dlg.err.names")
@@ -117,6 +132,13 @@ def start(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects]:
     return ui, (ev.Then(ev.StartGame(config)),)
 
 
+def _friends_named(cfg: Config) -> Config:
+    """A friend's seat left unnamed is "Friend 2" (the friend may name it on joining)."""
+    seats = [Seat(s.name or t("player.friend_n", n=i + 1), s.colour, s.kind)
+             if s.is_friend else s for i, s in enumerate(cfg.seats)]
+    return replace(cfg, seats=seats)
+
+
 def back_to_dialog(ui: Ui, session) -> Ui:
     """"No" to replacing the game: the dialog again, as it was."""
     return ui.but(screen="new-game")
@@ -126,5 +148,6 @@ CHOICES = {
     "dlg-start": start,
     "dlg-cancel": cancel,
     "new-game": lambda ui, session: show(ui, session),
+    "dlg-friends": friends,
 }
 PREFIXED = (("dlg-players:", resize),)

@@ -15,14 +15,17 @@ from typing import Any
 
 from model import page_events as ev
 from model import shown_turn
+from model.game_config import Config, Seat
 from model.ice_servers import read_ice
-from model.ui_state import Model, Pick, Story, Ui
+from model.ui_state import Model, Pick, Question, Story, Ui, waits_at_table
 from model.values import replace
 from text.catalogue import t
 
+from control import new_game_dialog
+
 #: The refusals a guest's page words itself (the rest: "could not read").
 WORDED = frozenset({"not-your-turn", "no-seat", "bad-secret", "no-game", "seat-taken", "site",
-                    "taken"})
+                    "taken", "not-started", "computer"})
 #: The refusals that stop this device playing until the player does something ("taken": the
 #: host told this device that another one took its seat).
 STOPPING = frozenset({"seat-taken", "taken", "site", "bad-secret", "no-seat"})
@@ -47,6 +50,8 @@ def page_table(session, choice: str):
     that read one (:data:`GUEST_READS`, the ``help:`` sections), else none."""
     if not is_guest(session) or choice in GUEST_READS or choice.startswith("help:"):
         return session
+    if choice.split(":")[0] in AFTER_THE_END:  # once over: the whole game the host sent
+        return session.finished()
     return None
 
 
@@ -63,7 +68,89 @@ def ask_why(ui: Ui, meant: str) -> tuple[Ui, ev.Effects]:
 
 
 def on_status(m: Model, e: ev.OnlineStatus) -> Model:
-    return m.but(ui=m.ui.but(online=e.online))
+    """The room's news; at the host's table, the game starts by itself once every friend
+    is here (docs/online.md, "The table")."""
+    ui = m.ui.but(online=e.online)
+    s = m.held
+    if (s is not None and e.online is not None and e.online.role == "host"
+            and waits_at_table(ui, s)
+            and all(seat < len(e.online.connected) and e.online.connected[seat]
+                    for seat in s.remote)):
+        ui = ui.but(started=True).news(t("online.table.all_here"))
+    return m.but(ui=ui)
+
+
+def on_table_news(m: Model, e: ev.TableNews) -> Model:
+    """The host's player is told: a seat moved to another device, or the friend of a seat
+    the computer plays came back (the panel then offers to give it back)."""
+    s = m.held
+    if s is None or not 0 <= e.seat < len(s.seats):
+        return m
+    name = s.names[e.seat]
+    if e.kind == "moved":
+        return m.but(ui=m.ui.news(t("online.table.moved", name=name)))
+    if e.kind == "back" and s.is_bot(e.seat):
+        return m.but(ui=m.ui.news(t("online.table.back", name=name)))
+    return m
+
+
+def start_table(ui: Ui, session) -> Ui:
+    """The host's Start: the game begins with whoever is here (a friend not here yet joins
+    when they come; the host may give their seat to the computer)."""
+    if not waits_at_table(ui, session):
+        return ui
+    return ui.but(started=True).news(t("online.table.started"))
+
+
+def at_table_refusal(ui: Ui, session) -> str | None:
+    """Why nobody acts yet: the table waits for the host's Start (the host's page), or for
+    the host to start (a guest's page)."""
+    if waits_at_table(ui, session):
+        return t("online.table.press_start")
+    if is_guest(session) and getattr(session, "waiting", False):
+        return t("online.table.wait_for", name=host_name(session))
+    return None
+
+
+def host_name(table) -> str:
+    """Who hosts: the first seat played at the host's screen (else the first seat)."""
+    seats = table.seats
+    return next((s.name for s in seats if s.kind == "human"), seats[0].name if seats else "")
+
+
+#: The page's controls a guest cannot use while the game lives on the host's page, and
+#: why (the whole game, which only the host holds, comes when it is over).
+AFTER_THE_END = ("export", "replay-enter")
+
+
+def guest_cannot(session, choice: str) -> str | None:
+    """Why a guest's page does not do ``choice`` now (saving, the replay, a log line before
+    the game is over): said, never silent."""
+    if not is_guest(session) or session.finished() is not None:
+        return None
+    if choice.split(":")[0] in AFTER_THE_END:
+        return t("online.guest.after_end", name=host_name(session))
+    return None
+
+
+def leave_first(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects] | None:
+    """New game on a guest's page: leaving the online seat is asked first (once the game is
+    over, it is left at once)."""
+    if not is_guest(session):
+        return None
+    if session.is_over:
+        return ui, (ev.Then(ev.LeaveTable()),)
+    seat = session.viewer
+    what = (t("online.leave.seat", name=session.names[seat]) if seat is not None
+            and seat < len(session.names) else t("online.leave.watch"))
+    return ui.but(question=Question(what, t("online.leave.yes"), t("btn.confirm_back"),
+                                    on_yes=ev.LeaveTable()))
+
+
+def on_leave_table(m: Model, e: ev.LeaveTable) -> tuple[Model, ev.Effects]:
+    """The guest left its seat: the room closes on this page, the new-game dialog opens."""
+    ui = Ui(help=m.ui.help, draft=m.ui.draft)
+    return m.but(session=None, ui=new_game_dialog.show(ui, None)), (ev.LeaveRoom(),)
 
 
 def on_guest_state(m: Model, e: ev.GuestState) -> Model:
@@ -94,6 +181,11 @@ def on_guest_refused(m: Model, e: ev.GuestRefused, refusal_text: Callable[[dict]
     if e.reason == "illegal" and e.why is not None:
         return m.but(ui=ui.say(refusal_text(e.why)))
     text = t("online.refused." + (e.reason if e.reason in WORDED else "unreadable"))
+    if e.reason == "seat-taken" and ui.online is not None:  # asked at once, in view
+        ui = ui.but(online=replace(ui.online, problem=e.reason, joined=False),
+                    question=Question(t("online.take.ask"), t("online.take_seat"),
+                                      t("online.take.watch"), on_yes=ev.TakeSeatConfirmed()))
+        return m.but(ui=ui.say(text))
     if e.reason in STOPPING and ui.online is not None:
         ui = ui.but(online=replace(ui.online, problem=e.reason, joined=False))
     return m.but(ui=ui.say(text))
@@ -121,11 +213,20 @@ def keep_turn(ui: Ui, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
         ev.KeepTurn(",".join(good)),)
 
 
-def take_seat(ui: Ui, session) -> tuple[Ui, ev.Effects] | None:
-    """"Play it here": this device takes its seat over from the one that holds it."""
+def take_seat(ui: Ui, session) -> Ui | None:
+    """"Play it here": asked first — the other device holding the seat stops playing it."""
     if ui.online is None or ui.online.role != "guest":
         return None
-    return ui.but(online=replace(ui.online, problem=""), notice=""), (ev.TakeSeat(),)
+    return ui.but(question=Question(t("online.take.ask"), t("online.take_seat"),
+                                    t("online.take.watch"), on_yes=ev.TakeSeatConfirmed()))
+
+
+def on_take_confirmed(m: Model, e: ev.TakeSeatConfirmed) -> tuple[Model, ev.Effects] | Model:
+    """Yes: this device takes its seat over from the one that holds it."""
+    ui = m.ui
+    if ui.online is None or ui.online.role != "guest":
+        return m
+    return m.but(ui=ui.but(online=replace(ui.online, problem=""), notice="")), (ev.TakeSeat(),)
 
 
 def _link(ui: Ui, seat_text: str) -> str | None:
@@ -150,20 +251,74 @@ def share_link(ui: Ui, session, seat_text: str) -> tuple[Ui, ev.Effects] | Ui:
     return ui, (ev.ShareText(link, t("online.share_title")),)
 
 
-def computer_for(ui: Ui, session, seat_text: str) -> tuple[Ui, ev.Effects] | Ui:
-    """The host plays an absent friend's seat by the computer (Normal) from now on."""
+def computer_for(ui: Ui, session, seat_text: str) -> Ui:
+    """The computer (Normal) for an absent friend's seat: asked first — the friend's link
+    still works, and the host may give the seat back (:func:`give_back`)."""
     if (session is None or not session.holds_game or not seat_text.isdigit()
             or int(seat_text) not in session.remote):
         return ui
     seat = int(seat_text)
+    name = session.names[seat]
     if ui.online is not None and seat < len(ui.online.connected) and ui.online.connected[seat]:
-        return ui.say(t("online.still_here", name=session.names[seat]))
-    seats = [replace(s, kind="normal") if i == seat else s for i, s in enumerate(session.seats)]
-    return ui.news(t("online.computer_now", name=session.names[seat])), (
-        ev.RenameSeats(tuple(seats)),)
+        return ui.say(t("online.still_here", name=name))
+    return ui.but(question=Question(t("online.computer.ask", name=name),
+                                    t("online.computer", name=name), t("btn.confirm_back"),
+                                    on_yes=ev.GiveSeat(seat, "normal")))
 
 
-CHOICES: dict[str, Callable[..., Any]] = {"online-take-seat": take_seat}
+def give_back(ui: Ui, session, seat_text: str) -> Ui | tuple[Ui, ev.Effects]:
+    """"Give the seat back to Bo": the friend plays it again from their device."""
+    if (session is None or not session.holds_game or not seat_text.isdigit()
+            or int(seat_text) not in session.played_by or not session.is_bot(int(seat_text))):
+        return ui
+    return ui, (ev.Then(ev.GiveSeat(int(seat_text), "friend")),)
+
+
+def on_give_seat(m: Model, e: ev.GiveSeat) -> Model | tuple[Model, ev.Effects]:
+    """A friend's seat to the computer, or back to the friend: the seats change in the
+    store's effect (model/session.py notes who played it from which turn)."""
+    s = m.held
+    if s is None or not 0 <= e.seat < len(s.seats) or s.game.is_over:
+        return m
+    seat = s.seats[e.seat]
+    giving = e.kind != "friend"
+    if giving != seat.is_friend or (not giving and e.seat not in s.played_by):
+        return m  # (already done, or not a friend's seat)
+    seats = [replace(x, kind=e.kind) if i == e.seat else x for i, x in enumerate(s.seats)]
+    key = "online.computer_now" if giving else "online.given_back"
+    return m.but(ui=m.ui.news(t(key, name=seat.name))), (ev.RenameSeats(tuple(seats)),)
+
+
+def show_again(ui: Ui, session, seat_text: str) -> Ui:
+    """The host's toggle: a taken seat's QR code and link shown again (to hand them to a
+    friend whose device went away), or hidden again."""
+    if ui.online is None or ui.online.role != "host" or not seat_text.isdigit():
+        return ui
+    seat = int(seat_text)
+    shown = ui.online.shown_again
+    shown = shown - {seat} if seat in shown else shown | {seat}
+    return ui.but(online=replace(ui.online, shown_again=shown))
+
+
+def rematch(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects]:
+    """"Rematch": a new game at the same table — the same seats, the friends' seats played
+    by the friends again (a seat given to the computer too), the same room and links; every
+    device follows (browser/online_room.py sends ``rematch``)."""
+    if session is None or not session.holds_game or not (session.remote or session.played_by):
+        return ui
+    friends = session.remote | set(session.played_by)
+    seats = [Seat(x.name, x.colour, "friend" if i in friends else x.kind)
+             for i, x in enumerate(session.seats)]
+    start = (session.config.start + 1) % len(seats)  # (the next player begins)
+    config = Config(seats, start=start, pace_ms=session.config.pace_ms,
+                    extra={"table": session.table or session.slot})
+    return ui.but(screen=None), (ev.Then(ev.StartGame(config)),)
+
+
+CHOICES: dict[str, Callable[..., Any]] = {"online-take-seat": take_seat,
+                                          "online-start": start_table,
+                                          "online-rematch": rematch}
 PREFIXED: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("online-copy:", copy_link), ("online-share:", share_link),
-    ("online-computer:", computer_for))
+    ("online-computer:", computer_for), ("online-back:", give_back),
+    ("online-show:", show_again))

@@ -77,6 +77,8 @@ def _settled(model: Model, result: Result) -> tuple[Model, ev.Effects]:
 def _blocked(ui: Ui, session) -> Ui | None:
     why = why_cannot_act(ui, session)
     if why is None:
+        why = online_play.at_table_refusal(ui, session)  # the online table waits
+    if why is None:
         return None
     return ui.say(why) if why else ui
 
@@ -573,6 +575,13 @@ def on_choice(m: Model, e: ev.Choice) -> Result:
         return online_play.keep_turn(ui, e.fields or {})
     if ui.screen == "new-game" and e.fields is not None:
         ui = new_game_dialog.read_fields(ui, e.fields)
+    cannot = online_play.guest_cannot(session, value)  # (a guest's page: said, not silent)
+    if cannot is not None:
+        return ui.say(cannot)
+    if value == "new-game":
+        leaving = online_play.leave_first(ui, session)
+        if leaving is not None:
+            return leaving
     handled = _run(PAGE_CHOICES, PAGE_PREFIXED, value, ui,
                    online_play.page_table(session, value))
     if handled is not None:
@@ -676,6 +685,10 @@ HANDLERS: dict[type, Callable[[Model, Any], Result]] = {
     ev.RemoteMove: on_remote_move,
     ev.RemoteName: on_remote_name,
     ev.OnlineStatus: online_play.on_status,
+    ev.TableNews: online_play.on_table_news,
+    ev.GiveSeat: online_play.on_give_seat,
+    ev.TakeSeatConfirmed: online_play.on_take_confirmed,
+    ev.LeaveTable: online_play.on_leave_table,
     ev.Said: lambda m, e: m.ui.news(e.text),
     ev.GuestState: online_play.on_guest_state,
     ev.GuestRefused: lambda m, e: online_play.on_guest_refused(m, e, refusal_text),

@@ -1,6 +1,6 @@
-"""The welcome of a first visit: one click to a game against the computer, pass and play,
-the guided first game, How to play, a game kept in this browser ("Your games") or a saved
-game from a file.
+"""The welcome of a first visit: one click to a game against the computer, playing with
+friends online, pass and play, the guided first game, How to play, a game kept in this
+browser ("Your games") or a saved game from a file.
 
 Why a screen of its own: a newcomer should not meet a form first. A returning player never
 sees it: the game in progress is resumed (main.py). Starting from here replaces nothing: a
@@ -41,6 +41,12 @@ def pass_and_play(ui: Ui, session) -> Ui:
     return new_game_dialog.show(ui.but(screen=None), None)
 
 
+def friends(ui: Ui, session) -> Ui:
+    """"Play with friends online": the new-game dialog set for a table with friends on
+    their own devices (you and two friends; computers for the rest if wanted)."""
+    return new_game_dialog.friends(ui.but(screen=None), None)
+
+
 def _begin(ui: Ui, session, event: ev.Event) -> Ui | tuple[Ui, ev.Effects]:
     if questions.must_ask(ui, session) and ui.coach is None:
         return ui.but(question=Question(t("confirm.new_game", summary=session.summary()),
@@ -49,4 +55,5 @@ def _begin(ui: Ui, session, event: ev.Event) -> Ui | tuple[Ui, ev.Effects]:
     return ui.but(screen=None), (ev.Then(event),)
 
 
-CHOICES = {"quick-play": quick_play, "learn": learn, "pass-and-play": pass_and_play}
+CHOICES = {"quick-play": quick_play, "learn": learn, "pass-and-play": pass_and_play,
+           "friends": friends}

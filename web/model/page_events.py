@@ -171,6 +171,31 @@ class OnlineStatus(Event):
     online: Online | None
 
 
+class TableNews(Event):
+    """The host's room has news for the host's player (online/host.py's ``Outcome.news``):
+    ``moved`` (a seat taken over by another device), ``back`` (the friend of a seat the
+    computer plays came back)."""
+
+    kind: str
+    seat: int
+
+
+class GiveSeat(Event):
+    """The host gives a friend's seat to the computer (``kind``: a level) or back to the
+    friend (``friend``), once confirmed (docs/online.md, "Seats given and taken back")."""
+
+    seat: int
+    kind: str
+
+
+class TakeSeatConfirmed(Event):
+    """A guest said yes: play its seat here, though another device holds it."""
+
+
+class LeaveTable(Event):
+    """A guest said yes: leave the online seat (its page then offers a new game)."""
+
+
 class Said(Event):
     """News for the notice line from the browser (an invitation link copied)."""
 
@@ -330,6 +355,10 @@ class OpenLink(Effect):
 
 class TakeSeat(Effect):
     """A guest takes its seat over from the device that holds it."""
+
+
+class LeaveRoom(Effect):
+    """A guest leaves the host's room (its page plays something else now)."""
 
 
 class CopyText(Effect):

@@ -63,6 +63,12 @@ class RemoteTable(TableLog):
         self._undo: str | None = "start"
         self._pace = 0
         self.connected: list[bool] = []
+        #: The table waits for the host's Start (docs/online.md, "The table").
+        self.waiting = False
+        #: Per seat: a friend's device holds it (who has arrived at the table).
+        self.here: list[bool] = []
+        #: Who played a friend's seat when: per seat, ``(kind, turn)`` changes of hands.
+        self.played_by: dict[int, list[tuple[str, int]]] = {}
         #: The last action's events as this seat may see them (a strike to tell).
         self.events: list[dict] = []
         self._finished: Session | None = None
@@ -104,6 +110,8 @@ class RemoteTable(TableLog):
         if undo is not None and not isinstance(undo, str):
             raise BadMessage("malformed", "undo")
         connected = _list(table.get("connected"), bool)
+        here = _list(table.get("here", []), bool)
+        played = _played_by(table.get("played_by", {}), len(seats))
         last = _list(table.get("events"), dict)
         final = table.get("final")
         finished = self._finished
@@ -126,6 +134,7 @@ class RemoteTable(TableLog):
         self._over = bool(table.get("over"))
         self._undo, self._pace = undo, _int(table.get("pace_ms", 0))
         self.connected, self.events = connected, last
+        self.waiting, self.here, self.played_by = bool(table.get("waiting")), here, played
         self.log = retold + lines
         self.log_events = self.log_events[:start] + events
         self.log_steps = self.log_steps[:start] + steps
@@ -212,6 +221,18 @@ def _list(value: Any, kind: type) -> list:
                                               for x in value):
         raise BadMessage("malformed", "list")
     return value
+
+
+def _played_by(value: Any, players: int) -> dict[int, list[tuple[str, int]]]:
+    if not isinstance(value, dict):
+        raise BadMessage("malformed", "played_by")
+    out: dict[int, list[tuple[str, int]]] = {}
+    for key, changes in value.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+            raise BadMessage("malformed", "played_by")
+        out[int(key)] = [(c[0], _int(c[1])) for c in _list(changes, list)
+                         if len(c) == 2 and c[0] in SEAT_KINDS]
+    return out
 
 
 def _seats(value: Any) -> list[Seat]:

@@ -177,7 +177,7 @@ def _resume(data, config: Config, game: rattus.Game) -> dict:
     if not isinstance(data, dict):
         return {}
     humans = [i for i, s in enumerate(config.seats) if not s.is_bot]
-    out = {}
+    out: dict = {}
     seat = data.get("screen_seat")
     if seat is None or (type(seat) is int and seat in humans):
         out["screen_seat"] = seat
@@ -191,6 +191,30 @@ def _resume(data, config: Config, game: rattus.Game) -> dict:
         out["results_closed"] = data["results_closed"]
     if isinstance(data.get("lesson"), dict):  # the lesson's notes (ui_state.Coach checks it)
         out["lesson"] = data["lesson"]
+    table = data.get("table")  # an online rematch's room: its first game's slot
+    if isinstance(table, str) and 0 < len(table) <= 64:
+        out["table"] = table
+    played = _played_by(data.get("played_by"), config)
+    if played:
+        out["played_by"] = played
+    return out
+
+
+def _played_by(data, config: Config) -> dict[int, list[tuple[str, int]]]:
+    """Who played a friend's seat when (an online game: model/session.py's ``played_by``);
+    anything odd is dropped."""
+    out: dict[int, list[tuple[str, int]]] = {}
+    if not isinstance(data, dict):
+        return out
+    for key, changes in list(data.items())[:4]:
+        if not (isinstance(key, str) and key.isdigit() and int(key) < config.players
+                and isinstance(changes, list)):
+            continue
+        kept = [(c[0], c[1]) for c in changes[:64]
+                if isinstance(c, list) and len(c) == 2 and c[0] in KINDS
+                and type(c[1]) is int and c[1] >= 0]
+        if kept:
+            out[int(key)] = kept
     return out
 
 

@@ -58,6 +58,14 @@ class Session(TableLog):
         #: The seats played from other devices (online/host.py): humans, but not at this
         #: screen, so no pass screen is ever shown for them and their view never drawn here.
         self.remote = frozenset(i for i, s in enumerate(config.seats) if s.is_friend)
+        #: Who played a friend's seat when (online: docs/online.md, "Seats given and taken
+        #: back"): per seat, its changes of hands ``(kind, turn)`` — a computer level from
+        #: that round, or ``friend`` again; the results say it ("Bo (computer from round 3)").
+        self.played_by: dict[int, list[tuple[str, int]]] = {}
+        #: The kept slot whose online room (its invitations) this game's table uses: a
+        #: rematch's is its first game's, so the friends' links and pages go on (None: its own).
+        table = config.extra.get("table")
+        self.table: str | None = table if isinstance(table, str) else None
         self.update_screen()
 
     # -- who plays, who watches ----------------------------------------------------------
@@ -184,6 +192,12 @@ class Session(TableLog):
         ``renamed_defaults``, a friend's own name), or who plays a seat (a computer for an
         absent friend): the log says the new ones, and the autosave keeps them."""
         if [(s.name, s.kind) for s in seats] != [(s.name, s.kind) for s in self.seats]:
+            number = int(self.game.view(None)["turn"]["number"])  # (0: the setup, R3)
+            turn = max(1, (number - 1) // len(seats) + 1)  # the round: each seat one turn
+            for i, (old, new) in enumerate(zip(self.seats, seats, strict=True)):
+                if old.kind != new.kind and (old.is_friend or new.is_friend
+                                             or i in self.played_by):
+                    self.played_by.setdefault(i, []).append((new.kind, turn))
             self.config.seats = seats
             self.remote = frozenset(i for i, s in enumerate(seats) if s.is_friend)
             self.retell()
@@ -240,7 +254,12 @@ class Session(TableLog):
 
     # -- saving: the save_file.py envelope ----------------------------------------------
     def resume_state(self) -> dict:
-        return {"screen_seat": self.screen_seat, "pass_to": self.pass_to}
+        out: dict = {"screen_seat": self.screen_seat, "pass_to": self.pass_to}
+        if self.table is not None:
+            out["table"] = self.table
+        if self.played_by:
+            out["played_by"] = {str(k): [list(c) for c in v] for k, v in self.played_by.items()}
+        return out
 
     def to_dict(self, resume: dict | None = None) -> dict:
         """The save-file envelope; ``resume`` (who sits at the screen, and what else the page
@@ -261,5 +280,7 @@ class Session(TableLog):
         if resume and loaded.resume:
             s.screen_seat = loaded.resume["screen_seat"]
             s.pass_to = loaded.resume["pass_to"]
+            s.played_by = dict(loaded.resume.get("played_by", {}))
+            s.table = loaded.resume.get("table", s.table)
             s.update_screen()  # a saved screen that no longer fits gets a pass screen
         return s

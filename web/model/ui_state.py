@@ -238,6 +238,12 @@ class Online(Value):
     joined: bool = False  # guest: the host gave it its seat
     problem: str = ""  # guest: a refusal code that stops it playing ("seat-taken", …)
     seat: int | None = None  # guest: the seat it plays (None: it watches)
+    #: host: per seat, a friend's device holds it (also a seat the computer plays now)
+    here: tuple[bool, ...] = ()
+    #: host: the seats whose QR code and link are shown although their friend is here
+    shown_again: frozenset[int] = field(default_factory=frozenset)
+    #: host: the seats whose friend came back while the computer plays them (to give back)
+    back: frozenset[int] = field(default_factory=frozenset)
     # how each device is reached: "direct" (WebRTC) or "relay" (through the relays); the
     # host: per seat ("" where no device is); a guest: ``way``, its way to the host
     ways: tuple[str, ...] = ()
@@ -279,6 +285,9 @@ class Ui(Value):
     done: Done | None = None  # an action a click completed by itself: the next click guarded
     #: a phone or a narrow window: the side panels' sheet open over the board (SHEETS), or ""
     sheet: str = ""
+    #: an online game: the host said Start, or every friend came (docs/online.md, "The
+    #: table"); until then the game waits at its table
+    started: bool = False
 
     def but(self, **changes) -> Ui:
         return replace(self, **changes)
@@ -317,11 +326,25 @@ class Model(Value):
         return s if s is not None and s.holds_game else None  # type: ignore[return-value]
 
     @property
+    def at_table(self) -> bool:
+        """The online game on this (the host's) page waits at its table: see
+        :func:`waits_at_table`."""
+        return waits_at_table(self.ui, self.session)
+
+    @property
     def paused(self) -> bool:
         """Bots wait while the replay or a question is on the screen, until a strike has been
         seen, while the game is played in another tab, (step by step) until "Next", and in
         the lesson until the final round's note is read."""
         ui = self.ui
         return (ui.replay is not None or ui.question is not None or ui.story.hold
+                or self.at_table
                 or ui.elsewhere or (self.prefs.stepping and not ui.go)
                 or (ui.coach is not None and ui.coach.holds_bots))
+
+
+def waits_at_table(ui: Ui, session) -> bool:
+    """A game held here with friends' seats, no action taken yet, that the host has not
+    started (nor every friend come to): nobody acts, the computer waits (docs/online.md)."""
+    return (session is not None and session.holds_game and bool(session.remote)
+            and not session.game.history and not ui.started)

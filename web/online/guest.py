@@ -24,7 +24,8 @@ from online.messages import BadMessage, encode
 class News:
     """What a host's message meant: ``kind`` is ``state`` (the table changed; ``moved``: the
     game moved on), ``welcome``, ``refused`` (``reason``, the engine's ``why`` for an
-    illegal action, the ``ref`` of the action refused), ``taken_over`` or ``bad``."""
+    illegal action, the ``ref`` of the action refused), ``taken_over``, ``rematch`` (a new
+    game at the same table: :attr:`Guest.table` is a fresh one) or ``bad``."""
 
     kind: str
     moved: bool = False
@@ -99,6 +100,9 @@ class Guest:
         if kind == "taken_over":
             self.taken_over, self.welcomed = True, False
             return News("taken_over")
+        if kind == "rematch":  # the same table, a new game: its state comes next
+            self.table = RemoteTable(self.seat)
+            return News("rematch")
         if m["seat"] != self.seat:
             return News("bad", reason="malformed", detail="seat")
         try:

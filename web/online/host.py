@@ -57,6 +57,10 @@ class Outcome:
 
     send: list[Outgoing] = field(default_factory=list)
     event: ev.Event | None = None
+    #: What the host's player is told (docs/online.md, "The table"): ``("moved", seat)`` a
+    #: seat taken over by another device; ``("back", seat)`` the friend of a seat the
+    #: computer plays came back (the host may give the seat back).
+    news: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -77,6 +81,8 @@ class Host:
         self.secrets = dict(seat_secrets)
         self._session = session  # the game on the page now (the store's model.session)
         self.peers: dict[str, Peer] = {}
+        #: The table waits for the host's Start (or every friend): no action is taken yet.
+        self.waiting = False
 
     # -- who is where ---------------------------------------------------------------------
     def holder(self, seat: int) -> str | None:
@@ -85,8 +91,23 @@ class Host:
 
     def connected(self, players: int) -> list[bool]:
         """Per seat: a device is there (the host's own seats and the computer's always)."""
-        return [seat not in self.secrets or self.holder(seat) is not None
+        remote = self._remote()
+        return [seat not in remote or self.holder(seat) is not None
                 for seat in range(players)]
+
+    def here(self, players: int) -> list[bool]:
+        """Per seat: a friend's device holds it (also a seat the computer plays for now,
+        whose friend came back to watch it)."""
+        return [self.holder(seat) is not None for seat in range(players)]
+
+    def rematch(self) -> list[Outgoing]:
+        """A new game at the same table (the same room, seats and secrets): every device is
+        told to drop the old game (``rematch``), then sent the new one's state."""
+        out: list[Outgoing] = []
+        for peer, p in self.peers.items():
+            p.log, p.last = [], None
+            out.append((peer, encode("rematch")))
+        return out + self.publish()
 
     def left(self, peer: str) -> list[Outgoing]:
         """The network lost ``peer``: its seat is free again (its secret still claims it);
@@ -122,11 +143,12 @@ class Host:
             self.peers[peer] = Peer(None)
             return Outcome([(peer, encode("welcome", seat=None, site=self.site)),
                             *self._state_for(peer)])
-        secret = self.secrets.get(seat) if seat in session.remote else None
+        secret = self.secrets.get(seat)  # (also a seat the computer plays now: to watch it)
         if secret is None or not secrets.compare_digest(str(m.get("secret", "")), secret):
             return self._refuse(peer, "bad-secret", detail=seat)
         holder = self.holder(seat)
         send: list[Outgoing] = []
+        news: list[tuple[str, int]] = []
         device = str(m.get("device", ""))
         if holder is not None and holder != peer:
             if device and self.peers[holder].device == device:  # the same tab, reloaded
@@ -136,6 +158,9 @@ class Host:
             else:
                 del self.peers[holder]
                 send.append((holder, encode("taken_over", seat=seat)))
+                news.append(("moved", seat))
+        if seat not in session.remote and holder is None:
+            news.append(("back", seat))  # the computer plays it: the friend watches
         self.peers[peer] = Peer(seat, device)
         send.append((peer, encode("welcome", seat=seat, site=self.site,
                                   proof=messages.host_proof(secret))))
@@ -145,14 +170,19 @@ class Host:
             event = ev.RemoteName(seat, name)
         else:
             send.extend(self.publish())
-        return Outcome(send, event)
+        return Outcome(send, event, news)
 
     def _turn_of(self, peer: str, ref: Any) -> tuple[Any, int] | Outcome:
         """The game and the sender's seat if the sender holds the seat to act; else the
         refusal to send."""
         holder = self.peers.get(peer)
+        if holder is not None and holder.seat in self.secrets and \
+                holder.seat not in self._remote():
+            return self._refuse(peer, "computer", ref)  # given to the computer for now
         if holder is None or holder.seat is None or holder.seat not in self._remote():
             return self._refuse(peer, "no-seat", ref)
+        if self.waiting:
+            return self._refuse(peer, "not-started", ref)
         session = self._session()
         if session is None:
             return self._refuse(peer, "no-game", ref)
@@ -220,9 +250,11 @@ class Host:
             return []
         told = public_log(session)
         start = _common(p.log, told)
-        table = table_for(session, p.seat, self.connected(len(session.seats)), told, start)
+        table = table_for(session, p.seat, self.connected(len(session.seats)), told, start,
+                          self.waiting, self.here(len(session.seats)))
         key = (table["version"], table["step"], tuple(table["connected"]),
-               tuple(s["name"] for s in table["seats"]), start, len(told))
+               tuple(s["name"] for s in table["seats"]), start, len(told), self.waiting,
+               tuple(table["here"]))
         if key == p.last:
             return []
         p.last, p.log = key, told
@@ -248,14 +280,17 @@ def _common(sent: list, told: list) -> int:
 
 
 def table_for(session: Session, seat: int | None, connected: list[bool],
-              told: list[tuple[dict, int]] | None = None, start: int = 0) -> dict:
+              told: list[tuple[dict, int]] | None = None, start: int = 0,
+              waiting: bool = False, here: list[bool] | None = None) -> dict:
     """What the device of ``seat`` (None: a spectator) may know of the game now — the table
-    a :class:`model.remote_table.RemoteTable` reads."""
+    a :class:`model.remote_table.RemoteTable` reads. ``waiting``: the table waits for the
+    host's Start (no legal action for anyone); ``here``: per seat, a friend's device holds
+    it (who has arrived at the table)."""
     game = session.game
     if told is None:
         told = public_log(session)
     current = session.current
-    mine = seat is not None and current == seat
+    mine = seat is not None and current == seat and not waiting
     blocker = game.undo_blocker or ("not-yours" if not mine else "online")
     last = []
     if session.last_strike is not None and session.last_strike[0] == session.step:
@@ -275,6 +310,16 @@ def table_for(session: Session, seat: int | None, connected: list[bool],
                 "steps": [k for _, k in told[start:]]},
         "actors": list(session.actors),
         "connected": connected,
+        "waiting": waiting,
+        "here": here if here is not None else [False] * len(session.seats),
+        "played_by": played_by(session),
         "events": last,
         "final": session.to_dict() if game.is_over else None,
     }
+
+
+def played_by(session: Session) -> dict[str, list]:
+    """Who played each seat when (model/session.py's ``played_by``): per seat, its changes
+    of hands ``[kind, turn]`` (a computer level from that turn, or ``friend`` back)."""
+    return {str(seat): [list(change) for change in changes]
+            for seat, changes in session.played_by.items()}

@@ -134,8 +134,10 @@ MAX_JOINED = 8
 
 def joined_with(text: str | None, link: str, names: list[str], seat: int | None,
                 now: float) -> str:
-    """The list of joined games (the text kept in storage) with this one first."""
-    kept = [j for j in read_joined(text) if j.link != link]
+    """The list of joined games (the text kept in storage) with this one first: one entry
+    per invitation (room and seat), whatever the address's query said (a language, relays)."""
+    same = _seat_of(link)
+    kept = [j for j in read_joined(text) if j.link != link and _seat_of(j.link) != same]
     new = Joined(link, tuple(names), seat, now)
     return json.dumps([{"link": j.link, "names": list(j.names), "seat": j.seat,
                         "updated": j.updated} for j in [new, *kept][:MAX_JOINED]])
@@ -162,3 +164,14 @@ def read_joined(text: str | None) -> list[Joined]:
             continue
         out.append(Joined(link, tuple(n[:40] for n in names), seat, float(updated)))
     return out[:MAX_JOINED]
+
+
+def _seat_of(link: str) -> tuple[str, int | None] | None:
+    invitation = read(link.partition("#")[2])
+    return None if invitation is None else (invitation.room, invitation.seat)
+
+
+def not_hosted(joined: list[Joined], rooms: set[str]) -> list[Joined]:
+    """The joined games but those of ``rooms`` (this browser's own hosted games, listed as
+    kept games already: a host who opened its own invitation sees the game once)."""
+    return [j for j in joined if (_seat_of(j.link) or ("", None))[0] not in rooms]

@@ -60,6 +60,9 @@ HOST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "refused": {"reason": (str, True), "ref": ((int, type(None)), False),
                 "why": ((dict, type(None)), False), "detail": ((str, int, type(None)), False)},
     "taken_over": {"seat": (int, True)},
+    # a new game at the same table (docs/online.md, "Rematch"): drop the old one; its state
+    # follows
+    "rematch": {},
 }
 
 

@@ -21,7 +21,7 @@ from model.pace import DEFAULT, PACES, name_of
 from model.seat_view import SeatTable
 from model.targets import Offer
 from model.turn import current_offer, human_turn
-from model.ui_state import Model, Pick, Prefs, Story, Ui
+from model.ui_state import Model, Pick, Prefs, Story, Ui, waits_at_table
 from model.values import replace
 from text.catalogue import join_and, region, t
 
@@ -150,7 +150,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
         waiting = "story-seen"
         status = t("status.final_seen")
     elif view["winner"] is not None:  # over: the view names the winner (null while it runs)
-        status = t("status.over", name=s.names[view["winner"]])
+        winner = view["winner"]  # (a friend's seat the computer played: said so)
+        status = t("status.over", name=panels.played_name(
+            s.seats[winner], getattr(s, "played_by", {}).get(winner)))
     elif s.pass_to is not None:
         status = t("status.pass", name=s.names[s.pass_to])
     elif ui.busy and story.items:  # a strike is being told: say so, whoever plays next
@@ -181,6 +183,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
             and (not online.host_here or online.problem)):
         status = t("online.waiting_host") if not online.problem else t(
             "online.refused." + online.problem)
+    table_said = _table_status(ui, s)
+    if table_said:
+        status = table_said
     f.data["yourTurn"] = "1" if online is not None and human_turn(s) else ""
     upto = story.upto if ui.busy else len(story.items)
     shaded = odds_overlay.cached(s, view) if prefs.odds and s.viewer is not None else None
@@ -368,6 +373,27 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions,
                   replayStrike=r.strike if r.strike in story.regions else "")
 
 
+def _table_status(ui: Ui, s: SeatTable) -> str:
+    """An online game's status before the start (the table), or while the computer plays
+    this guest's seat (docs/online.md): said at the top of the page, in view."""
+    if s.is_over or ui.online is None:
+        return ""
+    if waits_at_table(ui, s):
+        return t("online.table.press_start")
+    if not s.holds_game:
+        host = _host_name(s)
+        if getattr(s, "waiting", False):
+            return panels.waiting_for(s.seats, getattr(s, "here", []), host)
+        if s.viewer is not None and s.is_bot(s.viewer):
+            return t("online.computer_plays_you", name=host)
+    return ""
+
+
+def _host_name(s: SeatTable) -> str:
+    return next((x.name for x in s.seats if x.kind == "human"),
+                s.seats[0].name if s.seats else "")
+
+
 def _toolbar(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable | None) -> None:
     """Undo (disabled with the reason, visible and as its description), replay, export."""
     reason: str | None
@@ -387,9 +413,11 @@ def _toolbar(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable | None) -> None:
     else:
         text = t("undo.why." + reason)
     f.undo = {"disabled": reason is not None or ui.busy, "reason": reason or "", "text": text}
-    f.disabled["export"] = s is None or ui.replay is not None
+    # a guest's page holds the whole game (to save, to replay) once it is over
+    unheld = s is not None and not s.holds_game and s.finished() is None
+    f.disabled["export"] = s is None or ui.replay is not None or unheld
     f.disabled["replay-enter"] = (s is None or ui.replay is not None or ui.busy
-                                  or not s.step)  # nothing to replay at move 0
+                                  or not s.step or unheld)  # nothing to replay at move 0
     f.pressed["toggle-log"] = prefs.show_log
     f.pressed["toggle-odds"] = prefs.odds
     f.disabled["hint"] = (s is None or ui.hinting or ui.replay is not None or ui.elsewhere
@@ -420,13 +448,21 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
         html = kept_games_panel.listing(ui.games, s.slot if s is not None else None)
     elif ui.screen == "analysis" and s is not None and s.finished() is not None:
         screen, html = "analysis", analysis_panel(s.finished())
+    elif ui.online is not None and ui.online.role == "host" and waits_at_table(ui, s):
+        screen, html = "table", panels.table_host(ui.online, s.seats)  # type: ignore[union-attr]
+    elif (s is not None and not s.holds_game and getattr(s, "waiting", False)
+          and ui.replay is None):
+        screen = "table"
+        html = panels.table_guest(s.seats, getattr(s, "here", []), s.viewer, _host_name(s))
     elif (s is not None and s.is_over and not ui.results_closed and not ui.busy
           and not ui.story.hold and ui.replay is None and not _lesson_note(ui, "final_plague")):
-        screen, html = "results", panels.results(s.public_view(), s.seats)  # (the lesson:
+        role = "" if ui.online is None else ui.online.role  # (an online game: Rematch)
+        screen, html = "results", panels.results(  # (the lesson:
+            s.public_view(), s.seats, getattr(s, "played_by", {}), role)
         if _lesson_note(ui, "end"):  # the board first, then the summary in the results)
             html = html.replace('<div class="dialog-buttons">', panels.lesson_summary()
                                 + '<div class="dialog-buttons">', 1)
-    if screen in ("welcome", "results", "analysis", "games") and ui.notice:  # a dialog covers the
+    if screen in ("welcome", "results", "analysis", "games", "table") and ui.notice:  # a dialog
         html = panels.with_notice(html, ui.notice, ui.notice_is_news)  # notice line: repeat it
     f.html["screen"] = html
     f.html["help"] = how_to_play.panel(s.seats if s is not None else DEMO_SEATS) \
@@ -446,6 +482,7 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
              "confirm": '[data-choice="confirm-no"]',
              "welcome": '[data-choice="quick-play"]',
              "games": '[data-choice="games-close"]',
+             "table": "#table-title",
              # a long dialog opens at its top: its title takes the focus, not the first
              # moment's button halfway down (which the browser would scroll to)
              "analysis": "#analysis-title"}

@@ -14,7 +14,7 @@ from model import targets
 from model.game_config import COLOURS, KINDS, Config
 from model.turn import still_to_play
 from text import catalogue, hint_words
-from text.catalogue import card, region, symbols, t, tn
+from text.catalogue import card, join_and, region, symbols, t, tn
 
 from rattus import CARDS
 from rattus.cards import ALL, CARD_SYMBOL, MAJORITY  # the symbols on rat tokens (R9)
@@ -348,7 +348,26 @@ def column_head(full: str, short: str) -> str:
             f'<abbr class="col-short" title="{esc(full)}">{esc(short)}</abbr>')
 
 
-def results(view: View, seats) -> str:
+def played_name(seat, changes) -> str:
+    """A seat's name in the results, with who played it when a friend's seat was given to
+    the computer (docs/online.md): "Bo (computer from round 3)", "Bo (computer in rounds 3–5)"."""
+    spans, since = [], None
+    for kind, turn in changes or ():
+        if kind in ("easy", "normal", "hard") and since is None:
+            since = turn
+        elif kind == "friend" and since is not None:
+            spans.append(t("res.computer_rounds", first=since, last=turn) if turn > since
+                         else t("res.computer_round", round=since))
+            since = None
+    if since is not None:
+        spans.append(t("res.computer_from", round=since))
+    return seat.name if not spans else f'{seat.name} ({", ".join(spans)})'
+
+
+def results(view: View, seats, played_by=None, online: str = "") -> str:
+    """The results; ``played_by`` (an online game): who played each friend's seat when;
+    ``online``: ``host`` (Rematch: the same table), ``guest`` (the host starts it)."""
+    played_by = played_by or {}
     winner = view["winner"]
     if winner is None:  # no results before the game is over (R7.4)
         return ""
@@ -358,9 +377,20 @@ def results(view: View, seats) -> str:
         palace = view["palace"][p]
         rows.append(
             f'<tr class="{"winner" if p == winner else ""}" data-seat="{p}">'
-            f'<th scope="row">{swatch(p, seat.colour)}{esc(seat.name)}</th>'
+            f'<th scope="row">{swatch(p, seat.colour)}'
+            f'{esc(played_name(seat, played_by.get(p)))}</th>'
             f'<td>{score - palace}</td><td data-palace="{p}">{palace}</td>'
             f'<td data-score="{p}"><b>{score}</b></td></tr>')
+    if online == "host":  # the same table, every device follows
+        again = (f'<button type="button" class="btn primary" data-choice="online-rematch" '
+                 f'data-key="res-rematch">{esc(t("btn.rematch"))}</button>')
+    elif online == "guest":  # the host starts a rematch; this page follows
+        again = (f'<p class="rematch-note">{esc(t("res.rematch_wait"))}</p>'
+                 f'<button type="button" class="btn" data-choice="new-game">'
+                 f'{esc(t("btn.leave_table"))}</button>')
+    else:
+        again = (f'<button type="button" class="btn primary" data-choice="new-game">'
+                 f'{esc(t("btn.play_again"))}</button>')
     tie = ""
     if len(view["tied"]) > 1:
         names = ", ".join(seats[p].name for p in view["tied"])
@@ -372,7 +402,8 @@ def results(view: View, seats) -> str:
             f'aria-labelledby="res-title" data-screen="results">'
             f'<h2 id="res-title">{esc(t("res.title"))}</h2>'
             f'<p class="winner-line" data-winner="{winner}">'
-            f'{esc(t("res.winner", name=seats[winner].name))}</p>'
+            f'{esc(t("res.winner", name=played_name(seats[winner], played_by.get(winner))))}'
+            f'</p>'
             f'<table><thead><tr><th>{esc(t("res.col.player"))}</th>'
             f'<th>{column_head(t("res.col.regions"), t("res.col.regions_short"))}</th>'
             f'<th>{esc(t("res.col.palace"))}</th>'
@@ -389,8 +420,7 @@ def results(view: View, seats) -> str:
             f'{esc(t("btn.share"))}</button>'
             f'<button type="button" class="btn" data-choice="replay-enter:0">'
             f'{esc(t("btn.replay_game"))}</button>'
-            f'<button type="button" class="btn primary" data-choice="new-game">'
-            f'{esc(t("btn.play_again"))}</button></div></div>')
+            + again + '</div></div>')
 
 
 def wait_button(choice: str) -> str:
@@ -441,6 +471,7 @@ def welcome() -> str:
             f'<p>{esc(t("welcome.intro"))}</p><ul class="welcome-choices">'
             + choice("quick-play", "btn.quick_play", "welcome.quick_play", "primary")
             + choice("learn", "btn.learn", "welcome.learn")
+            + choice("friends", "btn.friends", "welcome.friends")
             + choice("pass-and-play", "btn.pass_and_play", "welcome.pass_and_play")
             + choice("games", "btn.games", "welcome.games")
             + choice("help", "btn.help", "welcome.help")
@@ -604,6 +635,7 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
     """The dialog as ``config`` sets it up (its start-player list, ``#dlg-start``, follows
     the names as typed on its own: see ui.Draft)."""
     n = config.players
+    online = bool(config.extra.get("online"))  # "Play with friends online"
     count_buttons = "".join(
         f'<button type="button" class="btn{" pressed" if k == n else ""}" '
         f'aria-pressed="{"true" if k == n else "false"}" data-choice="dlg-players:{k}" '
@@ -613,14 +645,18 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
         colours = "".join(
             f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
             f'{esc(t("colour." + c))}</option>' for c in COLOURS)
+        offered = KINDS if not online else ("human",) if i == 0 else (
+            "friend", "easy", "normal", "hard")
         kinds = "".join(
             f'<option value="{k}"{" selected" if k == seat.kind else ""}>'
-            f'{esc(t("kind." + k))}</option>' for k in KINDS)
+            f'{esc(t("kind." + k))}</option>' for k in offered)
+        optional = (f' placeholder="{esc(t("dlg.friend_name"))}"'
+                    if online and seat.is_friend else "")
         rows.append(
             f'<fieldset class="seat-row"><legend>{esc(t("dlg.seat", n=i + 1))}</legend>'
             f'<label>{esc(t("dlg.name"))} <input type="text" maxlength="40" '
             f'data-field="name" data-seat="{i}" data-key="dlg-name-{i}" '
-            f'value="{esc(seat.name)}"></label>'
+            f'value="{esc(seat.name)}"{optional}></label>'
             f'<label>{esc(t("dlg.colour"))} <select data-field="colour" data-seat="{i}" '
             f'data-key="dlg-colour-{i}">'
             f'{colours}</select></label>'
@@ -632,7 +668,9 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
     err = f'<p class="problem" role="alert" data-problem="1">{esc(problem)}</p>' if problem else ""
     return (f'<div class="dialog new-game" role="dialog" aria-modal="true" '
             f'aria-labelledby="dlg-title" data-screen="new-game">'
-            f'<h2 id="dlg-title">{esc(t("dlg.title"))}</h2>{err}'
+            f'<h2 id="dlg-title">{esc(t("dlg.friends_title" if online else "dlg.title"))}</h2>'
+            + (f'<p class="dlg-intro">{esc(t("dlg.friends_intro"))}</p>' if online else "")
+            + f'{err}'
             f'<div class="field"><span>{esc(t("dlg.players"))}</span> '
             f'<span class="group" role="group" aria-label="{esc(t("dlg.players"))}">'
             f'{count_buttons}</span></div>{"".join(rows)}'
@@ -651,8 +689,12 @@ def new_game_dialog(config: Config, problem: str = "", can_cancel: bool = False)
             + (f'<button type="button" class="btn" data-choice="dlg-cancel" '
                f'data-key="dlg-cancel">{esc(t("btn.cancel_dialog"))}</button>'
                if can_cancel else "")
+            + ("" if online else
+               f'<button type="button" class="btn" data-choice="dlg-friends" '
+               f'data-key="dlg-friends">{esc(t("btn.friends"))}</button>')
             + f'<button type="button" class="btn primary" '
-            f'data-choice="dlg-start" data-key="dlg-start">{esc(t("btn.start"))}</button></div>'
+            f'data-choice="dlg-start" data-key="dlg-start">'
+            f'{esc(t("btn.friends_start" if online else "btn.start"))}</button></div>'
             f'</div>')
 
 
@@ -673,22 +715,7 @@ def online(room, seats, turn_alert: bool = False) -> str:
                  f'data-key="toggle-turn-alert" aria-pressed="{"true" if turn_alert else "false"}">'
                  f'{pieces.icon_html("bell")} {esc(t("online.turn_alert"))}</button>')
     if room.role == "host":
-        for seat, link in room.invitations:
-            name = seats[seat].name if seat < len(seats) else str(seat + 1)
-            here = seat < len(room.connected) and room.connected[seat]
-            state = t("online.connected") if here else t("online.away")
-            way = room.ways[seat] if here and seat < len(room.ways) else ""
-            label = t("online.invite", name=name)
-            computer = "" if here else (
-                f'<button type="button" class="btn" data-choice="online-computer:{seat}">'
-                f'{esc(t("online.computer", name=name))}</button>')
-            parts.append(
-                f'<div class="invite" data-invite="{seat}"><h3>{esc(label)} '
-                f'<span class="tag" data-connected="{seat}">{esc(state)}</span>'
-                f'{_way(way, str(seat))}</h3>'
-                + _link_row(str(seat), link, label)
-                + f'<div class="qr" data-qr="{esc(link)}" role="img" '
-                  f'aria-label="{esc(t("online.qr", name=name))}"></div>{computer}</div>')
+        parts.extend(invitation(room, seats, seat, link) for seat, link in room.invitations)
         if room.watch:
             parts.append(f'<div class="invite" data-invite="w"><h3>{esc(t("online.watch"))}</h3>'
                          + _link_row("w", room.watch, t("online.watch")) + "</div>")
@@ -739,6 +766,117 @@ def _network(room) -> str:
             f'spellcheck="false" autocomplete="off" aria-label="{esc(t("online.turn.title"))}">'
             f'<button type="button" class="btn" data-choice="online-turn">'
             f'{esc(t("online.turn.keep"))}</button></div></details>')
+
+
+def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
+    """A friend's seat on the host's page: who is there, and while the friend is not the
+    invitation (its link to copy or share, its QR code, filled in by the browser from
+    ``data-qr``); a taken seat's invitation is hidden unless shown again. At the table or
+    during the game: the computer for an absent friend (asked first), the seat given back.
+    ``keyed``: its buttons carry their ``data-key`` (not the table dialog's copy, drawn
+    beside the side panel's)."""
+    name = seats[seat].name if seat < len(seats) else str(seat + 1)
+    computer = seat < len(seats) and seats[seat].is_bot
+    here = (seat < len(room.here) and room.here[seat]) or (
+        not computer and seat < len(room.connected) and room.connected[seat])
+    if computer:
+        state = t("online.computer_plays", name=name)
+    else:
+        state = t("online.connected") if here else t("online.away")
+    label = t("online.invite", name=name)
+
+    def key(k: str) -> str:
+        return f' data-key="{k}"' if keyed else ""
+
+    connected = seat < len(room.connected) and room.connected[seat]
+    way = room.ways[seat] if connected and seat < len(room.ways) else ""
+    parts = [f'<div class="invite" data-invite="{seat}"><h3>{esc(label)} '
+             f'<span class="tag" data-connected="{seat}">{esc(state)}</span>'
+             f'{_way(way, str(seat))}</h3>']
+    if computer:
+        if here:
+            parts.append(f'<p class="invite-back" role="status">'
+                         f'{esc(t("online.table.back", name=name))}</p>')
+        parts.append(f'<button type="button" class="btn{" primary" if here else ""}" '
+                     f'data-choice="online-back:{seat}"{key(f"online-back-{seat}")}>'
+                     f'{esc(t("online.give_back", name=name))}</button>')
+    shown = not here or seat in room.shown_again
+    if shown:
+        parts.append(_link_row(str(seat), link, label)
+                     + f'<div class="qr" data-qr="{esc(link)}" role="img" '
+                       f'aria-label="{esc(t("online.qr", name=name))}"></div>')
+    if here:
+        toggle = "online.hide_again" if seat in room.shown_again else "online.show_again"
+        parts.append(f'<button type="button" class="btn linkish" data-choice="online-show:{seat}" '
+                     f'aria-pressed="{"true" if shown else "false"}">{esc(t(toggle))}</button>')
+    elif not computer:
+        parts.append(f'<button type="button" class="btn" data-choice="online-computer:{seat}"'
+                     f'{key(f"online-computer-{seat}")}>'
+                     f'{esc(t("online.computer", name=name))}</button>')
+    return "".join(parts) + "</div>"
+
+
+def table_host(room, seats) -> str:
+    """The host's table before the game starts (docs/online.md, "The table"): the seats, who
+    has come, each absent friend's invitation, and Start."""
+    friends = [seat for seat, _link in room.invitations]
+    here = [seats[p].name for p in friends if p < len(room.here) and room.here[p]]
+    missing = [seats[p].name for p in friends if not (p < len(room.here) and room.here[p])]
+    said = (t("online.table.all_here") if not missing else
+            t("online.table.missing", names=join_and(missing)) if not here else
+            t("online.table.some_here", here=join_and(here), names=join_and(missing)))
+    rows = "".join(_table_row(p, seat, room.here) for p, seat in enumerate(seats))
+    invites = "".join(invitation(room, seats, seat, link, keyed=False)
+                      for seat, link in room.invitations)
+    return (f'<div class="dialog table" role="dialog" aria-modal="true" '
+            f'aria-labelledby="table-title" data-screen="table">'
+            f'<h2 id="table-title" tabindex="-1">{esc(t("online.table.title"))}</h2>'
+            f'<p>{esc(t("online.table.intro"))}</p>'
+            f'<p class="table-state" role="status" data-missing="{len(missing)}">'
+            f'{esc(said)}</p><ul class="table-seats">{rows}</ul>'
+            f'<div class="table-invites online">{invites}</div>'
+            f'<div class="dialog-buttons"><button type="button" class="btn" '
+            f'data-choice="new-game" data-key="table-new-game">{esc(t("btn.new_game"))}</button>'
+            f'<button type="button" class="btn primary" data-choice="online-start" '
+            f'data-key="table-start">{esc(t("online.table.start"))}</button></div></div>')
+
+
+def table_guest(seats, here, mine: int | None, host: str) -> str:
+    """A guest's page before the host starts: "Waiting for Ann to start — Bo and Cy are
+    here", the seats and who has come."""
+    rows = "".join(_table_row(p, seat, here, mine) for p, seat in enumerate(seats))
+    name = "" if mine is None or mine >= len(seats) else (  # (names are optional: given here)
+        f'<div class="online"><div class="invite-link"><label for="table-name">'
+        f'{esc(t("online.your_name"))}</label><input type="text" id="table-name" '
+        f'maxlength="24" value="{esc(seats[mine].name)}"><button type="button" class="btn" '
+        f'data-choice="online-name">{esc(t("online.use_name"))}</button></div></div>')
+    return (f'<div class="dialog table" role="dialog" aria-modal="true" '
+            f'aria-labelledby="table-title" data-screen="table">'
+            f'<h2 id="table-title" tabindex="-1">'
+            f'{esc(t("online.table.guest_title", name=host))}</h2>'
+            f'<p class="table-state" role="status">'
+            f'{esc(waiting_for(seats, here, host))}</p>'
+            f'<ul class="table-seats">{rows}</ul>{name}</div>')
+
+
+def waiting_for(seats, here, host: str) -> str:
+    """"Waiting for Ann to start — Bo and Cy are here" (the friends whose device is here)."""
+    came = [s.name for p, s in enumerate(seats) if s.is_friend and p < len(here) and here[p]]
+    if not came:
+        return t("online.table.wait_for", name=host)
+    return tn("online.table.wait_for_here", len(came), name=host, names=join_and(came))
+
+
+def _table_row(p: int, seat, here, mine: int | None = None) -> str:
+    if seat.is_friend:
+        state = t("online.connected") if p < len(here) and here[p] else t("online.table.not_yet")
+    elif seat.is_bot:
+        state = t("kind." + seat.kind)
+    else:
+        state = t("online.table.host")
+    you = f' <b>{esc(t("online.table.you"))}</b>' if mine == p else ""
+    return (f'<li data-seat="{p}">{swatch(p, seat.colour)}{esc(seat.name)}{you} '
+            f'<span class="tag" data-here="{p}">{esc(state)}</span></li>')
 
 
 def _link_row(key: str, link: str, label: str) -> str:

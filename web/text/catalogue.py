@@ -169,6 +169,62 @@ EN: dict[str, str] = {
     "games.rejoin_aria": "Rejoin the game of {names}",
     "online.your_name": "Your name",
     "online.use_name": "Use this name",
+    # the table before an online game starts, seats given and taken back, the rematch
+    "online.table.title": "Your table",
+    "online.table.intro": "Send each friend their invitation: a link, or the QR code to "
+                          "scan. The game starts when you press Start, or by itself once "
+                          "every friend is here.",
+    "online.table.all_here": "Everyone is here: the game starts.",
+    "online.table.missing": "Not here yet: {names}.",
+    "online.table.some_here": "Here: {here}. Not here yet: {names}.",
+    "online.table.start": "Start",
+    "online.table.started": "The game starts.",
+    "online.table.press_start": "Waiting for your friends: press Start when you are ready.",
+    "online.table.guest_title": "At {name}'s table",
+    "online.table.wait_for": "Waiting for {name} to start.",
+    "online.table.wait_for_here.1": "Waiting for {name} to start — {names} is here.",
+    "online.table.wait_for_here.n": "Waiting for {name} to start — {names} are here.",
+    "online.table.not_yet": "not here yet",
+    "online.table.host": "on the host's device",
+    "online.table.you": "(you)",
+    "online.table.moved": "{name}'s seat moved to another device.",
+    "online.table.back": "{name} is back: you may give the seat back.",
+    "online.show_again": "Show the invitation again",
+    "online.hide_again": "Hide the invitation",
+    "online.computer.ask": "Let the computer play for {name}? {name}'s link still works: "
+                           "when {name} comes back, {name} watches, and you may give the "
+                           "seat back.",
+    "online.computer_plays": "the computer plays",
+    "online.give_back": "Give the seat back to {name}",
+    "online.given_back": "{name} plays again.",
+    "online.computer_plays_you": "The computer plays your seat for now: you watch. {name} "
+                                 "may give it back to you.",
+    "online.refused.not-started": "The game has not started yet.",
+    "online.refused.computer": "The computer plays your seat for now.",
+    "online.take.ask": "This seat is played on another device. Play it here? The other "
+                       "device stops playing it.",
+    "online.take.watch": "Not now",
+    "online.leave.seat": "Leave {name}'s seat? The game goes on on the host's device; you "
+                         "can rejoin it from Your games.",
+    "online.leave.watch": "Stop watching this game? You can rejoin it from Your games.",
+    "online.leave.yes": "Leave",
+    "online.guest.after_end": "The host, {name}, holds the whole game: you can save it and "
+                              "watch its replay once it is over.",
+    "res.computer_from": "computer from round {round}",
+    "res.computer_round": "computer in round {round}",
+    "res.computer_rounds": "computer in rounds {first}–{last}",
+    "res.rematch_wait": "The host may start a rematch: this page follows.",
+    "btn.rematch": "Rematch",
+    "btn.leave_table": "Leave the table",
+    "btn.friends": "Play with friends online…",
+    "btn.friends_start": "Open the table",
+    "welcome.friends": "Each friend on their own phone or computer: send them a link.",
+    "dlg.friends_title": "Play with friends online",
+    "dlg.friends_intro": "You play on this device; each friend on their own, from a link you "
+                         "send them. Names are optional: a friend may give theirs on "
+                         "joining. Choose a computer for any seat without a friend.",
+    "dlg.friend_name": "optional",
+    "player.friend_n": "Friend {n}",
     "player.default": "Player {n}",
     "player.you_tag": "you",
     # -- status line: what the current player may do now ---------------------------------
