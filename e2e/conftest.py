@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -31,6 +31,7 @@ READY_TIMEOUT_MS = 90_000
 
 sys.path.insert(0, str(ROOT / "tools"))
 import chromium  # noqa: E402  (tools/chromium.py: the same launch options as tools/bench_load.py)
+import relay as nostr_relay  # noqa: E402  (tools/relay.py: a real relay for online play)
 import serve  # noqa: E402  (tools/serve.py: the same server as `make play`)
 
 
@@ -105,6 +106,31 @@ class Guard:
 @pytest.fixture
 def guard() -> Guard:
     return Guard()
+
+
+@pytest.fixture(scope="module")
+def relay() -> Iterator[str]:
+    """A real Nostr relay on this machine (tools/relay.py) for the online tests: one per
+    test file."""
+    with nostr_relay.start() as url:
+        yield url
+
+
+@pytest.fixture
+def devices(browser: Browser, site_url: str, guard: Guard):
+    """``devices()``: a new browser context (another device), guarded like ``page``."""
+    contexts = []
+
+    def open_device() -> Page:
+        context = browser.new_context(base_url=site_url, service_workers="block")
+        guard.attach(context)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_device
+    for context in contexts:
+        context.close()
+
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

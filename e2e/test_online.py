@@ -20,11 +20,10 @@ import json
 import random
 import re
 import sys
-from collections.abc import Iterator
 
 import pytest
 from conftest import READY_TIMEOUT_MS, ROOT, Guard
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from uidriver import perform
 from uipaths import choose, tags
 
@@ -42,26 +41,6 @@ OPEN_ROOM = """([url, name]) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def relay() -> Iterator[str]:
-    with nostr_relay.start() as url:
-        yield url
-
-
-@pytest.fixture
-def devices(browser: Browser, site_url: str, guard: Guard):
-    """``devices()``: a new browser context (another device), guarded like ``page``."""
-    contexts = []
-
-    def open_device() -> Page:
-        context = browser.new_context(base_url=site_url, service_workers="block")
-        guard.attach(context)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_device
-    for context in contexts:
-        context.close()
 
 
 def test_a_game_that_is_not_online_opens_no_socket(page: Page, open_game, guard: Guard) -> None:

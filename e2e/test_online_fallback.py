@@ -22,12 +22,10 @@ from conftest import Guard
 from no_direct import NO_DIRECT
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
-from test_online import (  # noqa: F401  (the fixtures: pytest finds them here)
-    devices,
+from test_online import (
     forget_closed_peers,
     host_game,
     play_online,
-    relay,
     start_online,
 )
 
@@ -45,7 +43,7 @@ def forget_failed_connections(guard: Guard) -> None:
 
 
 @pytest.fixture
-def no_direct_third(devices):  # noqa: F811  (the fixture imported above)
+def no_direct_third(devices):
     """``devices`` whose third device (the second guest) can make no direct connection."""
     made: list[Page] = []
 

@@ -34,7 +34,6 @@ from uipaths import choose
 import rattus
 
 sys.path.insert(0, str(ROOT / "tools"))
-import relay as nostr_relay  # noqa: E402  (tools/relay.py)
 
 TIMES = int(os.environ.get("RATTUS_JOINS", "20"))
 JOIN_S = 20.0  # a device reaches the game within this (the issue's bound)
@@ -48,11 +47,6 @@ DRAWN = "n => Number(document.body.dataset.actions) >= n && !document.body.datas
 #: The page's clock and its join's steps (browser/online_room.py's ``note``).
 JOIN_LOG = "() => [performance.now() / 1000, Array.from(window.rattusOnlineLog || [])]"
 
-
-@pytest.fixture(scope="module")
-def relay() -> Iterator[str]:
-    with nostr_relay.start() as url:
-        yield url
 
 
 class Room:

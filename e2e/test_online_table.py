@@ -17,13 +17,11 @@ one device.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from conftest import READY_TIMEOUT_MS, Guard
+from conftest import READY_TIMEOUT_MS
 from playwright.sync_api import Browser, Page, expect
-from test_online import host_game, nostr_relay, play_online, wait_step
+from test_online import host_game, play_online, wait_step
 from uidriver import perform
 from uipaths import choose
 
@@ -31,27 +29,6 @@ SHOTS = Path("/tmp/rattus-shots")
 TABLE = '.dialog[data-screen="table"]'
 
 
-@pytest.fixture(scope="module", name="relay")
-def relay_fixture() -> Iterator[str]:
-    """The local Nostr relay (tools/relay.py), as e2e/test_online.py's."""
-    with nostr_relay.start() as url:
-        yield url
-
-
-@pytest.fixture(name="devices")
-def devices_fixture(browser: Browser, site_url: str, guard: Guard):
-    """``devices()``: a new browser context (another device), guarded like ``page``."""
-    contexts = []
-
-    def open_device() -> Page:
-        context = browser.new_context(base_url=site_url, service_workers="block")
-        guard.attach(context)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_device
-    for context in contexts:
-        context.close()
 
 
 def open_host(page: Page, relay: str, kinds: list[str], seed: int, lang: str = "") -> None:
