@@ -61,12 +61,12 @@ ROUTES: dict[str, list[tuple[str, list[tuple[float, float]], float]]] = {
     "tall": [],
     # Finland and Karelia: Scandia's north-east reaching Russia over Polonia's top (the Baltic
     # under it, between Scandia and Polonia)
-    "wide": [("Scandia", [(192.0, 9.5), (203.0, 9.5)], 5.5),
-             ("Russia", [(203.0, 9.5), (312.0, 9.5)], 5.5),
+    "wide": [("Scandia", [(196.0, 9.5), (228.0, 9.5)], 5.5),
+             ("Russia", [(228.0, 9.5), (340.0, 9.5)], 5.5),
              # Belarus and Ukraine's north: Polonia's land reaching Tartaria between Russia
              # and Hungaria
-             ("Polonia", [(296.0, 173.0), (324.0, 173.0)], 3.5),
-             ("Tartaria", [(324.0, 173.0), (345.0, 173.0)], 3.5)],
+             ("Polonia", [(300.0, 177.0), (330.0, 177.0)], 3.5),
+             ("Tartaria", [(330.0, 177.0), (350.0, 177.0)], 3.5)],
 }
 
 
@@ -74,13 +74,14 @@ ROUTES: dict[str, list[tuple[str, list[tuple[float, float]], float]]] = {
 #: islands (region, centre x, y, radii x, y), per arrangement.
 FEATURES: dict[str, list[tuple[str, float, float, float, float]]] = {
     "tall": [("Tartaria", 374.0, 458.0, 9.0, 7.0)],  # Crimea
-    "wide": [("Gallia", 38.0, 214.0, 11.0, 6.0),  # Brittany
-             ("Italia", 160.0, 507.0, 13.0, 7.0),  # Sicily
-             ("Italia", 118.0, 505.0, 5.0, 9.0),  # Sardinia
-             ("Hispania", 62.0, 506.0, 8.0, 4.0),  # the Balearics
-             ("Bulgaria", 244.0, 524.0, 15.0, 4.5),  # Crete
-             ("Turcia", 414.0, 472.0, 13.0, 5.0),  # Cyprus
-             ("Tartaria", 402.0, 336.0, 11.0, 9.0)],  # Crimea
+    "wide": [("Gallia", 38.0, 222.0, 11.0, 6.0),  # Brittany
+             ("Italia", 213.0, 488.0, 7.0, 17.0),  # the boot's foot, south-east
+             ("Italia", 196.0, 521.0, 12.0, 6.0),  # Sicily, at its toe
+             ("Italia", 106.0, 502.0, 5.0, 9.0),  # Sardinia
+             ("Hispania", 60.0, 513.0, 8.0, 4.0),  # the Balearics
+             ("Bulgaria", 264.0, 532.0, 15.0, 4.5),  # Crete
+             ("Turcia", 437.0, 505.0, 10.0, 5.0),  # Cyprus
+             ("Tartaria", 406.0, 348.0, 10.0, 8.0)],  # Crimea
 }
 
 
@@ -108,10 +109,11 @@ def _seg_dist(px: float, py: float, a, b) -> float:
 
 
 def coast(x: float, y: float) -> float:
-    """The coast margin at (x, y): 2 to 7 units, in long waves (capes and bays) and short
-    ones (a drawn coast, not a ruler)."""
+    """The coast margin at (x, y): 2 to 5 units, in long waves (capes and bays) and short
+    ones (a drawn coast, not a ruler); narrow, so that the seas between the tiles read as
+    water."""
     long = math.sin(x / 21 + 2 * math.sin(y / 37)) * math.cos(y / 17 - x / 53)
-    return max(2.0, 4.2 + 2.4 * long + 0.6 * math.sin(x / 5.3 + y / 7.1))
+    return max(2.0, 3.4 + 1.5 * long + 0.4 * math.sin(x / 5.3 + y / 7.1))
 
 
 def raster(lay: L.Arrangement) -> list[list[int]]:
