@@ -11,8 +11,9 @@ rasterised in 1-unit cells; each cell goes to
    always lies over water;
 1. the region whose tile holds it (a tile's content never leaves its region's land);
 2. else a region whose tile lies within a coast margin of 2–5 units (the margin waves along
-   the board, so that coasts are not rulers), when no other region's tile that is no land
-   neighbour of it lies as near;
+   the board, so that coasts are not rulers), when every other region's tile that is no land
+   neighbour of it lies :data:`WATER` further (7 units on TALL, 12 on WIDE: seas that read as
+   water, at least 14 units across each sea link);
 3. else, between two land neighbours (R2.2 without *sea*), the nearer of the two, where the
    cell lies nearly on the shortest way between their tiles (the lens of cells whose
    distances to the two tiles add up to at most their gap + 3 units): the land bridge
