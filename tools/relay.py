@@ -8,6 +8,11 @@ throwaway SQLite file, and stops it afterwards.
 
     with relay.start() as url:     # "ws://127.0.0.1:PORT"
         ...  page.goto(f"./?...&relays={url}")
+
+Its limits are a public relay's (docs/online.md, the relay fallback): an event's content at
+most 16 kB (``max_event_size``, checked by ``is_not_too_large``: the fallback's pieces must
+fit), every event signed; ephemeral kinds (20000–29999: Trystero's signalling and the
+fallback's pieces) are passed on to the subscribers like any other.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ storage:
   num_concurrent_adds: 2
   validators:
     - nostr_relay.validators.is_signed
+    - nostr_relay.validators.is_not_too_large
 verification:
   nip05_verification: disabled
 gunicorn:
@@ -42,6 +48,7 @@ gunicorn:
 authentication:
   enabled: false
 message_timeout: 1800
+max_event_size: 16384
 subscription_limit: 256
 max_limit: 6000
 """

@@ -6,10 +6,12 @@
 // the relays. Everything said in the room is text that Python reads and checks
 // (web/online/messages.py); this file only carries it, with the peer it came from.
 //
-// The relays are where browsers find each other (signalling), not where the game goes: the
-// game's messages go straight between the browsers over WebRTC, encrypted with the room's
-// password (from the link's "#" part, which no server sees). The relays are a setting: the
-// address parameter ?relays=wss://a,wss://b, else Trystero's public Nostr relays.
+// The relays are where browsers find each other (signalling): the game's messages go straight
+// between the browsers over WebRTC, encrypted with the room's password (from the link's "#"
+// part, which no server sees). Only between two devices that WebRTC cannot connect do they go
+// through the relays, encrypted with a key from the same password (relay(), below). The relays
+// are a setting: the address parameter ?relays=wss://a,wss://b, else Trystero's public Nostr
+// relays; so are the ICE servers (?ice=…, and TURN servers kept on the device).
 (function () {
   "use strict";
   var APP = "rattus-in-the-browser";
@@ -21,10 +23,13 @@
       if (settings.relays && settings.relays.length) {
         config.relayConfig = {urls: Array.from(settings.relays)};
       }
-      if (settings.ice) {  // "none": host candidates only (a local network, the tests)
-        config.rtcConfig = {iceServers: settings.ice === "none" ? [] :
-          Array.from(settings.ice).map(function (url) { return {urls: url}; })};
+      // The link's ICE servers replace Trystero's STUN servers ("none": host candidates only,
+      // a local network, the tests); each is {urls, username?, credential?} (online/links.py).
+      if (settings.ice) {
+        config.rtcConfig = {iceServers: settings.ice === "none" ? [] : iceServers(settings.ice)};
       }
+      // The TURN servers kept on this device are added to Trystero's STUN servers.
+      if (settings.turn && settings.turn.length) { config.turnConfig = iceServers(settings.turn); }
       var room = trystero.joinRoom(config, settings.room);
       var channel = room.makeAction("rattus");
       channel.onMessage = function (data, context) {
@@ -48,11 +53,11 @@
         send: function (peer, text) {
           return channel.send(text, peer ? {target: peer} : undefined).catch(function () {});
         },
+        reset: function () { return reset(room, timers); },
         leave: function () {
           timers.forEach(clearTimeout);
           return room.leave();
         },
-        reset: function () { return reset(room, timers); },
       };
     });
   }
@@ -65,6 +70,24 @@
     var connections = Object.values(room.getPeers());
     return room.leave().then(function () {
       connections.forEach(function (pc) { try { pc.close(); } catch (e) { /* closed */ } });
+    });
+  }
+
+  function iceServers(list) {
+    return Array.from(list).map(function (server) {
+      var out = {urls: String(server.urls)};
+      if (server.username) { out.username = String(server.username); }
+      if (server.credential) { out.credential = String(server.credential); }
+      return out;
+    });
+  }
+
+  // The relays as the way of last resort (web/online_relay.js, loaded with the room): pieces
+  // of messages for the devices WebRTC could not connect (web/online/relay_link.py decides).
+  function relay(settings, onPiece) {
+    return import("./online_relay.js").then(function (module) {
+      return module.openRelay({appId: APP, room: settings.room, password: settings.password,
+                               relays: settings.relays}, onPiece);
     });
   }
 
@@ -111,5 +134,5 @@
     } catch (e) { /* no sound here: the title and the vibration still tell */ }
   }
 
-  window.rattusOnline = {open: open, qr: qr, turnAlert: turnAlert};
+  window.rattusOnline = {open: open, relay: relay, qr: qr, turnAlert: turnAlert};
 })();

@@ -540,7 +540,7 @@ def test_invitation_links_round_trip_and_odd_ones_are_not_read() -> None:
                 f"#play={room}.{password}.1.<script>"):
         assert links.read(odd) is None, odd
     assert links.network_of("?relays=javascript:alert(1),wss://ok.example&ice=x") == \
-        links.Network(("wss://ok.example",), None)
+        links.Network(("wss://ok.example",), None, ("x",))  # (the odd ICE server said)
 
 
 def test_a_guest_renames_itself_with_a_second_hello() -> None:

@@ -123,6 +123,9 @@ class DomInput:
             field = row.querySelector("input") if row is not None else None
             field = field or dom.by_id("online-name")
             return ev.Choice("online-name", {"name": "" if field is None else str(field.value)})
+        if get("data-choice") == "online-turn":  # the TURN servers, from their field
+            field = dom.by_id("online-turn")
+            return ev.Choice("online-turn", {"turn": "" if field is None else str(field.value)})
         if get("data-choice") is not None:
             return ev.Choice(get("data-choice"), self._dialog_fields())
         if get("data-step") is not None:

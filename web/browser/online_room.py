@@ -22,21 +22,23 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
 from model import page_events as ev
+from model.ice_servers import ice_server, read_ice
 from model.session import Session
 from model.ui_state import Model, Online
 from model.values import replace
 from online import links
 from online.guest import Guest
 from online.host import Host, new_secret
+from online.relay_link import is_relayed
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 from text.catalogue import t
 
 from browser import storage
 from browser.autosave import JOINED
+from browser.relay_room import Ways
 
 
 def site_version() -> str:
@@ -68,6 +70,8 @@ DEVICE = "rattus.online.device"
 CLOCK_MS = 500
 #: A guest waiting this long (seconds) for the host is offered "Try again".
 SLOW_S = 4.0
+#: The TURN servers this device adds to every room (the online panel's setting).
+TURN = "rattus.online.turn"
 
 
 def now() -> float:
@@ -94,6 +98,25 @@ def note(what: str) -> None:
         log.splice(0, 100)
 
 
+def network_settings(network: links.Network, turn: str | None) -> dict:
+    """web/online.js's settings for a room: the relays, the link's ICE servers (each an
+    RTCIceServer with its credentials) and the TURN servers kept on this device."""
+    settings: dict = {"relays": list(network.relays)}
+    kept = [ice_server(s) for s in read_ice(turn)[0]]
+    if network.ice == ("none",):  # (the local network only: no server at all)
+        settings["ice"] = "none"
+    elif network.ice is not None:  # the link's replace Trystero's; this device's beside them
+        settings["ice"] = [ice_server(s) for s in network.ice] + kept
+    elif kept:  # beside Trystero's STUN servers
+        settings["turn"] = kept
+    return settings
+
+
+def way_of(peer: str | None) -> str:
+    """How this page reaches ``peer``: "direct", "relay", or "" (no device)."""
+    return "" if peer is None else ("relay" if is_relayed(peer) else "direct")
+
+
 class OnlineRooms:
     """The page's room, if any: a subscriber of the store and the runner of its effects."""
 
@@ -106,7 +129,7 @@ class OnlineRooms:
         self.host: Host | None = None
         self.guest: Guest | None = None
         self.invitation: links.Invitation | None = None
-        self.room: Any = None  # web/online.js's handle, once open
+        self.room: Ways | None = None  # the room's ways (browser/relay_room.py), once open
         self.relays = "connecting"
         self.host_here = False
         self._remembered: tuple | None = None  # (link, names) last kept in the joined list
@@ -120,6 +143,7 @@ class OnlineRooms:
         hashchange = create_proxy(lambda *_: self._address_changed())
         self._proxies.append(hashchange)
         window.addEventListener("hashchange", hashchange)
+        self._turn: str | None = None  # the TURN servers kept on this device (read once)
 
     @property
     def site(self) -> str:
@@ -132,7 +156,7 @@ class OnlineRooms:
                 ev.TakeSeat: lambda _e: self._to_host(self._guest().hello(take_over=True)),
                 ev.CopyText: self._copy, ev.ShareText: self._share, ev.NameMe: self._name_me,
                 ev.OpenLink: self._open_link, ev.LeaveRoom: self._leave,
-                ev.RetryJoin: self._retry}
+                ev.RetryJoin: self._retry, ev.KeepTurn: self._keep_turn}
 
     # -- the host ---------------------------------------------------------------------------
     def send_first(self, model: Model) -> None:
@@ -217,13 +241,33 @@ class OnlineRooms:
                             away_for=tuple(shown(a) for a in away),
                             here=tuple(self.host.here(players)),
                             shown_again=current.shown_again if current is not None
-                            else frozenset())
+                            else frozenset(), ways=self._ways(players))
         elif self.guest is not None:
             online = self._guest_status()
         else:
             online = None
+        if online is not None:
+            online = self._network_status(online)
         if always or online != self.model().ui.online:  # (a dispatch repaints: for news)
             self.dispatch(ev.OnlineStatus(online))
+
+    def _keep_turn(self, effect: ev.KeepTurn) -> None:
+        """The TURN servers for this device's next rooms (the open one keeps its own)."""
+        storage.write(effect.text, TURN)
+        self._turn = effect.text
+        self._status()
+
+    def _network_status(self, online: Online) -> Online:
+        """What the panel says of the network settings: the TURN servers kept here, the
+        link's ICE servers that could not be read."""
+        if self._turn is None:
+            self._turn = storage.read(TURN) or ""
+        return replace(online, turn=self._turn, ice_problems=self.network.problems)
+
+    def _ways(self, players: int) -> tuple[str, ...]:
+        """Per seat, the way to the device that holds it (what the panel shows)."""
+        assert self.host is not None
+        return tuple(way_of(self.host.holder(seat)) for seat in range(players))
 
     # -- a guest ----------------------------------------------------------------------------
     def join(self, invitation: links.Invitation) -> None:
@@ -256,7 +300,7 @@ class OnlineRooms:
         return replace(current, relays=self.relays, host_here=guest.welcomed,
                        joined=guest.welcomed or guest.table.received, connected=connected,
                        away_for=tuple(shown(a) for a in away), host_away_for=host_away,
-                       waiting=waiting,
+                       waiting=waiting, way=way_of(guest.host),
                        slow=not guest.welcomed and t_now - guest.since >= SLOW_S)
 
     def bad_link(self) -> None:
@@ -340,12 +384,11 @@ class OnlineRooms:
     async def _join(self, room: str, password: str) -> None:
         self._room_args = (room, password)
         note("open")
-        settings = {"room": room, "password": password, "relays": list(self.network.relays)}
-        if self.network.ice is not None:
-            settings["ice"] = "none" if self.network.ice == ("none",) else list(
-                self.network.ice)
+        settings = network_settings(self.network, storage.read(TURN))
+        settings.update(room=room, password=password)
+        ways = Ways(self._on_message, self._on_peer)  # the direct way, and the relays'
         on_message = create_proxy(lambda peer, text: self._on_message(str(peer), str(text)))
-        on_peer = create_proxy(lambda peer, joined: self._on_peer(str(peer), bool(joined)))
+        on_peer = create_proxy(lambda peer, joined: ways.direct_peer(str(peer), bool(joined)))
         on_relays = create_proxy(lambda state, *_: self._on_relays(str(state)))
         self._proxies += [on_message, on_peer, on_relays]
         try:
@@ -357,7 +400,7 @@ class OnlineRooms:
             window.console.warn(f"online: {exc}")
             self._status()
             return
-        self.room = handle
+        self.room = ways.attach(handle, settings)
         window.rattusRoom = handle  # test hook: e2e/test_online.py sends forged messages
         if self.guest is not None:
             self.guest.start(now())
@@ -400,7 +443,8 @@ class OnlineRooms:
         old, self.room = self.room, None
         self.peers.clear()
         try:
-            await old.reset()
+            if old is not None:
+                await old.reset()
         except Exception as exc:  # noqa: BLE001 - a room that will not close: a new one anyway
             window.console.warn(f"online: {exc}")
         self._reopening = False
@@ -449,7 +493,16 @@ class OnlineRooms:
             self.dispatch(ev.GuestRefused("taken"))
         elif news.kind == "rematch":  # the same table, a new game: its state follows
             self._remembered = None
-        # "bad": a message that does not fit (or not the host's) changes nothing
+        elif news.kind == "bad":  # a message that does not fit (or not the host's): nothing
+            self._ask_again(news, peer)  # changes, but a lost state is asked for again
+
+    def _ask_again(self, news, peer: str) -> None:
+        """The host's state begins its log beyond what this page holds: one state was lost on
+        the way (the relays may lose one, docs/online.md). Hello again: the host answers with
+        the whole present state."""
+        guest = self._guest()
+        if news.detail == "log" and peer == guest.host and self.room is not None:
+            self.room.send(peer, guest.hello())
 
     def _on_peer(self, peer: str, joined: bool) -> None:
         note(f"peer {'+' if joined else '-'}{peer[:6]}")

@@ -16,6 +16,7 @@ from typing import Any
 from model import page_events as ev
 from model import shown_turn
 from model.game_config import Config, Seat
+from model.ice_servers import read_ice
 from model.ui_state import Model, Pick, Question, Story, Ui, waits_at_table
 from model.values import replace
 from text.catalogue import t
@@ -199,6 +200,17 @@ def name_me(ui: Ui, session, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
         return ui
     return ui.news(""), (ev.NameMe(name),)
 
+
+
+def keep_turn(ui: Ui, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
+    """The TURN servers this device keeps for its online games (docs/online.md): one that
+    cannot be read is said and nothing is kept; an empty field keeps none."""
+    text = str(fields.get("turn", "")).strip()[:2000]
+    good, bad = read_ice(text)
+    if bad:
+        return ui.say(t("online.turn.bad", server=bad[0][:120]))
+    return ui.news(t("online.turn.kept" if good else "online.turn.cleared")), (
+        ev.KeepTurn(",".join(good)),)
 
 
 def take_seat(ui: Ui, session) -> Ui | None:

@@ -571,6 +571,8 @@ def on_choice(m: Model, e: ev.Choice) -> Result:
         return PREFS_CHOICES[value](m)
     if value == "online-name":
         return online_play.name_me(ui, session, e.fields or {})
+    if value == "online-turn":
+        return online_play.keep_turn(ui, e.fields or {})
     if ui.screen == "new-game" and e.fields is not None:
         ui = new_game_dialog.read_fields(ui, e.fields)
     cannot = online_play.guest_cannot(session, value)  # (a guest's page: said, not silent)

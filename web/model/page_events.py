@@ -340,6 +340,13 @@ class NameMe(Effect):
     name: str
 
 
+class KeepTurn(Effect):
+    """The TURN servers this device adds to its online games (the online panel's setting,
+    already read: online/links.py's ``read_ice``); empty: none."""
+
+    text: str
+
+
 class OpenLink(Effect):
     """Open an invitation link in this tab (a guest rejoining from "Your games")."""
 

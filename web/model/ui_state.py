@@ -250,6 +250,12 @@ class Online(Value):
     shown_again: frozenset[int] = field(default_factory=frozenset)
     #: host: the seats whose friend came back while the computer plays them (to give back)
     back: frozenset[int] = field(default_factory=frozenset)
+    # how each device is reached: "direct" (WebRTC) or "relay" (through the relays); the
+    # host: per seat ("" where no device is); a guest: ``way``, its way to the host
+    ways: tuple[str, ...] = ()
+    way: str = ""
+    turn: str = ""  # the TURN servers kept on this device (the panel's setting)
+    ice_problems: tuple[str, ...] = ()  # ICE servers of the link that could not be read
 
 
 class Ui(Value):

@@ -7,8 +7,14 @@ the ``#``, which a browser never sends to any server (docs/online.md).
 Why its own module: the link is read from an address anyone can edit, so it is checked here
 (:func:`read`: None for anything that is not an invitation of the right shape), and the host
 writes it here (:func:`link`), so both sides agree. The relays and the ICE setting travel in
-the query (``?relays=…&ice=none``): they are no secret, and a club's own relay must reach
-every device of its game.
+the query (``?relays=…&ice=none``): a club's own relay must reach every device of its game.
+
+ICE servers (``?ice=…``, comma-separated) are written ``stun:HOST[:PORT]`` or
+``turn:USER:PASSWORD@HOST[:PORT][?transport=tcp]`` (model/ice_servers.py's grammar, which
+the store also checks the panel's TURN field with). A TURN server's password in a link is no
+secret from whoever holds the link — and the query, unlike the ``#`` part, reaches the web
+server that serves the page: a club gives short-lived TURN credentials, or keeps them on
+each device instead.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import secrets
 from dataclasses import dataclass
 from urllib.parse import parse_qs, quote, urlencode
 
+from model.ice_servers import read_ice
 from model.ui_state import Joined
 
 #: The letters of room names, passwords and secrets (``secrets.token_urlsafe``).
@@ -41,10 +48,13 @@ class Invitation:
 @dataclass(frozen=True)
 class Network:
     """Where the devices find each other: relays (empty: Trystero's public Nostr relays)
-    and the ICE servers (``None``: Trystero's; ``("none",)``: host candidates only)."""
+    and the ICE servers (``None``: Trystero's; ``("none",)``: host candidates only), as the
+    address gave them; ``problems``: the ICE servers it gave that could not be read (said on
+    the page, not used)."""
 
     relays: tuple[str, ...] = ()
     ice: tuple[str, ...] | None = None
+    problems: tuple[str, ...] = ()
 
 
 def new_room() -> tuple[str, str]:
@@ -108,18 +118,20 @@ def read(fragment: str) -> Invitation | None:
 
 def network_of(query: str) -> Network:
     """The relays and ICE servers an address names (``?relays=wss://a,wss://b&ice=none``);
-    only ``ws://`` and ``wss://`` relays and ``stun:``/``turn:`` servers are taken."""
+    only ``ws://`` and ``wss://`` relays and well-formed ``stun:``/``turn:`` servers
+    (model/ice_servers.py) are taken; the others are kept in ``problems``, to be said."""
     q = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
     relays = tuple(r.strip() for r in q.get("relays", "").split(",")
                    if re.match(r"^wss?://[^\s\"'<>]+$", r.strip()))[:MAX_RELAYS]
     ice_text = q.get("ice")
     ice: tuple[str, ...] | None = None
+    problems: tuple[str, ...] = ()
     if ice_text == "none":
         ice = ("none",)
     elif ice_text:
-        ice = tuple(s.strip() for s in ice_text.split(",")
-                    if re.match(r"^(stun|turns?):[^\s\"'<>]+$", s.strip()))[:MAX_RELAYS] or None
-    return Network(relays, ice)
+        good, problems = read_ice(ice_text)
+        ice = good or None
+    return Network(relays, ice, problems)
 
 
 #: How many joined games a browser keeps to rejoin.

@@ -720,7 +720,7 @@ def online(room, seats, turn_alert: bool = False) -> str:
         if room.watch:
             parts.append(f'<div class="invite" data-invite="w"><h3>{esc(t("online.watch"))}</h3>'
                          + _link_row("w", room.watch, t("online.watch")) + "</div>")
-        return "".join(parts)
+        return "".join(parts) + _network(room)
     if room.problem in ("seat-taken", "taken"):
         parts.append(f'<p>{esc(t("online.refused.seat-taken"))}</p>'
                      f'<button type="button" class="btn primary" data-choice="online-take-seat">'
@@ -733,14 +733,41 @@ def online(room, seats, turn_alert: bool = False) -> str:
     elif not room.host_here:
         parts.append(f'<p>{esc(presence.host_away(room))}</p>' + presence.retry_button(room))
     else:
-        parts.append(f'<p>{esc(t("online.joined"))}</p>')
+        parts.append(f'<p>{esc(t("online.joined"))} {_way(room.way, "host")}</p>')
+        if room.way == "relay":
+            parts.append(f'<p class="online-way-note">{esc(t("online.way.relay_note"))}</p>')
     if room.joined and room.seat is not None and room.seat < len(seats):
         parts.append(
             f'<div class="invite-link"><label for="online-name">{esc(t("online.your_name"))}'
             f'</label><input type="text" id="online-name" maxlength="24" '
             f'value="{esc(seats[room.seat].name)}"><button type="button" class="btn" '
             f'data-choice="online-name">{esc(t("online.use_name"))}</button></div>')
-    return "".join(parts)
+    return "".join(parts) + _network(room)
+
+
+def _way(way: str, key: str) -> str:
+    """How this device reaches another: directly, or through the relays (docs/online.md)."""
+    words = {"direct": "online.way.direct", "relay": "online.way.relay"}.get(way)
+    if words is None:
+        return ""
+    return (f' <span class="tag way {way}" data-way="{esc(key)}" data-how="{way}">'
+            f'{esc(t(words))}</span>')
+
+
+def _network(room) -> str:
+    """The network's settings: the link's ICE servers that could not be read (said, not
+    used), and the TURN servers this device keeps for its online games."""
+    said = "".join(f'<p class="online-ice-bad" role="alert">'
+                   f'{esc(t("online.ice.bad", server=bad[:120]))}</p>'
+                   for bad in room.ice_problems)
+    return (said + f'<details class="online-net"{" open" if room.ice_problems else ""}>'
+            f'<summary>{esc(t("online.turn.title"))}</summary>'
+            f'<p class="online-turn-help">{esc(t("online.turn.help"))}</p>'
+            f'<div class="invite-link"><input type="text" id="online-turn" '
+            f'value="{esc(room.turn)}" placeholder="turn:user:password@host:3478" '
+            f'spellcheck="false" autocomplete="off" aria-label="{esc(t("online.turn.title"))}">'
+            f'<button type="button" class="btn" data-choice="online-turn">'
+            f'{esc(t("online.turn.keep"))}</button></div></details>')
 
 
 def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
@@ -763,9 +790,12 @@ def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
     def key(k: str) -> str:
         return f' data-key="{k}"' if keyed else ""
 
+    connected = seat < len(room.connected) and room.connected[seat]
+    way = room.ways[seat] if connected and seat < len(room.ways) else ""
     parts = [f'<div class="invite" data-invite="{seat}"><h3>{esc(label)} '
              f'<span class="tag" data-connected="{seat}">{esc(state)}</span>'
-             f'{"" if here or computer else presence.seen_tag(room, seat)}</h3>']
+             f'{"" if here or computer else presence.seen_tag(room, seat)}'
+             f'{_way(way, str(seat))}</h3>']
     if computer:
         if here:
             parts.append(f'<p class="invite-back" role="status">'

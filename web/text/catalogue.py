@@ -152,6 +152,19 @@ EN: dict[str, str] = {
     "status.remote_away_seen": "Waiting for {name} — away, last seen {ago}.",
     "online.refused.link": "This invitation link is incomplete: ask for the whole link again.",
     "online.refused.stale": "The game moved on before your move reached the host.",
+    "online.way.direct": "direct",
+    "online.way.relay": "through the relays",
+    "online.way.relay_note": "No direct connection formed with the host's device: the game "
+                             "goes through the relays, encrypted, a little slower.",
+    "online.turn.title": "TURN server",
+    "online.turn.help": "For networks where the devices cannot reach each other directly. "
+                        "Kept on this device and used from its next online game.",
+    "online.turn.keep": "Keep",
+    "online.turn.kept": "The TURN server is kept on this device for its next online games.",
+    "online.turn.cleared": "This device keeps no TURN server.",
+    "online.turn.bad": "This TURN server cannot be read (write it "
+                       "turn:user:password@host:3478): {server}",
+    "online.ice.bad": "An ICE server in this link cannot be read and is not used: {server}",
     "online.refused.not-your-turn": "It is not your turn.",
     "online.refused.no-seat": "This device no longer holds a seat in the game.",
     "online.refused.bad-secret": "This invitation does not fit the game open on the host's page.",
