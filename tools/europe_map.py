@@ -11,8 +11,9 @@ rasterised in 1-unit cells; each cell goes to
    always lies over water;
 1. the region whose tile holds it (a tile's content never leaves its region's land);
 2. else a region whose tile lies within a coast margin of 2–5 units (the margin waves along
-   the board, so that coasts are not rulers), when no other region's tile that is no land
-   neighbour of it lies as near;
+   the board, so that coasts are not rulers), when every other region's tile that is no land
+   neighbour of it lies :data:`WATER` further (7 units on TALL, 12 on WIDE: seas that read as
+   water, at least 14 units across each sea link);
 3. else, between two land neighbours (R2.2 without *sea*), the nearer of the two, where the
    cell lies nearly on the shortest way between their tiles (the lens of cells whose
    distances to the two tiles add up to at most their gap + 3 units): the land bridge
@@ -51,7 +52,9 @@ OUT = ROOT / "web" / "render" / "europe_map.py"
 SEA = -1
 SLACK = 3.0  # how far off the shortest way a land bridge reaches
 APART = 3.0  # the water kept between regions that are no land neighbours (land bridges)
-WATER = 7.0  # … and between a coast and a tile that is no land neighbour
+#: … and between a coast and a tile that is no land neighbour: the WIDE board has room for
+#: seas that read as water; the TALL one's tiles lie closer
+WATER = {"tall": 7.0, "wide": 12.0}
 STRAIT = 4.0  # the water kept each side of a sea link (render/board.py draws it dashed)
 SIMPLIFY = 1.6
 
@@ -61,12 +64,12 @@ ROUTES: dict[str, list[tuple[str, list[tuple[float, float]], float]]] = {
     "tall": [],
     # Finland and Karelia: Scandia's north-east reaching Russia over Polonia's top (the Baltic
     # under it, between Scandia and Polonia)
-    "wide": [("Scandia", [(192.0, 9.5), (203.0, 9.5)], 5.5),
-             ("Russia", [(203.0, 9.5), (312.0, 9.5)], 5.5),
+    "wide": [("Scandia", [(204.0, 9.5), (236.0, 9.5)], 5.5),
+             ("Russia", [(236.0, 9.5), (348.0, 9.5)], 5.5),
              # Belarus and Ukraine's north: Polonia's land reaching Tartaria between Russia
              # and Hungaria
-             ("Polonia", [(296.0, 173.0), (324.0, 173.0)], 3.5),
-             ("Tartaria", [(324.0, 173.0), (345.0, 173.0)], 3.5)],
+             ("Polonia", [(308.0, 177.0), (338.0, 177.0)], 3.5),
+             ("Tartaria", [(338.0, 177.0), (358.0, 177.0)], 3.5)],
 }
 
 
@@ -74,13 +77,14 @@ ROUTES: dict[str, list[tuple[str, list[tuple[float, float]], float]]] = {
 #: islands (region, centre x, y, radii x, y), per arrangement.
 FEATURES: dict[str, list[tuple[str, float, float, float, float]]] = {
     "tall": [("Tartaria", 374.0, 458.0, 9.0, 7.0)],  # Crimea
-    "wide": [("Gallia", 38.0, 214.0, 11.0, 6.0),  # Brittany
-             ("Italia", 160.0, 507.0, 13.0, 7.0),  # Sicily
-             ("Italia", 118.0, 505.0, 5.0, 9.0),  # Sardinia
-             ("Hispania", 62.0, 506.0, 8.0, 4.0),  # the Balearics
-             ("Bulgaria", 244.0, 524.0, 15.0, 4.5),  # Crete
-             ("Turcia", 414.0, 472.0, 13.0, 5.0),  # Cyprus
-             ("Tartaria", 402.0, 336.0, 11.0, 9.0)],  # Crimea
+    "wide": [("Gallia", 46.0, 222.0, 11.0, 6.0),  # Brittany
+             ("Italia", 221.0, 488.0, 7.0, 17.0),  # the boot's foot, south-east
+             ("Italia", 204.0, 521.0, 12.0, 6.0),  # Sicily, at its toe
+             ("Italia", 114.0, 502.0, 5.0, 9.0),  # Sardinia
+             ("Hispania", 68.0, 513.0, 8.0, 4.0),  # the Balearics
+             ("Bulgaria", 272.0, 532.0, 15.0, 4.5),  # Crete
+             ("Turcia", 445.0, 505.0, 10.0, 5.0),  # Cyprus
+             ("Tartaria", 414.0, 348.0, 10.0, 8.0)],  # Crimea
 }
 
 
@@ -108,10 +112,11 @@ def _seg_dist(px: float, py: float, a, b) -> float:
 
 
 def coast(x: float, y: float) -> float:
-    """The coast margin at (x, y): 2 to 7 units, in long waves (capes and bays) and short
-    ones (a drawn coast, not a ruler)."""
+    """The coast margin at (x, y): 2 to 5 units, in long waves (capes and bays) and short
+    ones (a drawn coast, not a ruler); narrow, so that the seas between the tiles read as
+    water."""
     long = math.sin(x / 21 + 2 * math.sin(y / 37)) * math.cos(y / 17 - x / 53)
-    return max(2.0, 4.2 + 2.4 * long + 0.6 * math.sin(x / 5.3 + y / 7.1))
+    return max(2.0, 3.4 + 1.5 * long + 0.4 * math.sin(x / 5.3 + y / 7.1))
 
 
 def raster(lay: L.Arrangement) -> list[list[int]]:
@@ -129,6 +134,7 @@ def raster(lay: L.Arrangement) -> list[list[int]]:
     features = [(REGIONS.index(r), fx, fy, rx, ry) for r, fx, fy, rx, ry in FEATURES[lay.name]]
     straits = [(REGIONS.index(a), REGIONS.index(b), *lay.link_segment(a, b))
                for (a, b), sea in NEIGHBOUR_PAIRS.items() if sea]
+    water = WATER[lay.name]
     grid = [[SEA] * w for _ in range(h)]
     fixed = [[False] * w for _ in range(h)]
     for j in range(h):
@@ -151,14 +157,14 @@ def raster(lay: L.Arrangement) -> list[list[int]]:
                 continue
             feature = [k for k, fx, fy, rx, ry in features
                        if ((x - fx) / rx) ** 2 + ((y - fy) / ry) ** 2 <= 1
-                       and all(d[o] >= WATER for o in range(len(d))
+                       and all(d[o] >= water for o in range(len(d))
                                if o != k and (k, o) not in neighbours)]
             if feature:
                 grid[j][i] = feature[0]
                 continue
             c = coast(x, y)
             if d[near] <= c:
-                if all(d[o] >= d[near] + WATER for o in range(len(d))
+                if all(d[o] >= d[near] + water for o in range(len(d))
                        if o != near and (near, o) not in neighbours):
                     grid[j][i] = near
                 continue

@@ -163,3 +163,19 @@ def test_the_map_is_drawn_from_the_tiles_as_they_lie_now() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "europe_map.py"), "--check"],
                           cwd=ROOT, check=False)
     assert done.returncode == 0, "run .venv/bin/python tools/europe_map.py"
+
+
+def test_on_the_wide_board_each_sea_reads_as_water() -> None:
+    """Issue 34's review: on a desktop's board the Channel, the North Sea, the Baltic, the
+    Balearic sea, the Adriatic and the Black Sea are bodies of water, not slits: along each sea
+    link's line, from one tile's centre to the other's, at least 14 units lie on no land."""
+    lay = L.WIDE
+    lands = [outlines(lay, r) for r in REGIONS]
+    for (a, b), sea in NEIGHBOUR_PAIRS.items():
+        if not sea:
+            continue
+        (x1, y1), (x2, y2) = lay.centre(a), lay.centre(b)
+        steps = 1000
+        wet = sum(not any(inside((x1 + (x2 - x1) * k / steps, y1 + (y2 - y1) * k / steps), polys)
+                          for polys in lands) for k in range(steps))
+        assert wet / steps * math.dist((x1, y1), (x2, y2)) >= 14, (a, b)

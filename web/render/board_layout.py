@@ -224,7 +224,13 @@ _WIDE_TOP = 18
 _WIDE_SHIFT = 0.4
 #: … and the WIDE board's sea neighbours side by side (Anglia–Scandia, Scandia–Polonia,
 #: Hispania–Italia, Italia–Bulgaria) this much further apart: water seen between them
-_STRAIT = 6 / PITCH_X
+_STRAIT = 16 / PITCH_X
+#: … and the WIDE board's lower rows this much further down: the Channel between Anglia and
+#: Gallia, the North Sea between Anglia and Scandia and Germania, wide enough to read as water
+_CHANNEL = 10 / PITCH_Y
+#: … and all of them this much east of the board's edge: the Atlantic west of Anglia and
+#: Hispania (the gap before the fifth column is narrowed by as much)
+_WEST = 8 / PITCH_X
 #: The fifth column's left edge (the supply, then the table): a wider gap than between tiles,
 #: as it holds no region
 _FIFTH = round(MARGIN + (4 + _WIDE_SHIFT) * PITCH_X + GAP)
@@ -236,13 +242,17 @@ _FIFTH = round(MARGIN + (4 + _WIDE_SHIFT) * PITCH_X + GAP)
 #: top; the supply box and the players' table in a fifth column.
 WIDE = Arrangement(
     name="wide",
-    grid={"Anglia": (0, 0), "Scandia": (1 + _STRAIT, 0), "Polonia": (2 + 2 * _STRAIT, 0),
-          "Russia": (3 + 2 * _STRAIT, 0),
-          "Gallia": (_WIDE_SHIFT, 1), "Germania": (1 + _WIDE_SHIFT, 1),
-          "Hungaria": (2 + _WIDE_SHIFT, 1), "Tartaria": (3 + _WIDE_SHIFT, 1),
-          "Hispania": (0, 2), "Italia": (1 + _STRAIT, 2), "Bulgaria": (2 + 2 * _STRAIT, 2.12),
-          "Turcia": (3 + 2 * _STRAIT, 2.27)},
-    width=_FIFTH + TABLE_W + MARGIN, height=round(_WIDE_TOP + 2.27 * PITCH_Y + TILE_H + MARGIN),
+    grid={"Anglia": (_WEST, 0), "Scandia": (_WEST + 1 + _STRAIT, 0),
+          "Polonia": (_WEST + 2 + 2 * _STRAIT, 0), "Russia": (_WEST + 3 + 2 * _STRAIT, 0),
+          "Gallia": (_WEST + _WIDE_SHIFT, 1 + _CHANNEL),
+          "Germania": (_WEST + 1 + _WIDE_SHIFT, 1 + _CHANNEL),
+          "Hungaria": (_WEST + 2 + _WIDE_SHIFT, 1 + _CHANNEL),
+          "Tartaria": (_WEST + 3 + _WIDE_SHIFT, 1 + _CHANNEL),
+          "Hispania": (_WEST, 2 + _CHANNEL), "Italia": (_WEST + 1 + _STRAIT, 2 + _CHANNEL),
+          "Bulgaria": (_WEST + 2 + 2 * _STRAIT, 2.12 + _CHANNEL),
+          "Turcia": (_WEST + 3 + 2 * _STRAIT, 2.27 + _CHANNEL)},
+    width=_FIFTH + TABLE_W + MARGIN,
+    height=round(_WIDE_TOP + (2.27 + _CHANNEL) * PITCH_Y + TILE_H + MARGIN),
     supply=Box(_FIFTH, _WIDE_TOP, SUPPLY_W, SUPPLY_H),
     table=Box(_FIFTH, _WIDE_TOP + SUPPLY_H + GAP, TABLE_W, TABLE_H),
     top=_WIDE_TOP)

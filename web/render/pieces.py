@@ -81,7 +81,16 @@ def defs() -> str:
     """The symbols every picture of the page uses (put once into the board's ``<defs>``)."""
     icons = "".join(f'<symbol id="ico-{s}" viewBox="0 0 12 12">{p}</symbol>'
                     for s, p in {**ICON_PATHS, **PLACE_PATHS}.items())
-    return icons
+    return icons + BEVEL
+
+
+#: The light on a wooden piece: its top-left catches it, its bottom-right is in its own shade
+#: (over the piece's colour, whatever its shape; clear in the middle, where its count stands).
+BEVEL = ('<linearGradient id="piece-bevel" x1="0" y1="0" x2="1" y2="1">'
+         '<stop offset="0" stop-color="#fff" stop-opacity=".6"/>'
+         '<stop offset=".38" stop-color="#fff" stop-opacity="0"/>'
+         '<stop offset=".62" stop-color="#000" stop-opacity="0"/>'
+         '<stop offset="1" stop-color="#000" stop-opacity=".4"/></linearGradient>')
 
 
 def icon(symbol: str, x: float, y: float, size: float, cls: str = "ico") -> str:
@@ -107,7 +116,8 @@ def shape_path(seat: int, size: float) -> str:
 
 def piece(seat: int, colour: str, size: float, count: int | None = None) -> str:
     """One of a player's pieces, centred on (0, 0): their shape in their colour, raised by a
-    darker edge like a wooden piece; with ``count`` written on it in the ink that contrasts."""
+    darker edge and lit from the top left (:data:`BEVEL`) like a small wooden block; with
+    ``count`` written on it in the ink that contrasts."""
     fill = COLOURS.get(colour, "#888")
     body = shape_path(seat, size)
     text = ""
@@ -117,7 +127,7 @@ def piece(seat: int, colour: str, size: float, count: int | None = None) -> str:
                 f'style="font-size:{font:.1f}px">{count}</text>')
     return (f'<g class="piece seat-{seat}" style="--fill:{fill}">'
             f'<g class="piece-edge" transform="translate(0 1.6)">{body}</g>'
-            f'<g class="piece-top">{body}</g>{text}</g>')
+            f'<g class="piece-top">{body}</g><g class="piece-bevel">{body}</g>{text}</g>')
 
 
 #: Each shape's path's width and height for a size of 1: a loss mark fills its place in
