@@ -274,6 +274,7 @@ def test_a_second_device_is_told_the_seat_is_taken_and_may_take_it_over() -> Non
     net.join("laptop", second, take_over=True)
     assert host.holder(1) == "laptop" and second.table.received
     assert net.last("phone").kind == "taken_over" and first.taken_over
+    assert first.table.legal() == []  # the old device's board offers nothing to choose
     host_move(store, random.Random(1))
     before = unchanged(store)
     net.send("phone", first.act(second.table.legal()[0])[1])  # the old device: refused

@@ -78,6 +78,8 @@ def test_a_seat_taken_over_on_another_device_is_told_to_the_host() -> None:
     assert store.model.ui.notice != t("online.table.moved", name="Bob")  # (not taken yet)
     net.join("phone", Guest(SITE, 1, keys[1], device="b"), take_over=True)
     assert store.model.ui.notice == t("online.table.moved", name="Bob")
+    host_move(store, random.Random(1))  # the game goes on: the news is still there to read
+    assert store.model.ui.notice == t("online.table.moved", name="Bob")
 
 
 def test_the_newcomers_page_asks_before_taking_a_seat_another_device_holds() -> None:
@@ -142,6 +144,25 @@ def test_the_results_say_who_played_a_seat_and_the_rematch_keeps_the_table() -> 
     followed, _ = update(bob_page, ev.GuestState(bob.table, True, ()))
     assert followed.session is bob.table and followed.ui.results_closed is False
     assert page_frame.frame(followed, rattus.REGIONS).data["screen"] == "table"
+
+
+def test_the_rematch_stays_offered_after_the_results_are_closed() -> None:
+    """A host who closes the results still finds Rematch, under the board with the results
+    again (the first friends' playtest lost it with the window); a guest's bar offers the
+    results only (the host starts a rematch)."""
+    store, host, net, keys = room()
+    guests = {"p1": net.join("p1", Guest(SITE, 1, keys[1])),
+              "p2": net.join("p2", Guest(SITE, 2, keys[2]))}
+    store.dispatch(ev.OnlineStatus(host_online(host)))
+    play_to_the_end(store, net, guests, random.Random(5))
+    store.dispatch(ev.Choice("close-results"))
+    bar = page_frame.frame(store.model, rattus.REGIONS).html["bar"]
+    assert 'data-choice="online-rematch"' in bar and 'data-choice="open-results"' in bar
+    store.dispatch(ev.Choice("open-results"))
+    assert page_frame.frame(store.model, rattus.REGIONS).data["screen"] == "results"
+    bob, _ = update(guest_page(net, "p1"), ev.Choice("close-results"))
+    bar = page_frame.frame(bob, rattus.REGIONS).html["bar"]
+    assert 'data-choice="open-results"' in bar and "online-rematch" not in bar
 
 
 def test_a_guests_page_says_why_it_cannot_save_or_replay_before_the_end() -> None:

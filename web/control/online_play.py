@@ -41,8 +41,8 @@ def is_guest(session) -> bool:
 #: page: the game is the host's to save, undo or replay.
 GUEST_READS = frozenset({"hint", "show-turn", "plan-next", "plan-all", "plan-close",
                          "analysis", "close-analysis", "story-seen", "undo",
-                         "toggle-rules", "close-rules", "close-results", "help", "coach-ok",
-                         "online-take-seat"})
+                         "toggle-rules", "close-rules", "close-results", "open-results",
+                         "help", "coach-ok", "online-take-seat"})
 
 
 def page_table(session, choice: str):

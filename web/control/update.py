@@ -212,10 +212,13 @@ def refusal_text(refusal: dict) -> str:
     return t(key, **details)
 
 
-def act(ui: Ui, action) -> tuple[Ui, ev.Effects]:
+def act(ui: Ui, action, others: bool = False) -> tuple[Ui, ev.Effects]:
     """One action (a human's or a bot's): the store applies it, then tells what it did
-    (:func:`on_applied`)."""
-    return (ui.but(pick=Pick(), notice="", notice_is_news=False, hint=None, done=None,
+    (:func:`on_applied`). ``others``: a computer's or another device's move, which leaves
+    the page's news in place (a seat moved to another device is still read after it)."""
+    kept = others and ui.notice_is_news
+    return (ui.but(pick=Pick(), notice=ui.notice if kept else "", notice_is_news=kept,
+                   hint=None, done=None,
                    plan=shown_turn.after(ui.plan, action)),
             (ev.ApplyAction(action),))
 
@@ -271,7 +274,7 @@ def on_bot_move(m: Model, e: ev.BotMove) -> Result:
     if (s is None or s.game.is_over or s.current != e.seat or not s.is_bot(e.seat) or ui.busy
             or m.paused):
         return ui
-    return act(ui.but(go=False), e.action)
+    return act(ui.but(go=False), e.action, others=True)
 
 
 def on_remote_move(m: Model, e: ev.RemoteMove) -> Result:
@@ -280,7 +283,7 @@ def on_remote_move(m: Model, e: ev.RemoteMove) -> Result:
     s, ui = m.held, m.ui
     if s is None or s.game.is_over or s.current != e.seat or s.is_bot(e.seat):
         return ui
-    return act(ui, e.action)
+    return act(ui, e.action, others=True)
 
 
 def on_remote_name(m: Model, e: ev.RemoteName) -> Result:
@@ -491,6 +494,12 @@ def close_results(ui: Ui, session) -> Ui:
     return ui.but(results_closed=True)
 
 
+def open_results(ui: Ui, session) -> Ui:
+    """The results again, once closed (the bar offers them while the game over stays on
+    the page: a host's Rematch is there)."""
+    return ui.but(results_closed=False)
+
+
 def pass_ready(ui: Ui, session) -> Result | None:
     """The next player is at the screen (no game, or a replay open: not the pass's)."""
     if session is None or ui.replay is not None:
@@ -541,6 +550,7 @@ PAGE_CHOICES: dict[str, Callable[..., Any]] = {
     "close-rules": close_rules,
     "sheet-close": close_sheet,
     "close-results": close_results,
+    "open-results": open_results,
     "pass-ready": pass_ready,
     "story-seen": story_seen,
     "bot-next": bot_next,

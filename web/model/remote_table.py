@@ -192,6 +192,11 @@ class RemoteTable(TableLog):
             raise ValueError("no state from the host yet")
         return self._view
 
+    def stand_down(self) -> None:
+        """This device no longer plays its seat (taken over on another device): it offers
+        no action until the host sends a state again (the seat taken back)."""
+        self._legal = []
+
     def public_view(self) -> View:
         """The public view (the results read it once the game is over, from the whole game
         the host sent then); before that, this seat's own view is all this device has."""

@@ -221,6 +221,7 @@ class Guest:
         if kind == "taken_over":
             self.taken_over, self.welcomed = True, False
             self.pending.clear()  # (the seat is played elsewhere: nothing of it is resent)
+            self.table.stand_down()  # (nothing on its board is to be chosen any more)
             return News("taken_over")
         if kind == "rematch":  # the same table, a new game: its state comes next
             self.table = RemoteTable(self.seat)

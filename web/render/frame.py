@@ -217,6 +217,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
         f.html["bar"] = panels.pass_screen(s.names[s.pass_to], s.pass_knows())
     elif waiting is not None:
         f.html["bar"] = panels.wait_button(waiting)
+    elif s.is_over and ui.results_closed and not ui.busy:  # the results, and the rematch
+        f.html["bar"] = panels.after_results(online.role if online is not None else "")
     else:
         f.html["bar"] = panels.buttons(o)
     me = s.viewer if human_turn(s) else None  # the digest is for the player to move

@@ -424,6 +424,16 @@ def results(view: View, seats, played_by=None, online: str = "") -> str:
             + again + '</div></div>')
 
 
+def after_results(online: str) -> str:
+    """The bar of a game over whose results were closed: the results again, and on an
+    online host's page the rematch (the same table: every device follows)."""
+    rematch = (f'<button type="button" class="btn primary" data-choice="online-rematch" '
+               f'data-key="bar-rematch">{esc(t("btn.rematch"))}</button>'
+               if online == "host" else "")
+    return (f'<button type="button" class="btn" data-choice="open-results" '
+            f'data-key="bar-results">{esc(t("btn.results"))}</button>{rematch}')
+
+
 def wait_button(choice: str) -> str:
     """The one button the bots wait for: "Continue" after a strike, "Next move" step by
     step, "Got it" for the lesson's note of the final round ("coach-ok:final")."""

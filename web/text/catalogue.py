@@ -228,6 +228,7 @@ EN: dict[str, str] = {
     "res.computer_rounds": "computer in rounds {first}–{last}",
     "res.rematch_wait": "The host may start a rematch: this page follows.",
     "btn.rematch": "Rematch",
+    "btn.results": "Results",
     "btn.leave_table": "Leave the table",
     "btn.friends": "Play with friends online…",
     "btn.friends_start": "Open the table",
