@@ -194,7 +194,7 @@ def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser
     assert page.evaluate("document.body.dataset.board") == "tall"
     page.set_viewport_size({"width": 1400, "height": 800})
     page.wait_for_function("document.body.dataset.board === 'wide'")
-    assert page.locator("#map").get_attribute("viewBox") == "0 0 637 546"
+    assert page.locator("#map").get_attribute("viewBox") == "0 0 703 606"
     assert page.locator("#map rect.region").count() == 12
     assert page.locator("#map path.land").count() == 12  # the map of Europe, drawn anew
     # R2.2's sea links among the ten regions of three players (Turcia–Tartaria's is out)

@@ -50,6 +50,7 @@ from rattus.board import NEIGHBOUR_PAIRS  # noqa: E402
 
 OUT = ROOT / "web" / "render" / "europe_map.py"
 SEA = -1
+SHORE = len(REGIONS)  # land beyond the game
 SLACK = 3.0  # how far off the shortest way a land bridge reaches
 APART = 3.0  # the water kept between regions that are no land neighbours (land bridges)
 #: … and between a coast and a tile that is no land neighbour: the WIDE board has room for
@@ -88,6 +89,109 @@ FEATURES: dict[str, list[tuple[str, float, float, float, float]]] = {
 }
 
 
+#: The WIDE board's drawn coasts (board units; our own drawing, after a map of Europe): land
+#: whose cells go to the nearest region (``mainland``), land given to a region (an island, a
+#: peninsula, a strip that joins two land neighbours), land beyond the game (``shores``:
+#: Ireland, Africa, Asia, drawn paler under the supply and the table) and the seas cut out of
+#: them (the Black Sea, the Caspian). A tile is land whatever the drawing says.
+Poly = list[tuple[float, float]]
+MAINLAND: dict[str, list[Poly]] = {"tall": [[
+    (4, 212), (10, 202), (17, 198), (16, 180), (24, 170), (60, 169), (100, 170), (114, 169),
+    (150, 169), (200, 169), (230, 170), (266, 169), (294, 169), (295, 140), (296, 124),
+    (300, 119), (340, 119), (390, 119), (390, 640), (300, 640), (290, 636), (200, 636),
+    (196, 600), (198, 520), (197, 486), (194, 477), (191, 474), (178, 479), (150, 479),
+    (106, 480), (101.5, 470), (101.5, 400), (101.5, 332), (96, 326), (88.5, 334),
+    (88.5, 400), (88.5, 476),
+    (88, 479), (40, 480), (0, 479), (0, 322), (17, 318), (16, 260), (18, 230), (10, 222),
+    (4, 218)]], "wide": [[
+    (40, 248), (50, 236), (66, 232), (70, 214), (90, 204), (130, 202), (160, 200),
+    (180, 198), (196, 200), (228, 198), (250, 196), (270, 194), (280, 186), (280, 150),
+    (276, 120), (282, 90), (278, 60), (284, 36), (320, 34), (360, 36), (384, 34), (390, 16),
+    (430, 10), (480, 8), (500, 6), (508, 40), (502, 80), (510, 120), (504, 170),
+    (508, 220), (500, 270), (506, 330), (506, 440), (500, 500), (508, 560), (505, 594),
+    (470, 594), (440, 590), (418, 596), (406, 584),
+    (408, 560), (404, 520), (410, 490), (404, 472), (392, 476), (390, 500), (392, 540),
+    (386, 560), (376, 572), (366, 590), (352, 584), (340, 598), (326, 590), (316, 580),
+    (304, 586), (296, 570), (292, 540), (294, 500), (290, 470), (292, 430), (284, 400),
+    (276, 386), (266, 380), (262, 400), (262, 450), (266, 500), (262, 530), (270, 546),
+    (280, 560), (272, 568), (256, 558), (246, 552), (240, 566), (230, 580), (218, 578),
+    (222, 566), (208, 556), (190, 550), (176, 540), (162, 520), (162, 480), (158, 440),
+    (162, 400), (160, 384), (146, 372), (130, 374), (122, 384), (124, 400), (122, 440),
+    (126, 480), (118, 520), (122, 540), (104, 552), (84, 556), (68, 562), (50, 556),
+    (30, 554), (22, 548), (20, 520), (16, 480), (22, 440), (18, 410), (20, 394), (24, 386),
+    (50, 386), (70, 376), (66, 366), (64, 340), (62, 300), (66, 270), (52, 262), (40, 258)]]}
+OWNED: dict[str, list[tuple[str, Poly]]] = {"tall": [
+    ("Anglia", [(10, 1), (60, 1), (96, 4), (97, 30), (94, 44), (98, 60), (97, 90),
+                (102, 110), (104, 132), (99, 150), (96, 157), (60, 157), (30, 157), (8, 158),
+                (2, 156), (4, 148), (0, 130), (2, 110), (1, 80), (3, 50), (0, 30), (3, 10)]),
+    ("Scandia", [(150, 2), (200, 0), (240, 1), (246, 6), (246, 20), (244, 50), (248, 80),
+                 (245, 110), (248, 140), (242, 156), (230, 157), (210, 157), (200, 157),
+                 (186, 157), (170, 157), (158, 157), (150, 150), (146, 136), (150, 126),
+                 (144, 110), (148, 96), (142, 80), (148, 70), (143, 50), (148, 40), (144, 24),
+                 (148, 10)]),
+    ("Scandia", [(236, 1), (296, 1), (296, 60), (270, 62), (264, 40), (262, 18), (248, 16)]),
+    ("Russia", [(268, 58), (297, 58), (297, 117), (310, 119), (310, 126), (296, 140),
+                (282, 120), (272, 90)]),
+    ("Germania", [(168, 172), (166, 160), (172, 156), (188, 156), (192, 166), (190, 172)]),
+    ("Bulgaria", [(286, 481), (290, 470), (298, 452), (304, 448), (306, 454), (298, 468),
+                  (294, 482)]),
+], "wide": [
+    # Great Britain: Scotland, East Anglia, Kent, Cornwall, Wales
+    ("Anglia", [(58, 6), (74, 2), (92, 8), (100, 20), (124, 30), (123, 60), (125, 90),
+                (125, 118), (136, 140), (132, 160), (130, 178), (110, 182), (80, 184),
+                (56, 188), (36, 194), (20, 198), (24, 188), (30, 180), (28, 164), (22, 150),
+                (20, 136), (28, 124), (28, 100), (24, 80), (30, 60), (26, 40), (38, 22),
+                (48, 12)]),
+    # Scandinavia: Norway's fjords, the North Cape, Sweden down to Skåne
+    ("Scandia", [(212, 186), (228, 182), (248, 160), (252, 130), (250, 100), (256, 70),
+                 (252, 40), (254, 22), (258, 8), (230, 2), (200, 0), (176, 4), (160, 10),
+                 (150, 22), (146, 40), (152, 48), (146, 60), (150, 80), (148, 96),
+                 (152, 104), (147, 122), (148, 140), (152, 158), (164, 174), (180, 176),
+                 (196, 174)]),
+    # Finland (Scandia's) and Karelia (Russia's), over Polonia's top
+    ("Scandia", [(248, 2), (340, 2), (340, 26), (300, 28), (274, 30), (266, 20), (262, 8)]),
+    ("Russia", [(340, 4), (400, 6), (400, 30), (384, 30), (340, 26)]),
+    # Jutland, from Germania up to Skåne
+    ("Germania", [(196, 206), (192, 194), (198, 186), (206, 182), (222, 182), (226, 192),
+                  (222, 206)]),
+    # Polonia reaching Tartaria between Russia and Hungaria
+    ("Polonia", [(372, 184), (394, 194), (394, 204), (372, 196)]),
+    # Bulgaria's Black Sea coast (Dobruja), up to Tartaria
+    ("Bulgaria", [(384, 406), (386, 384), (392, 364), (400, 350), (410, 350), (404, 366),
+                  (398, 386), (396, 406)]),
+    # Sicily, Corsica, Sardinia; the Balearics
+    ("Italia", [(182, 570), (204, 566), (212, 574), (200, 584), (186, 580)]),
+    ("Italia", [(140, 422), (148, 420), (150, 440), (144, 454), (138, 444)]),
+    ("Italia", [(140, 478), (152, 476), (154, 494), (150, 508), (140, 506)]),
+    ("Hispania", [(128, 520), (140, 516), (142, 524), (130, 528)]),
+]}
+SHORES: dict[str, list[Poly]] = {"tall": [], "wide": [
+    # Ireland
+    [(0, 74), (8, 64), (16, 70), (16, 96), (10, 112), (0, 116)],
+    # Africa, from Morocco to Tunisia
+    [(0, 588), (30, 582), (60, 574), (78, 578), (110, 582), (150, 586), (186, 592),
+     (208, 592), (220, 606), (0, 606)],
+    # Asia: the Urals, the Caucasus, Persia and the Levant
+    [(500, 6), (703, 2), (703, 606), (560, 606), (548, 594), (520, 596), (505, 594),
+     (508, 560), (500, 500), (506, 440), (506, 330), (500, 270), (508, 220), (504, 170),
+     (510, 120), (502, 80), (508, 40)],
+]}
+SEAS: dict[str, list[Poly]] = {"tall": [
+    # the Black Sea, Crimea reaching into it
+    [(292, 462), (300, 454), (312, 455), (316, 464), (326, 468), (332, 460), (336, 455),
+     (390, 455), (390, 487), (330, 487), (300, 486), (294, 476)],
+    # the Adriatic's mouth, between Italia and Bulgaria
+    [(190.5, 476), (192, 471), (200, 475.5), (200.5, 484), (197, 490)],
+], "wide": [
+    # the Black Sea, Crimea reaching into it
+    [(396, 414), (392, 400), (394, 372), (404, 356), (420, 354), (424, 366), (432, 376),
+     (444, 372), (448, 358), (470, 354), (490, 354), (520, 360), (528, 380), (520, 410),
+     (500, 424), (470, 426), (440, 424), (420, 428), (404, 426)],
+    # the Caspian
+    [(590, 330), (610, 320), (630, 350), (640, 420), (620, 470), (600, 440), (588, 380)],
+]}
+
+
 def _land_pairs() -> set[frozenset[str]]:
     return {frozenset(p) for p, sea in NEIGHBOUR_PAIRS.items() if not sea}
 
@@ -119,8 +223,66 @@ def coast(x: float, y: float) -> float:
     return max(2.0, 3.4 + 1.5 * long + 0.4 * math.sin(x / 5.3 + y / 7.1))
 
 
+def _fill(poly: Poly, w: int, h: int) -> list[list[bool]]:
+    """The cells whose centres lie inside the polygon (even-odd, row by row)."""
+    inside = [[False] * w for _ in range(h)]
+    edges = list(zip(poly, poly[1:] + poly[:1]))
+    for j in range(h):
+        y = j + 0.5
+        xs = sorted(x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+                    for (x1, y1), (x2, y2) in edges if (y1 > y) != (y2 > y))
+        row = inside[j]
+        for a, b in zip(xs[::2], xs[1::2]):
+            for i in range(max(0, math.ceil(a - 0.5)), min(w, math.ceil(b - 0.5))):
+                row[i] = True
+    return inside
+
+
+def wobble(k: int, x: float, y: float) -> float:
+    """A region's reach, waved: borders between land neighbours run as drawn lines, not along
+    the middle of the gap between their tiles."""
+    return 5 * math.sin(x / 13 + 1.7 * k) * math.cos(y / 17 - k)
+
+
+def _raster_drawn(lay: L.Arrangement) -> tuple[list[list[int]], list[list[bool]]]:
+    """Cells from the drawn coasts: a tile's own cells, a sea link's water, land given to a
+    region, the seas cut out, the mainland's cells to the nearest region (waved), the shores
+    beyond the game, else the sea."""
+    w, h = math.ceil(lay.width), math.ceil(lay.height)
+    boxes = [lay.tile(r) for r in REGIONS]
+    owned = [(REGIONS.index(r), _fill(p, w, h)) for r, p in OWNED[lay.name]]
+    seas = [_fill(p, w, h) for p in SEAS[lay.name]]
+    main = [_fill(p, w, h) for p in MAINLAND[lay.name]]
+    shores = [_fill(p, w, h) for p in SHORES[lay.name]]
+    grid = [[SEA] * w for _ in range(h)]
+    fixed = [[False] * w for _ in range(h)]
+    for j in range(h):
+        y = j + 0.5
+        for i in range(w):
+            x = i + 0.5
+            d = [_box_dist(b, x, y) for b in boxes]
+            near = min(range(len(d)), key=d.__getitem__)
+            if d[near] == 0:
+                grid[j][i] = near
+                fixed[j][i] = True
+            elif (given := next((k for k, m in owned if m[j][i]), None)) is not None:
+                grid[j][i] = given
+            elif any(m[j][i] for m in seas):
+                continue
+            elif any(m[j][i] for m in main):
+                grid[j][i] = min(range(len(d)), key=lambda k: d[k] + wobble(k, x, y))
+            elif any(m[j][i] for m in shores):
+                grid[j][i] = SHORE
+    return grid, fixed
+
+
 def raster(lay: L.Arrangement) -> list[list[int]]:
-    """Each 1-unit cell's region (its index in ``REGIONS``) or ``SEA``."""
+    """Each 1-unit cell's region (its index in ``REGIONS``), ``SHORE`` or ``SEA``."""
+    if lay.name in MAINLAND:
+        grid, fixed = _raster_drawn(lay)
+        _apart(grid, fixed)
+        _tidy(grid, fixed)
+        return grid
     w, h = math.ceil(lay.width), math.ceil(lay.height)
     boxes = [lay.tile(r) for r in REGIONS]
     land = _land_pairs()
@@ -174,19 +336,28 @@ def raster(lay: L.Arrangement) -> list[list[int]]:
                 if excess <= best:
                     best, owner = excess, (a if d[a] <= d[b] else b)
             grid[j][i] = owner
-    # water between regions that are no land neighbours (outside the tiles)
+    _apart(grid, fixed)
+    _tidy(grid, fixed)
+    return grid
+
+
+def _apart(grid: list[list[int]], fixed: list[list[bool]]) -> None:
+    """Water between regions that are no land neighbours (outside the tiles)."""
+    h, w = len(grid), len(grid[0])
+    neighbours = {(REGIONS.index(a), REGIONS.index(b)) for p in _land_pairs() for a in p
+                  for b in p if a != b}
     cut = []
     r = int(APART)
     for j in range(h):
         for i in range(w):
             k = grid[j][i]
-            if k == SEA or fixed[j][i]:
+            if k in (SEA, SHORE) or fixed[j][i]:
                 continue
             for jj in range(max(0, j - r), min(h, j + r + 1)):
                 row = grid[jj]
                 for ii in range(max(0, i - r), min(w, i + r + 1)):
                     o = row[ii]
-                    if o != SEA and o != k and (k, o) not in neighbours:
+                    if o not in (SEA, SHORE) and o != k and (k, o) not in neighbours:
                         cut.append((j, i))
                         break
                 else:
@@ -194,8 +365,6 @@ def raster(lay: L.Arrangement) -> list[list[int]]:
                 break
     for j, i in cut:
         grid[j][i] = SEA
-    _tidy(grid, fixed)
-    return grid
 
 
 def _tidy(grid: list[list[int]], fixed: list[list[bool]]) -> None:
@@ -282,7 +451,10 @@ def _right_cell(x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
     return x, y - 1
 
 
-def _dp(points: list[tuple[float, float]], tol: float) -> list[tuple[float, float]]:
+def _dp(points: list[tuple[float, float]], tol: float, ok=lambda a, b: True
+        ) -> list[tuple[float, float]]:
+    """Douglas–Peucker, keeping a point wherever the straight line would not be ``ok`` (would
+    enter a tile)."""
     if len(points) < 3:
         return points
     a, b = points[0], points[-1]
@@ -291,9 +463,9 @@ def _dp(points: list[tuple[float, float]], tol: float) -> list[tuple[float, floa
         d = _seg_dist(points[i][0], points[i][1], a, b)
         if d > far:
             far, at = d, i
-    if far <= tol:
+    if far <= tol and ok(a, b):
         return [a, b]
-    return _dp(points[:at + 1], tol)[:-1] + _dp(points[at:], tol)
+    return _dp(points[:at + 1], tol, ok)[:-1] + _dp(points[at:], tol, ok)
 
 
 def shapes(lay: L.Arrangement) -> dict[str, str]:
@@ -302,7 +474,7 @@ def shapes(lay: L.Arrangement) -> dict[str, str]:
     boxes = [lay.tile(r) for r in REGIONS] + [lay.supply, lay.table]
     chains: dict[tuple, list] = {}
     out: dict[str, str] = {}
-    for k, name in enumerate(REGIONS):
+    for k, name in enumerate([*REGIONS, "shore"]):
         parts = []
         for loop in _loops(grid, k):
             n = len(loop)
@@ -327,6 +499,11 @@ def shapes(lay: L.Arrangement) -> dict[str, str]:
     return out
 
 
+def _lines(name: str, d: str) -> list[str]:
+    return [f"        {name!r}: ("] + [f"            {d[i:i + 84]!r}"
+                                        for i in range(0, len(d), 84)] + ["        ),"]
+
+
 def _path(pts: list[tuple[float, float]]) -> str:
     """A closed outline in short path data: its first corner, then each step relative."""
     (x0, y0), rest = pts[0], pts[1:]
@@ -342,12 +519,8 @@ def _chain(chains, corner, k, other, boxes):
     if other != SEA and key in chains:
         return list(reversed(chains[key]))
     raw = [(float(x), float(y)) for x, y in corner]
-    near = [b for b in boxes if any(_box_dist(b, x, y) < 12 for x, y in raw[::4] + raw[-1:])]
-    tries = [lambda: _dp(raw, SIMPLIFY), lambda: _dp(raw, 0.6), lambda: raw]
-    for attempt in tries:
-        simple = attempt()
-        if not any(_crosses(b, p, q) for b in near for p, q in zip(simple, simple[1:])):
-            break
+    near = [b for b in boxes if any(_box_dist(b, x, y) < 40 for x, y in raw[::4] + raw[-1:])]
+    simple = _dp(raw, SIMPLIFY, lambda p, q: not any(_crosses(b, p, q) for b in near))
     if other != SEA:
         chains[key] = simple
     return simple
@@ -385,12 +558,13 @@ def module() -> str:
              "LAND: dict[str, dict[str, str]] = {"]
     for name, regions in data.items():
         lines.append(f"    {name!r}: {{")
-        for r, d in regions.items():
-            lines.append(f"        {r!r}: (")
-            for i in range(0, len(d), 84):
-                lines.append(f"            {d[i:i + 84]!r}")
-            lines.append("        ),")
+        for r in REGIONS:
+            lines.extend(_lines(r, regions[r]))
         lines.append("    },")
+    lines += ["}", "", "#: Land beyond the game, drawn paler: Ireland, Africa, Asia (none on TALL)",
+              "SHORES: dict[str, str] = {"]
+    for name, regions in data.items():
+        lines.extend(line[4:] for line in _lines(name, regions["shore"]))
     lines.append("}")
     return "\n".join(lines) + "\n"
 

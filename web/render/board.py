@@ -92,9 +92,10 @@ def first_sketch(lay: L.Arrangement) -> str:
 
 
 def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
-    """The sea, then per region its tile (the clickable ``rect.region``, unseen: it carries
-    the region's state classes) followed by its land (render/europe_map.py), drawn as the
-    tile's state says (style.css ``.region.… + .land``); the supply box and the table."""
+    """The sea and the land beyond the game (Ireland, Africa, Asia: ``.shore``), then per
+    region its tile (the clickable ``rect.region``, unseen: it carries the region's state
+    classes) followed by its land (render/europe_map.py), drawn as the tile's state says
+    (style.css ``.region.… + .land``); the supply box and the table."""
     tiles = []
     for r in REGIONS:
         b = lay.tile(r)
@@ -104,8 +105,10 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
                      f'height="{b.h}"/><path class="land" d="{europe_map.LAND[lay.name][r]}"/>')
     sx, sy, sw, sh = lay.supply
     tx, ty, tw, th = lay.table
+    shores = europe_map.SHORES[lay.name]
     return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
-            f'<g class="tiles">{"".join(tiles)}</g>'
+            + (f'<path class="shore" d="{shores}"/>' if shores else "")
+            + f'<g class="tiles">{"".join(tiles)}</g>'
             f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
             f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
             f'height="{th}" rx="9"/>')

@@ -201,58 +201,51 @@ def _leave(box: Box, x: float, y: float, dx: float, dy: float) -> float:
     return min(t for t in ts if t > 0)
 
 
+def _at(x: float, y: float, top: float = MARGIN) -> tuple[float, float]:
+    """The grid place (columns, rows) of a tile whose top left corner is at (x, y)."""
+    return (x - MARGIN) / PITCH_X, (y - top) / PITCH_Y
+
+
 #: The phone's board, portrait (drawn about 1:1 on a 390 px phone): four rows of tiles, the
 #: supply box top right, the players' table bottom left. Its width holds four tiles and no
-#: more, so the map's directions are bent furthest here: Gallia a little east of Hispania
-#: (Italia a little west, under Gallia's corner: the Alps),
-#: Tartaria a little east of Russia (below it), Bulgaria a little above Turcia.
+#: more, so the map's directions are bent furthest here and its seas are narrow (16 units
+#: across the Channel, the Baltic and the Tyrrhenian Sea): Gallia a little east of Hispania
+#: (Italia under Gallia's corner and Germania: the Alps), Tartaria a little east of Russia
+#: (below it), Bulgaria a little above Turcia.
 TALL = Arrangement(
     name="tall",
-    grid={"Anglia": (0, 0), "Scandia": (1.5, 0), "Russia": (3, 0.75),
-          "Gallia": (0.08, 1), "Germania": (1.04, 1), "Polonia": (2, 1),
-          "Hispania": (-0.03, 2), "Italia": (0.93, 2), "Hungaria": (2, 1.975),
-          "Tartaria": (3.03, 1.85), "Bulgaria": (2, 2.95), "Turcia": (3.03, 3.03125)},
+    grid={"Anglia": _at(5, 5), "Scandia": _at(152, 5), "Russia": _at(299, 125),
+          "Gallia": _at(21, 171), "Germania": _at(117, 171), "Polonia": _at(209, 171),
+          "Hispania": _at(0, 325), "Italia": _at(102, 325), "Hungaria": _at(201, 325),
+          "Tartaria": _at(302, 301), "Bulgaria": _at(201, 481), "Turcia": _at(302, 490)},
     width=390, height=MARGIN + 3 * PITCH_Y + TILE_H + MARGIN,
     supply=Box(MARGIN + 3 * PITCH_X, MARGIN, SUPPLY_W, SUPPLY_H),
     table=Box(MARGIN, MARGIN + 3 * PITCH_Y, TABLE_W, TABLE_H), held_cards_targets=False)
 
-#: The WIDE board's top margin: room for the land between Scandia and Russia (Finland and
-#: Karelia, render/europe_map.py), over Polonia's top.
-_WIDE_TOP = 18
-#: The WIDE board's middle row (Gallia to Tartaria) lies this many columns east of the
-#: others, as on a map: Hispania south-west of Gallia, Tartaria south-east of Russia
-_WIDE_SHIFT = 0.4
-#: … and the WIDE board's sea neighbours side by side (Anglia–Scandia, Scandia–Polonia,
-#: Hispania–Italia, Italia–Bulgaria) this much further apart: water seen between them
-_STRAIT = 16 / PITCH_X
-#: … and the WIDE board's lower rows this much further down: the Channel between Anglia and
-#: Gallia, the North Sea between Anglia and Scandia and Germania, wide enough to read as water
-_CHANNEL = 10 / PITCH_Y
-#: … and all of them this much east of the board's edge: the Atlantic west of Anglia and
-#: Hispania (the gap before the fifth column is narrowed by as much)
-_WEST = 8 / PITCH_X
-#: The fifth column's left edge (the supply, then the table): a wider gap than between tiles,
-#: as it holds no region
-_FIFTH = round(MARGIN + (4 + _WIDE_SHIFT) * PITCH_X + GAP)
+#: The WIDE board's top margin: room for the north coast (Finland and Karelia, over Polonia's
+#: top, render/europe_map.py)
+_WIDE_TOP = 16
+#: The fifth column's left edge (the supply, then the table), over Asia, east of Russia
+_FIFTH = 512
 
-#: A desktop's board, landscape: the twelve regions in three rows of four, the middle row
-#: shifted east (brick-wise: Germania between Scandia and Polonia, Gallia between Hispania and
-#: Italia), Bulgaria lower than Italia (Hungaria's land reaching Italia above it, the
-#: Adriatic between them) and Turcia lower still; Scandia's land reaches Russia over Polonia's
-#: top; the supply box and the players' table in a fifth column.
+#: A desktop's board, landscape: the twelve regions in three rows of four, placed with room
+#: between them for the seas and coasts of Europe (tools/europe_map.py draws them): the North
+#: Sea and the Channel round Anglia, the Baltic between Scandia and Polonia (Polonia lower, as
+#: it lies south of Sweden), the Bay of Biscay and the Gulf of Lion round Hispania, the
+#: Tyrrhenian Sea between Hispania and Italia, the Adriatic between Italia and Bulgaria, the
+#: Black Sea between Tartaria and Turcia; the middle row shifted east (Hispania south-west of
+#: Gallia, Tartaria south-east of Russia); the supply box and the players' table in a fifth
+#: column over Asia. Its size (703 × 606) is what a 1280 × 800 screen draws with 12 px text.
 WIDE = Arrangement(
     name="wide",
-    grid={"Anglia": (_WEST, 0), "Scandia": (_WEST + 1 + _STRAIT, 0),
-          "Polonia": (_WEST + 2 + 2 * _STRAIT, 0), "Russia": (_WEST + 3 + 2 * _STRAIT, 0),
-          "Gallia": (_WEST + _WIDE_SHIFT, 1 + _CHANNEL),
-          "Germania": (_WEST + 1 + _WIDE_SHIFT, 1 + _CHANNEL),
-          "Hungaria": (_WEST + 2 + _WIDE_SHIFT, 1 + _CHANNEL),
-          "Tartaria": (_WEST + 3 + _WIDE_SHIFT, 1 + _CHANNEL),
-          "Hispania": (_WEST, 2 + _CHANNEL), "Italia": (_WEST + 1 + _STRAIT, 2 + _CHANNEL),
-          "Bulgaria": (_WEST + 2 + 2 * _STRAIT, 2.12 + _CHANNEL),
-          "Turcia": (_WEST + 3 + 2 * _STRAIT, 2.27 + _CHANNEL)},
+    grid={"Anglia": _at(34, 26, _WIDE_TOP), "Scandia": _at(156, 16, _WIDE_TOP),
+          "Polonia": _at(286, 40, _WIDE_TOP), "Russia": _at(394, 20, _WIDE_TOP),
+          "Gallia": _at(72, 210, _WIDE_TOP), "Germania": _at(180, 206, _WIDE_TOP),
+          "Hungaria": _at(290, 214, _WIDE_TOP), "Tartaria": _at(404, 198, _WIDE_TOP),
+          "Hispania": _at(28, 394, _WIDE_TOP), "Italia": _at(168, 392, _WIDE_TOP),
+          "Bulgaria": _at(298, 406, _WIDE_TOP), "Turcia": _at(414, 432, _WIDE_TOP)},
     width=_FIFTH + TABLE_W + MARGIN,
-    height=round(_WIDE_TOP + (2.27 + _CHANNEL) * PITCH_Y + TILE_H + MARGIN),
+    height=606,
     supply=Box(_FIFTH, _WIDE_TOP, SUPPLY_W, SUPPLY_H),
     table=Box(_FIFTH, _WIDE_TOP + SUPPLY_H + GAP, TABLE_W, TABLE_H),
     top=_WIDE_TOP)
