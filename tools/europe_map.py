@@ -2,35 +2,29 @@
 web/render/europe_map.py (``tools/europe_map.py``; ``--check`` says whether the file is up to
 date, for tests/web/test_board_map.py).
 
-How the map is made: an inflated cartogram, drawn from the tiles of render/board_layout.py
-and R2.2's neighbour table (rattus/board.py), no outline data of anyone else. The board is
+How the map is made: an inflated cartogram. Our own drawing of Europe's coasts, in board units
+around the tiles of render/board_layout.py (no outline data of anyone else): for each
+arrangement, a mainland, land given to a region (Great Britain, Scandinavia and Finland,
+Jutland, the islands, a strip that joins two land neighbours of R2.2 where a third tile lies
+between them), seas cut out of the land (the Black Sea with Crimea, the Caspian) and, on the
+desktop board, land beyond the game (Ireland, Africa, Asia: drawn paler). The board is
 rasterised in 1-unit cells; each cell goes to
 
-0. the sea, if it lies within 4 units of a sea link (R2.2 *sea*, drawn as the board draws it:
-   ``Arrangement.link_segment``) and outside the two tiles' first 2 units: a dashed crossing
-   always lies over water;
 1. the region whose tile holds it (a tile's content never leaves its region's land);
-2. else a region whose tile lies within a coast margin of 2–5 units (the margin waves along
-   the board, so that coasts are not rulers), when every other region's tile that is no land
-   neighbour of it lies :data:`WATER` further (7 units on TALL, 12 on WIDE: seas that read as
-   water, at least 14 units across each sea link);
-3. else, between two land neighbours (R2.2 without *sea*), the nearer of the two, where the
-   cell lies nearly on the shortest way between their tiles (the lens of cells whose
-   distances to the two tiles add up to at most their gap + 3 units): the land bridge
-   Germania–Polonia, Italia–Hungaria, … closes over the gap, a border runs along its middle;
-4. (before 2) to a drawn route where the shortest way would cross a third tile or squeeze
-   between two (the WIDE board's Finland: Scandia–Russia over Polonia's top; Polonia's land
-   reaching Tartaria between Russia and Hungaria);
-5. else to a cape or an island of :data:`FEATURES` (Brittany, Sicily, Crete, Crimea, …);
-6. else the sea.
+2. else the region a drawn piece of land is given to;
+3. else the sea, if a drawn sea holds it;
+4. else, on the mainland, the region whose tile is nearest, give or take a wave
+   (:func:`wobble`: a border drawn as a line, not along the middle between two tiles);
+5. else the land beyond the game, or the sea.
 
 Then cells of two regions that are no land neighbours (a sea pair, or no pair at all) and lie
-within 2 units of each other go back to the sea, outside the tiles: sea pairs (Anglia–Gallia,
+within 3 units of each other go back to the sea, outside the tiles: sea pairs (Anglia–Gallia,
 Scandia–Polonia, Hispania–Italia, Italia–Bulgaria, Turcia–Tartaria) always have water between
-them, and land neighbours share a border. Each region's outline is traced around its cells and
-cut into chains where the other side changes (another region, the sea); each chain is
-simplified once (Douglas–Peucker, 1.6 units, never into a tile: drawn lines, not the cells'
-steps) and used by both its sides, so that neighbouring shapes share their border line exactly.
+them, and land neighbours share a border (tests/web/test_board_map.py checks both, and that
+each sea link crosses water). Each region's outline is traced around its cells and cut into
+chains where the other side changes (another region, the sea); each chain is simplified once
+(Douglas–Peucker, 1.6 units, never into a tile: drawn lines, not the cells' steps) and used by
+both its sides, so that neighbouring shapes share their border line exactly.
 """
 
 from __future__ import annotations
@@ -51,45 +45,11 @@ from rattus.board import NEIGHBOUR_PAIRS  # noqa: E402
 OUT = ROOT / "web" / "render" / "europe_map.py"
 SEA = -1
 SHORE = len(REGIONS)  # land beyond the game
-SLACK = 3.0  # how far off the shortest way a land bridge reaches
-APART = 3.0  # the water kept between regions that are no land neighbours (land bridges)
-#: … and between a coast and a tile that is no land neighbour: the WIDE board has room for
-#: seas that read as water; the TALL one's tiles lie closer
-WATER = {"tall": 7.0, "wide": 12.0}
-STRAIT = 4.0  # the water kept each side of a sea link (render/board.py draws it dashed)
+APART = 3.0  # the water kept between regions that are no land neighbours
 SIMPLIFY = 1.6
 
-#: Land drawn along a route where the shortest way between two land neighbours crosses a
-#: third tile: (region, points, half width) per arrangement; each part owned by its region.
-ROUTES: dict[str, list[tuple[str, list[tuple[float, float]], float]]] = {
-    "tall": [],
-    # Finland and Karelia: Scandia's north-east reaching Russia over Polonia's top (the Baltic
-    # under it, between Scandia and Polonia)
-    "wide": [("Scandia", [(204.0, 9.5), (236.0, 9.5)], 5.5),
-             ("Russia", [(236.0, 9.5), (348.0, 9.5)], 5.5),
-             # Belarus and Ukraine's north: Polonia's land reaching Tartaria between Russia
-             # and Hungaria
-             ("Polonia", [(308.0, 177.0), (338.0, 177.0)], 3.5),
-             ("Tartaria", [(338.0, 177.0), (358.0, 177.0)], 3.5)],
-}
 
-
-#: Land beyond the tiles, where the sea has room, that makes the map read as Europe: capes and
-#: islands (region, centre x, y, radii x, y), per arrangement.
-FEATURES: dict[str, list[tuple[str, float, float, float, float]]] = {
-    "tall": [("Tartaria", 374.0, 458.0, 9.0, 7.0)],  # Crimea
-    "wide": [("Gallia", 46.0, 222.0, 11.0, 6.0),  # Brittany
-             ("Italia", 221.0, 488.0, 7.0, 17.0),  # the boot's foot, south-east
-             ("Italia", 204.0, 521.0, 12.0, 6.0),  # Sicily, at its toe
-             ("Italia", 114.0, 502.0, 5.0, 9.0),  # Sardinia
-             ("Hispania", 68.0, 513.0, 8.0, 4.0),  # the Balearics
-             ("Bulgaria", 272.0, 532.0, 15.0, 4.5),  # Crete
-             ("Turcia", 445.0, 505.0, 10.0, 5.0),  # Cyprus
-             ("Tartaria", 414.0, 348.0, 10.0, 8.0)],  # Crimea
-}
-
-
-#: The WIDE board's drawn coasts (board units; our own drawing, after a map of Europe): land
+#: The drawn coasts, per arrangement (board units; our own drawing, after a map of Europe): land
 #: whose cells go to the nearest region (``mainland``), land given to a region (an island, a
 #: peninsula, a strip that joins two land neighbours), land beyond the game (``shores``:
 #: Ireland, Africa, Asia, drawn paler under the supply and the table) and the seas cut out of
@@ -202,25 +162,11 @@ def _box_dist(b: L.Box, x: float, y: float) -> float:
     return math.hypot(dx, dy)
 
 
-def _boxes_gap(a: L.Box, b: L.Box) -> float:
-    dx = max(a.x - (b.x + b.w), 0.0, b.x - (a.x + a.w))
-    dy = max(a.y - (b.y + b.h), 0.0, b.y - (a.y + a.h))
-    return math.hypot(dx, dy)
-
-
 def _seg_dist(px: float, py: float, a, b) -> float:
     (x1, y1), (x2, y2) = a, b
     dx, dy = x2 - x1, y2 - y1
     t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1)))
     return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
-
-
-def coast(x: float, y: float) -> float:
-    """The coast margin at (x, y): 2 to 5 units, in long waves (capes and bays) and short
-    ones (a drawn coast, not a ruler); narrow, so that the seas between the tiles read as
-    water."""
-    long = math.sin(x / 21 + 2 * math.sin(y / 37)) * math.cos(y / 17 - x / 53)
-    return max(2.0, 3.4 + 1.5 * long + 0.4 * math.sin(x / 5.3 + y / 7.1))
 
 
 def _fill(poly: Poly, w: int, h: int) -> list[list[bool]]:
@@ -244,7 +190,7 @@ def wobble(k: int, x: float, y: float) -> float:
     return 5 * math.sin(x / 13 + 1.7 * k) * math.cos(y / 17 - k)
 
 
-def _raster_drawn(lay: L.Arrangement) -> tuple[list[list[int]], list[list[bool]]]:
+def _cells(lay: L.Arrangement) -> tuple[list[list[int]], list[list[bool]]]:
     """Cells from the drawn coasts: a tile's own cells, a sea link's water, land given to a
     region, the seas cut out, the mainland's cells to the nearest region (waved), the shores
     beyond the game, else the sea."""
@@ -278,64 +224,7 @@ def _raster_drawn(lay: L.Arrangement) -> tuple[list[list[int]], list[list[bool]]
 
 def raster(lay: L.Arrangement) -> list[list[int]]:
     """Each 1-unit cell's region (its index in ``REGIONS``), ``SHORE`` or ``SEA``."""
-    if lay.name in MAINLAND:
-        grid, fixed = _raster_drawn(lay)
-        _apart(grid, fixed)
-        _tidy(grid, fixed)
-        return grid
-    w, h = math.ceil(lay.width), math.ceil(lay.height)
-    boxes = [lay.tile(r) for r in REGIONS]
-    land = _land_pairs()
-    routed = {frozenset(("Scandia", "Russia")), frozenset(("Polonia", "Tartaria"))} \
-        if ROUTES[lay.name] else set()
-    lens = [(REGIONS.index(a), REGIONS.index(b), _boxes_gap(lay.tile(a), lay.tile(b)))
-            for pair in land if pair not in routed for a, b in [sorted(pair)]]
-    neighbours = {(REGIONS.index(a), REGIONS.index(b)) for p in land for a in p for b in p
-                  if a != b}
-    routes = [(REGIONS.index(r), pts, half) for r, pts, half in ROUTES[lay.name]]
-    features = [(REGIONS.index(r), fx, fy, rx, ry) for r, fx, fy, rx, ry in FEATURES[lay.name]]
-    straits = [(REGIONS.index(a), REGIONS.index(b), *lay.link_segment(a, b))
-               for (a, b), sea in NEIGHBOUR_PAIRS.items() if sea]
-    water = WATER[lay.name]
-    grid = [[SEA] * w for _ in range(h)]
-    fixed = [[False] * w for _ in range(h)]
-    for j in range(h):
-        y = j + 0.5
-        for i in range(w):
-            x = i + 0.5
-            d = [_box_dist(b, x, y) for b in boxes]
-            near = min(range(len(d)), key=d.__getitem__)
-            if d[near] == 0:
-                grid[j][i] = near
-                fixed[j][i] = True
-                continue
-            if any(d[a] > 2 and d[b] > 2 and _seg_dist(x, y, p, q) <= STRAIT
-                   for a, b, p, q in straits):
-                continue  # a sea link's water
-            routed_to = [k for k, pts, half in routes if d[near] >= 1.5 and any(
-                _seg_dist(x, y, p, q) <= half for p, q in zip(pts, pts[1:]))]
-            if routed_to:
-                grid[j][i] = routed_to[0]
-                continue
-            feature = [k for k, fx, fy, rx, ry in features
-                       if ((x - fx) / rx) ** 2 + ((y - fy) / ry) ** 2 <= 1
-                       and all(d[o] >= water for o in range(len(d))
-                               if o != k and (k, o) not in neighbours)]
-            if feature:
-                grid[j][i] = feature[0]
-                continue
-            c = coast(x, y)
-            if d[near] <= c:
-                if all(d[o] >= d[near] + water for o in range(len(d))
-                       if o != near and (near, o) not in neighbours):
-                    grid[j][i] = near
-                continue
-            best, owner = SLACK, SEA
-            for a, b, gap in lens:
-                excess = d[a] + d[b] - gap
-                if excess <= best:
-                    best, owner = excess, (a if d[a] <= d[b] else b)
-            grid[j][i] = owner
+    grid, fixed = _cells(lay)
     _apart(grid, fixed)
     _tidy(grid, fixed)
     return grid
@@ -500,6 +389,8 @@ def shapes(lay: L.Arrangement) -> dict[str, str]:
 
 
 def _lines(name: str, d: str) -> list[str]:
+    if not d:
+        return [f"        {name!r}: '',"]
     return [f"        {name!r}: ("] + [f"            {d[i:i + 84]!r}"
                                         for i in range(0, len(d), 84)] + ["        ),"]
 

@@ -41,8 +41,13 @@ GEOGRAPHY = [("Hispania", "W/SW", "Gallia"), ("Gallia", "W", "Germania"),
 
 def outlines(lay: L.Arrangement, region: str) -> list[list[tuple[float, float]]]:
     """A region's land as closed polygons, read from the path data the board draws."""
+    return polygons(europe_map.LAND[lay.name][region])
+
+
+def polygons(data: str) -> list[list[tuple[float, float]]]:
+    """Path data of closed outlines (``M x y l dx dy … z``, each) as polygons."""
     out = []
-    for sub in re.findall(r"M[^Mz]*z", europe_map.LAND[lay.name][region]):
+    for sub in re.findall(r"M[^Mz]*z", data):
         head = re.match(r"M(-?[\d.]+) (-?[\d.]+)l(.*)z", sub)
         assert head, sub
         x, y = float(head[1]), float(head[2])
@@ -165,11 +170,18 @@ def test_the_map_is_drawn_from_the_tiles_as_they_lie_now() -> None:
     assert done.returncode == 0, "run .venv/bin/python tools/europe_map.py"
 
 
-def test_on_the_wide_board_each_sea_reads_as_water() -> None:
-    """Issue 34's review: on a desktop's board the Channel, the North Sea, the Baltic, the
-    Balearic sea, the Adriatic and the Black Sea are bodies of water, not slits: along each sea
-    link's line, from one tile's centre to the other's, at least 14 units lie on no land."""
-    lay = L.WIDE
+#: How much water each sea link's line crosses at least (units): the phone's board holds four
+#: tiles in its width and no more, so its straits are narrower (issue 34's review found 5–8
+#: units there: slits, not seas).
+SEA_WIDTH = {"tall": 12, "wide": 18}
+
+
+@LAYS
+def test_each_sea_reads_as_water(lay: L.Arrangement) -> None:
+    """Issue 34's review: the Channel, the North Sea, the Baltic, the Tyrrhenian Sea, the
+    Adriatic and the Black Sea are bodies of water, not slits: along each sea link's line,
+    from one tile's centre to the other's, at least 12 units (18 on a desktop's board) lie on
+    no land."""
     lands = [outlines(lay, r) for r in REGIONS]
     for (a, b), sea in NEIGHBOUR_PAIRS.items():
         if not sea:
@@ -178,4 +190,22 @@ def test_on_the_wide_board_each_sea_reads_as_water() -> None:
         steps = 1000
         wet = sum(not any(inside((x1 + (x2 - x1) * k / steps, y1 + (y2 - y1) * k / steps), polys)
                           for polys in lands) for k in range(steps))
-        assert wet / steps * math.dist((x1, y1), (x2, y2)) >= 14, (a, b)
+        assert wet / steps * math.dist((x1, y1), (x2, y2)) >= SEA_WIDTH[lay.name], (a, b)
+
+
+def test_the_desktop_board_draws_europe_beyond_the_regions() -> None:
+    """Ireland, Africa and Asia are drawn (paler, ``SHORES``) where the desktop's board has
+    room: west of Anglia, south of Hispania and Italia (the Mediterranean between), east of
+    Russia, Tartaria and Turcia (the Black Sea between Tartaria and Turcia closed at the
+    Caucasus) — and never under a region's tile."""
+    lay = L.WIDE
+    shore = polygons(europe_map.SHORES["wide"])
+    ireland = (5, lay.tile("Anglia").centre()[1])
+    africa = (lay.tile("Hispania").centre()[0], lay.height - 4)
+    caucasus = (lay.tile("Turcia").x + lay.tile("Turcia").w + 14, lay.tile("Tartaria").y + 100)
+    for where, point in (("Ireland", ireland), ("Africa", africa), ("Asia", caucasus)):
+        assert inside(point, shore), where
+    for r in REGIONS:
+        assert not inside(lay.tile(r).centre(), shore), r
+    assert europe_map.SHORES["tall"] == ""  # no room for them on a phone
+

@@ -111,8 +111,7 @@ LAND: dict[str, dict[str, str]] = {
 
 #: Land beyond the game, drawn paler: Ireland, Africa, Asia (none on TALL)
 SHORES: dict[str, str] = {
-    'tall': (
-    ),
+    'tall': '',
     'wide': (
         'M0 73l0 42 4 0 7-4 5-14 0-27-9-5zM0 588l0 18 219 0-11-14-25 0-30-6-71-7-20-5zM500 6l'
         '8 32-6 45 8 35-6 55 4 50-8 52 6 50 0 32 14 3 8 19-8 31-14 11 0 24-4 30 0 44 6 37-3 3'
