@@ -239,7 +239,7 @@ _FIFTH = 512
 WIDE = Arrangement(
     name="wide",
     grid={"Anglia": _at(34, 26, _WIDE_TOP), "Scandia": _at(156, 16, _WIDE_TOP),
-          "Polonia": _at(286, 40, _WIDE_TOP), "Russia": _at(394, 20, _WIDE_TOP),
+          "Polonia": _at(296, 40, _WIDE_TOP), "Russia": _at(394, 20, _WIDE_TOP),
           "Gallia": _at(72, 210, _WIDE_TOP), "Germania": _at(180, 206, _WIDE_TOP),
           "Hungaria": _at(290, 214, _WIDE_TOP), "Tartaria": _at(404, 198, _WIDE_TOP),
           "Hispania": _at(28, 394, _WIDE_TOP), "Italia": _at(168, 392, _WIDE_TOP),
