@@ -93,7 +93,7 @@ OWNED: dict[str, list[tuple[str, Poly]]] = {"tall": [
     ("Scandia", [(236, 1), (296, 1), (296, 60), (270, 62), (264, 40), (262, 18), (248, 16)]),
     ("Russia", [(268, 58), (297, 58), (297, 117), (310, 119), (310, 126), (296, 140),
                 (282, 120), (272, 90)]),
-    ("Germania", [(168, 172), (166, 160), (172, 156), (188, 156), (192, 166), (190, 172)]),
+    ("Germania", [(162, 172), (160, 160), (166, 156), (194, 156), (200, 166), (198, 172)]),
     ("Bulgaria", [(286, 481), (290, 470), (298, 452), (304, 448), (306, 454), (298, 468),
                   (294, 482)]),
 ], "wide": [
@@ -116,6 +116,8 @@ OWNED: dict[str, list[tuple[str, Poly]]] = {"tall": [
     # Jutland, from Germania up to Skåne
     ("Germania", [(196, 206), (192, 194), (198, 186), (206, 182), (222, 182), (226, 192),
                   (222, 206)]),
+    # Pomerania: Germania's Baltic coast reaching Polonia's
+    ("Germania", [(262, 198), (290, 190), (292, 206), (266, 210)]),
     # Polonia reaching Tartaria between Russia and Hungaria
     ("Polonia", [(382, 186), (402, 196), (402, 206), (382, 198)]),
     # Bulgaria's Black Sea coast (Dobruja), up to Tartaria
