@@ -74,6 +74,32 @@ def test_a_computer_turn_is_acted_out_on_the_board(page: Page, open_game) -> Non
     assert {"plague_moved", "setup_placed"} <= seen_between
 
 
+#: How many plague pieces are seen on the board: the one in its region, and its drawing
+#: while it travels (#ghosts).
+PLAGUE_PIECES_SEEN = """() => { let seen = 0, travelling = 0;
+  for (const e of document.querySelectorAll(
+      '#overlay .plague-piece, #ghosts .ghost[data-motion="plague_moved"]')) {
+    const r = e.getBoundingClientRect();
+    if (getComputedStyle(e).visibility !== 'hidden' && r.width > 0) {
+      seen++; if (e.matches('.ghost')) travelling++; } }
+  return [seen, travelling]; }"""
+
+
+def test_one_plague_piece_is_seen_while_it_travels(page: Page, open_game) -> None:
+    """R4.3: there is one plague piece. While its move is acted out, the piece already drawn
+    in its new region waits for the drawing to land (two players had seen two pieces)."""
+    open_game(page, ALL_BOTS + "&pace=700")
+    travels = 0
+    for _ in range(500):
+        seen, travelling = page.evaluate(PLAGUE_PIECES_SEEN)
+        assert seen == 1, f"{seen} plague pieces seen"
+        travels += travelling
+        if travels >= 5:
+            break
+        page.wait_for_timeout(40)
+    assert travels >= 5  # (its travels were watched)
+
+
 @pytest.mark.parametrize("how", ["instant pace", "reduced motion"])
 def test_nothing_moves_at_instant_pace_or_with_reduced_motion(browser: Browser, base_url: str,
                                                               how: str) -> None:

@@ -210,3 +210,28 @@ def test_the_desktop_board_draws_europe_beyond_the_regions() -> None:
         assert not inside(lay.tile(r).centre(), shore), r
     assert europe_map.SHORES["tall"] == ""  # no room for them on a phone
 
+
+
+def test_the_seas_names_lie_on_open_water() -> None:
+    """The desktop's board names its seas as a map does (Latin, as the regions): each name's
+    box (6.8 units a letter, 12 high: style.css's 10.5 px italics measure 5.8–6.7 a letter in
+    Chromium), with a unit to spare, lies on no land — a region's or the land beyond the
+    game — and on no dashed sea link's line."""
+    lay = L.WIDE
+    lands = [outlines(lay, r) for r in REGIONS] + [polygons(europe_map.SHORES["wide"])]
+    links = [lay.link_segment(a, b) for (a, b), sea in NEIGHBOUR_PAIRS.items() if sea]
+    names = europe_map.SEA_NAMES["wide"]
+    assert {n for n, *_ in names} >= {"Mare Balticum", "Mare Mediterraneum", "Pontus Euxinus"}
+    for name, x, y, turn in names:
+        long, high = 6.8 * len(name) / 2 + 1, 12 + 2
+        # the box, before the turn: centred on x, from the baseline up; turned -90°, the
+        # letters run up the board with their tops to the left of x
+        box = ((x - long, y - high + 3), (x + long, y + 3)) if turn == 0 else \
+            ((x - high + 3, y - long), (x + 3, y + long))
+        (x0, y0), (x1, y1) = box
+        points = [(x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * j / 10)
+                  for i in range(11) for j in range(11)]
+        assert not any(inside(p, polys) for p in points for polys in lands), name
+        for (ax, ay), (bx, by) in links:
+            assert not any(x0 <= ax + (bx - ax) * k / 20 <= x1 and y0 <= ay + (by - ay) * k / 20
+                           <= y1 for k in range(21)), (name, "crosses a sea link")

@@ -24,6 +24,8 @@ LOG_KEPT = 200
 class Motion:
     def __init__(self, svg):
         self.layer = None
+        self._flights = 0  # the plague piece's drawings on their way
+        self._ended = 0  # how many times every drawing was ended at once
         self.mount(svg)
         self._played: set[str] = set()
         self._step = ""
@@ -39,6 +41,7 @@ class Motion:
         if js(svg.querySelector("#ghosts")) is None:
             svg.insertAdjacentHTML("beforeend", '<g id="ghosts" aria-hidden="true"></g>')
         self.layer = js(svg.querySelector("#ghosts"))
+        self._landed()  # (a new board: no drawing of the old one is on its way here)
 
     def play(self, motion) -> None:
         """Play ``motion`` (render/frame.py's ``(key, [motion], ms)``) unless it was played."""
@@ -70,9 +73,27 @@ class Motion:
         frames = [{"transform": f"translate({x:.1f}px, {y:.1f}px) scale({k})",
                    "visibility": "visible"} for (x, y), k in zip(path, scales)]
         each = duration * max(1, len(path) - 1)
+        plague = move["kind"] == "plague_moved"
+        # (the plague piece's drawing stands where it was until its turn comes)
         animation = ghost.animate(_js(frames), _js(
-            {"duration": each, "delay": delay, "easing": "ease-in-out", "fill": "forwards"}))
-        animation.onfinish = _once(ghost.remove)
+            {"duration": each, "delay": delay, "easing": "ease-in-out",
+             "fill": "both" if plague else "forwards"}))
+        if plague:
+            # one plague piece on the board: the one in its new region (drawn anew as the game
+            # goes on) waits for its drawing (two players saw two pieces while it travelled)
+            self._flights += 1
+            self.layer.parentNode.classList.add("plague-travelling")
+            ended = self._ended
+
+            def landed() -> None:
+                ghost.remove()
+                if ended == self._ended:  # (not a drawing of motions ended since)
+                    self._flights -= 1
+                    if self._flights <= 0:
+                        self._landed()
+            animation.onfinish = _once(landed)
+        else:
+            animation.onfinish = _once(ghost.remove)
         log = window.rattusMotionLog
         log.push(json.dumps({"kind": move["kind"], "path": path}))
         if log.length > LOG_KEPT:
@@ -82,6 +103,13 @@ class Motion:
         """End every motion now: the board already shows where things are."""
         if self.layer is not None and self.layer.firstElementChild is not None:
             self.layer.innerHTML = ""
+            self._landed()
+
+    def _landed(self) -> None:
+        """The plague piece shown again: its drawing has landed, or the motions were ended."""
+        self._flights = 0
+        self._ended += 1
+        self.layer.parentNode.classList.remove("plague-travelling")
 
 
 def _once(call):

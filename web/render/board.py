@@ -107,11 +107,21 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     tx, ty, tw, th = lay.table
     shores = europe_map.SHORES[lay.name]
     return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
-            + (f'<path class="shore" d="{shores}"/>' if shores else "")
+            + (f'<path class="shore" d="{shores}"/>' if shores else "") + _sea_names(lay)
             + f'<g class="tiles">{"".join(tiles)}</g>'
             f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
             f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
             f'height="{th}" rx="9"/>')
+
+
+def _sea_names(lay: L.Arrangement) -> str:
+    """The seas' names on the water (render/europe_map.py ``SEA_NAMES``: Latin, as the regions'
+    names, the same in every language): a map's lettering, unseen by a screen reader."""
+    names = "".join(f'<text x="{x:g}" y="{y:g}"'
+                    + (f' transform="rotate({turn} {x:g} {y:g})"' if turn else "")
+                    + f'>{esc(name)}</text>'
+                    for name, x, y, turn in europe_map.SEA_NAMES[lay.name])
+    return f'<g class="sea-names" aria-hidden="true">{names}</g>' if names else ""
 
 
 def _rat_glyph() -> str:

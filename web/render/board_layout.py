@@ -216,7 +216,7 @@ TALL = Arrangement(
     name="tall",
     grid={"Anglia": _at(5, 5), "Scandia": _at(152, 5), "Russia": _at(299, 125),
           "Gallia": _at(23, 171), "Germania": _at(117, 171), "Polonia": _at(209, 171),
-          "Hispania": _at(0, 325), "Italia": _at(102, 325), "Hungaria": _at(201, 325),
+          "Hispania": _at(2, 325), "Italia": _at(104, 325), "Hungaria": _at(201, 325),
           "Tartaria": _at(302, 301), "Bulgaria": _at(201, 481), "Turcia": _at(302, 490)},
     width=390, height=MARGIN + 3 * PITCH_Y + TILE_H + MARGIN,
     supply=Box(MARGIN + 3 * PITCH_X, MARGIN, SUPPLY_W, SUPPLY_H),
