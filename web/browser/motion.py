@@ -109,7 +109,8 @@ class Motion:
         """The plague piece shown again: its drawing has landed, or the motions were ended."""
         self._flights = 0
         self._ended += 1
-        self.layer.parentNode.classList.remove("plague-travelling")
+        if self.layer is not None:
+            self.layer.parentNode.classList.remove("plague-travelling")
 
 
 def _once(call):

@@ -92,10 +92,11 @@ def first_sketch(lay: L.Arrangement) -> str:
 
 
 def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
-    """The sea and the land beyond the game (Ireland, Africa, Asia: ``.shore``), then per
-    region its tile (the clickable ``rect.region``, unseen: it carries the region's state
-    classes) followed by its land (render/europe_map.py), drawn as the tile's state says
-    (style.css ``.region.… + .land``); the supply box and the table."""
+    """The sea, the land beyond the game (Ireland, Africa, Asia: ``.shore``) and, but on the
+    first screen's sketch, the seas' names; then per region its tile (the clickable
+    ``rect.region``, unseen: it carries the region's state classes) followed by its land
+    (render/europe_map.py), drawn as the tile's state says (style.css ``.region.… + .land``);
+    the supply box and the table."""
     tiles = []
     for r in REGIONS:
         b = lay.tile(r)
@@ -107,7 +108,8 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     tx, ty, tw, th = lay.table
     shores = europe_map.SHORES[lay.name]
     return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
-            + (f'<path class="shore" d="{shores}"/>' if shores else "") + _sea_names(lay)
+            + (f'<path class="shore" d="{shores}"/>' if shores else "")
+            + (_sea_names(lay) if named else "")
             + f'<g class="tiles">{"".join(tiles)}</g>'
             f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
             f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
