@@ -24,8 +24,6 @@ LOG_KEPT = 200
 class Motion:
     def __init__(self, svg):
         self.layer = None
-        self._flights = 0  # the plague piece's drawings on their way
-        self._ended = 0  # how many times every drawing was ended at once
         self.mount(svg)
         self._played: set[str] = set()
         self._step = ""
@@ -41,7 +39,6 @@ class Motion:
         if js(svg.querySelector("#ghosts")) is None:
             svg.insertAdjacentHTML("beforeend", '<g id="ghosts" aria-hidden="true"></g>')
         self.layer = js(svg.querySelector("#ghosts"))
-        self._landed()  # (a new board: no drawing of the old one is on its way here)
 
     def play(self, motion) -> None:
         """Play ``motion`` (render/frame.py's ``(key, [motion], ms)``) unless it was played."""
@@ -81,16 +78,11 @@ class Motion:
         if plague:
             # one plague piece on the board: the one in its new region (drawn anew as the game
             # goes on) waits for its drawing (two players saw two pieces while it travelled)
-            self._flights += 1
             self.layer.parentNode.classList.add("plague-travelling")
-            ended = self._ended
 
             def landed() -> None:
                 ghost.remove()
-                if ended == self._ended:  # (not a drawing of motions ended since)
-                    self._flights -= 1
-                    if self._flights <= 0:
-                        self._landed()
+                self._landed()
             animation.onfinish = _once(landed)
         else:
             animation.onfinish = _once(ghost.remove)
@@ -106,10 +98,10 @@ class Motion:
             self._landed()
 
     def _landed(self) -> None:
-        """The plague piece shown again: its drawing has landed, or the motions were ended."""
-        self._flights = 0
-        self._ended += 1
-        if self.layer is not None:
+        """The plague piece shown again once no drawing of it is on its way (the last one
+        landed, or the motions were ended)."""
+        if self.layer is not None and js(
+                self.layer.querySelector('[data-motion="plague_moved"]')) is None:
             self.layer.parentNode.classList.remove("plague-travelling")
 
 
