@@ -209,9 +209,9 @@ def _at(x: float, y: float, top: float = MARGIN) -> tuple[float, float]:
 #: The phone's board, portrait (drawn about 1:1 on a 390 px phone): four rows of tiles, the
 #: supply box top right, the players' table bottom left. Its width holds four tiles and no
 #: more, so the map's directions are bent furthest here and its seas are narrow (16 units
-#: across the Channel, the Baltic and the Tyrrhenian Sea): Gallia a little east of Hispania
-#: (Italia under Gallia's corner and Germania: the Alps), Tartaria a little east of Russia
-#: (below it), Bulgaria a little above Turcia.
+#: between the tiles, 12–13 of water, across the Channel, the Baltic and the Tyrrhenian
+#: Sea): Gallia a little east of Hispania (Italia under Gallia's corner and Germania: the
+#: Alps), Tartaria a little east of Russia (below it), Bulgaria a little above Turcia.
 TALL = Arrangement(
     name="tall",
     grid={"Anglia": _at(5, 5), "Scandia": _at(152, 5), "Russia": _at(299, 125),
