@@ -23,14 +23,11 @@ play: build
 build: node_modules/.stamp $(VENV)/.stamp .cache/browser.stamp
 	$(VPY) tools/build.py
 
-# Every stage runs even when an earlier one fails; the result fails if any did.
-test: setup build
-	@status=0; \
-	$(MAKE) --no-print-directory lint || status=1; \
-	$(MAKE) --no-print-directory test-engine || status=1; \
-	$(MAKE) --no-print-directory test-pyodide || status=1; \
-	$(MAKE) --no-print-directory test-e2e || status=1; \
-	exit $$status
+# tools/stages.py: set-up and build first (the rest needs them); then the lint and the two unit
+# suites side by side, then the e2e. Every stage runs even when an earlier one fails; the result
+# fails if any did; each stage's time is printed at the end.
+test:
+	@$(PYTHON) tools/stages.py setup build : lint+test-engine+test-pyodide test-e2e
 
 # pytest exits 5 when it collects no test: not a failure while the suite is being written.
 test-engine: $(VENV)/.stamp
@@ -41,17 +38,23 @@ test-pyodide: node_modules/.stamp $(WHEELS)/.stamp
 	@if [ -d tests ]; then node tools/pyodide_tests.mjs tests || [ $$? -eq 5 ]; \
 	else echo "test-pyodide: no tests/ directory yet"; fi
 
-# A renderer crash ("Page crashed") is the shared machine's, not the game's: that test gets one
-# more try; any other failure fails at once.
+# The e2e tests run on every core (pytest-xdist: each worker has its own Chromium, static server
+# and relay, on ports the OS gives), a worker that is done taking tests from the other. A
+# renderer crash ("Page crashed", "Target crashed") is the shared machine's, not the game's:
+# that test gets one more try; any other failure fails at once. The ten slowest are listed.
+E2E_WORKERS ?= auto
 test-e2e: setup build
-	$(VPY) -m pytest e2e --reruns 1 --only-rerun 'TargetClosedError: .*(Page|Target) crashed'
+	$(VPY) -m pytest e2e -n $(E2E_WORKERS) --dist worksteal --durations=10 \
+	  --reruns 1 --only-rerun '(Page|Target) crashed'
 
 setup: $(VENV)/.stamp node_modules/.stamp $(WHEELS)/.stamp .cache/browser.stamp
 
-# ruff for style and mistakes, mypy for the type hints (its settings: pyproject.toml).
+# ruff for style and mistakes, mypy for the type hints (its settings: pyproject.toml), and the
+# GitHub workflows against GitHub's schema (vendored in check-jsonschema: offline).
 lint: $(VENV)/.stamp
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 bench: setup build
 	$(VPY) tools/bench_load.py

@@ -8,7 +8,13 @@
 * ``open_game(page, query="")`` opens the game and waits until ``<body data-ready>`` is set.
 * Service workers are blocked (``browser_context_args``): each test starts from the network,
   as it always did; ``test_offline.py`` allows them for its own tests.
+* Every page starts Python as a returning visitor's page does, from the build's memory snapshot
+  (``returning_visitor``: about a third of the CPU of a first visit's start, on a suite that
+  starts some 300 pages); the tests of a first visit's start, its downloads and what it
+  imports are marked ``first_visit`` and start the ordinary way.
 * On failure a screenshot goes to ``e2e/artifacts/``.
+* ``make test-e2e`` runs the tests on every core (pytest-xdist): everything here is per worker
+  (its Chromium, its server and relays on ports the OS gives), and no test depends on another.
 """
 
 from __future__ import annotations
@@ -45,6 +51,33 @@ def browser_context_args(browser_context_args: dict) -> dict:
     """No service worker (sw.js): a test's page loads what ``dist/`` holds now, never a copy
     an earlier visit cached, and a test does not wait for precaching."""
     return {**browser_context_args, "service_workers": "block"}
+
+
+#: Set before the page's own scripts run: web/runtime.mjs then starts Python from the
+#: snapshot, as for a page the service worker serves (which the tests block).
+RETURNING_VISITOR = "window.rattusReturningVisitor = true;"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "first_visit: pages start Python the ordinary way, as on a first visit")
+
+
+@pytest.fixture(autouse=True)
+def returning_visitor(request: pytest.FixtureRequest,
+                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every browser context a test opens (``page``, ``devices``, its own) gets
+    :data:`RETURNING_VISITOR`, unless the test is marked ``first_visit``."""
+    if request.node.get_closest_marker("first_visit"):
+        return
+    new_context = Browser.new_context
+
+    def returning(self: Browser, *args, **kwargs) -> BrowserContext:
+        context = new_context(self, *args, **kwargs)
+        context.add_init_script(RETURNING_VISITOR)
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", returning)
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,9 @@ from playwright.sync_api import Browser, Page, expect
 sys.path.insert(0, str(ROOT / "web"))
 from text.catalogue import EN  # noqa: E402  (the English source catalogue)
 
+#: What these tests check is a first visit's start: its downloads, its progress, its imports.
+pytestmark = pytest.mark.first_visit
+
 
 def german(key: str) -> str:
     with open(DIST / "locale" / "de.mo", "rb") as fp:

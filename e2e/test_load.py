@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import hold_runtime
 from playwright.sync_api import Page, expect
 
 import rattus
+
+#: What these tests check is a first visit's start: its downloads, its progress, its imports.
+pytestmark = pytest.mark.first_visit
 
 
 def test_page_loads_and_python_is_ready(page: Page, open_game, guard) -> None:

@@ -36,6 +36,9 @@ import rattus
 sys.path.insert(0, str(ROOT / "tools"))
 import serve  # noqa: E402  (tools/serve.py)
 
+#: What these tests check is a first visit's start: its downloads, its progress, its imports.
+pytestmark = pytest.mark.first_visit
+
 SITE = Path(os.environ.get("RATTUS_E2E_SITE") or DIST)
 VENDORED = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 STDLIB_AT = "/lib/python314.zip/"  # where the page's Python finds stdlib.zip

@@ -25,6 +25,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402  (tools/build.py: writes the worker of a changed build)
 import serve  # noqa: E402
 
+#: What these tests check is a first visit's start: its downloads, its progress, its imports.
+pytestmark = pytest.mark.first_visit
+
 SEED = 12
 GAME = f"players=2&seed={SEED}&names=Ann,Bob&pace=0"
 WORKER_ACTIVE = """async () => {

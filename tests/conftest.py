@@ -24,3 +24,6 @@ settings.load_profile("rattus")
 #: The page's glue (tests/web/) runs on CPython only: inside Pyodide under Node the checkout's
 #: web/ is not copied (tools/pyodide_tests.mjs), and the page itself is tested by e2e/.
 collect_ignore = [] if (ROOT / "web").is_dir() else ["web"]
+#: The publishing checks (tests/publish/) read the checkout's workflow with CPython's tools.
+if not (ROOT / ".github").is_dir():
+    collect_ignore.append("publish")

@@ -122,6 +122,20 @@ class RawWasmHandler(CompressingHandler):
     gzip_wasm = False
 
 
+class ProjectSiteHandler(CompressingHandler):
+    """GitHub Pages' *project site*: the site under ``/<repo>/`` (``site_path``), nothing
+    outside it (404), ``/<repo>`` redirected to ``/<repo>/`` as Pages does."""
+
+    site_path = "/"
+
+    def translate_path(self, path: str) -> str:
+        prefix = self.site_path.rstrip("/")
+        bare = path.split("?", 1)[0].split("#", 1)[0]
+        if bare != prefix and not bare.startswith(prefix + "/"):
+            return os.path.join(self.directory, "outside-the-project-site")  # no such file: 404
+        return super().translate_path(path[len(prefix):])
+
+
 class Server(http.server.ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser context closed
@@ -129,9 +143,12 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def start(directory: Path, gzip_wasm: bool = True) -> Iterator[str]:
-    """Serve ``directory`` in a background thread; yield its base URL (ending in ``/``)."""
-    handler = functools.partial(CompressingHandler if gzip_wasm else RawWasmHandler,
-                                directory=str(directory))
+def start(directory: Path, gzip_wasm: bool = True, site_path: str = "/") -> Iterator[str]:
+    """Serve ``directory`` in a background thread; yield its base URL (ending in ``/``): the
+    host's root, or with ``site_path`` (``"/<repo>/"``) the project site's address."""
+    base: type[CompressingHandler] = CompressingHandler if gzip_wasm else RawWasmHandler
+    if site_path != "/":
+        base = type("ProjectSite", (ProjectSiteHandler, base), {"site_path": site_path})
+    handler = functools.partial(base, directory=str(directory))
     with serve.serving(Server(("127.0.0.1", 0), handler)) as url:
-        yield url
+        yield url.rstrip("/") + site_path

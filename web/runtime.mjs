@@ -18,10 +18,14 @@ const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 export const STDLIB = "./stdlib.zip";
 export const SNAPSHOT = "./pyodide-snapshot.bin";
 
-// The snapshot's bytes (gunzipped), or null when this page should not use one.
+// The snapshot's bytes (gunzipped), or null when this page should not use one. The e2e tests
+// start their pages as a returning visitor's start (e2e/conftest.py sets
+// rattusReturningVisitor before the page runs; the tests of a first visit do not): the same
+// build's snapshot, fetched from the same server, without a worker to serve it.
 export function fetchSnapshot() {
-  if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller
-      || typeof DecompressionStream === "undefined") {
+  const returning = globalThis.rattusReturningVisitor === true
+    || ("serviceWorker" in navigator && !!navigator.serviceWorker.controller);
+  if (!returning || typeof DecompressionStream === "undefined") {
     return null;
   }
   return fetch(new URL(SNAPSHOT, import.meta.url)).then((response) => {
