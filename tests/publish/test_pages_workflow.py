@@ -62,7 +62,7 @@ def test_the_workflow_tests_with_the_readmes_command_before_publishing() -> None
 
 
 def test_every_job_has_a_time_limit_with_room_for_the_measured_time() -> None:
-    """``make test`` took about 22 minutes on a 2-core machine (README); the test job's limit
+    """``make test`` took about 17 minutes on a 2-core machine (README); the test job's limit
     leaves room for a runner twice as slow, and no job may wait GitHub's default 6 hours."""
     jobs = workflow()["jobs"]
     assert all(isinstance(job.get("timeout-minutes"), int) for job in jobs.values()), jobs
