@@ -11,14 +11,29 @@
 // part, which no server sees). Only between two devices that WebRTC cannot connect do they go
 // through the relays, encrypted with a key from the same password (relay(), below). The relays
 // are a setting: the address parameter ?relays=wss://a,wss://b, else Trystero's public Nostr
-// relays; so are the ICE servers (?ice=…, and TURN servers kept on the device).
+// relays; so are the ICE servers (?ice=…, and TURN servers kept on the device). A browser
+// without WebRTC (canConnectDirectly) plays through the relays alone.
 (function () {
   "use strict";
   var APP = "rattus-in-the-browser";
   var CHECK_MS = [1500, 4000, 10000];  // when the relays' sockets are looked at
 
+  // Whether this browser can make a WebRTC connection at all: a privacy setting or a
+  // hardened browser may remove RTCPeerConnection, or make it throw. Without it the room has
+  // no direct way, and every device is reached through the relays (relay(), below).
+  function canConnectDirectly() {
+    var Connection = window.RTCPeerConnection;
+    if (typeof Connection !== "function") { return false; }
+    try { new Connection().close(); return true; } catch (e) { return false; }
+  }
+
+  // The relay way's handle once it is open (its sockets say whether the relays are reached
+  // when there is no Trystero room to ask).
+  var relayWay = null;
+
   function open(settings, onMessage, onPeer, onRelays) {
     return import("./vendor/trystero/index.mjs").then(function (trystero) {
+      if (!canConnectDirectly()) { return relayOnly(trystero, onRelays); }
       var config = {appId: APP, password: settings.password};
       if (settings.relays && settings.relays.length) {
         config.relayConfig = {urls: Array.from(settings.relays)};
@@ -37,18 +52,13 @@
       };
       room.onPeerJoin = function (peer) { onPeer(peer, true); };
       room.onPeerLeave = function (peer) { onPeer(peer, false); };
-      var said = null;
-      var timers = CHECK_MS.map(function (ms) {
-        return setTimeout(function () {
-          var sockets = trystero.getRelaySockets ? trystero.getRelaySockets() : {};
-          var urls = Object.keys(sockets);
-          var open = urls.filter(function (u) { return sockets[u].readyState === 1; });
-          var state = open.length ? "ok" : "unreachable";
-          if (state !== said) { said = state; onRelays(state, open.length, urls.length); }
-        }, ms);
-      });
+      var timers = checkRelays(function () {
+        var sockets = trystero.getRelaySockets ? trystero.getRelaySockets() : {};
+        return Object.keys(sockets).map(function (u) { return sockets[u]; });
+      }, onRelays);
       return {
         self: trystero.selfId,
+        direct: true,
         // text to one peer (null: to every peer in the room)
         send: function (peer, text) {
           return channel.send(text, peer ? {target: peer} : undefined).catch(function () {});
@@ -60,6 +70,37 @@
         },
       };
     });
+  }
+
+  // The relays' sockets looked at CHECK_MS after the room opened: reached or not, said when
+  // it changes (sockets(): the WebSockets to look at).
+  function checkRelays(sockets, onRelays) {
+    var said = null;
+    return CHECK_MS.map(function (ms) {
+      return setTimeout(function () {
+        var all = sockets();
+        var open = all.filter(function (socket) { return socket && socket.readyState === 1; });
+        var state = open.length ? "ok" : "unreachable";
+        if (state !== said) { said = state; onRelays(state, open.length, all.length); }
+      }, ms);
+    });
+  }
+
+  // A room with no direct way (no WebRTC in this browser): nothing to join in Trystero; the
+  // relay way, which Python opens beside it, carries everything, and its sockets are the
+  // ones that say whether the relays are reached.
+  function relayOnly(trystero, onRelays) {
+    var timers = checkRelays(function () {
+      return relayWay ? relayWay.sockets() : [];
+    }, onRelays);
+    var stop = function () { timers.forEach(clearTimeout); return Promise.resolve(); };
+    return {
+      self: trystero.selfId,
+      direct: false,
+      send: function () { return Promise.resolve(); },
+      reset: stop,
+      leave: stop,
+    };
   }
 
   // A stalled room opened anew (browser/online_room.py): leave it, then close every peer
@@ -88,7 +129,7 @@
     return import("./online_relay.js").then(function (module) {
       return module.openRelay({appId: APP, room: settings.room, password: settings.password,
                                relays: settings.relays}, onPiece);
-    });
+    }).then(function (handle) { relayWay = handle; return handle; });
   }
 
   // An invitation's QR code as SVG markup (qrcode-generator, loaded on first use).

@@ -120,5 +120,7 @@ export async function openRelay(settings, onPiece) {
     // one piece (Python's text) as one event to every relay
     publish: (text) => (outgoing = outgoing.then(() => seal(text)).catch(() => {})),
     leave: () => outgoing.then(() => clients.forEach((client) => client.close())),
+    // the WebSockets to the relays now (whether they are reached: web/online.js)
+    sockets: () => clients.map((client) => client.socket),
   };
 }

@@ -730,6 +730,7 @@ class Wire:
         self.lost: dict[str, int] = {}
         self.refusals: dict[str, list[str]] = {}
         self._next_tick = 0.0
+        self._held: list[tuple[str, str]] | None = None  # sent to a busy host: its queue
         store.subscribe(self._published)
 
     # -- the wire -----------------------------------------------------------------------------
@@ -787,8 +788,22 @@ class Wire:
                 self._next_tick = self.now + 0.5
                 self._tick()
 
+    def stall_host(self, seconds: float) -> None:
+        """The host's page is busy ``seconds`` (a computer's turn, a long render): its code
+        does not run and what is sent to it waits in its queue; then its clock ticks before
+        it reads the queue (the worst order a browser may take them in)."""
+        host, self.host, self._held = self.host, None, []
+        self.run(seconds)
+        held, self._held, self.host = self._held, None, host
+        assert host is not None
+        self._from_host(host.tick(self.now))
+        for sender, text in held:
+            self._from_host(host.receive(sender, text, self.now).send)
+
     def _deliver(self, sender: str, to: str, text: str) -> None:
-        if to == self.host_id and self.host is not None:
+        if to == self.host_id and self._held is not None:
+            self._held.append((sender, text))
+        elif to == self.host_id and self.host is not None:
             outcome = self.host.receive(sender, text, self.now)
             self._from_host(outcome.send)
             if outcome.event is not None:
@@ -920,7 +935,7 @@ def test_an_action_resent_after_it_was_applied_is_not_applied_again() -> None:
 
 
 def test_a_device_cut_off_is_away_on_every_device_and_back_when_healed() -> None:
-    """Bob's device is cut off (a tunnel): within 8 s the host and Cy see him away (with
+    """Bob's device is cut off (a tunnel): within AWAY_S (10 s) the host and Cy see him away (with
     how long he has been silent); healed, he is here again within a few seconds, and a
     move he made while cut off reaches the host."""
     store, wire = wired(seed=5)
@@ -934,7 +949,7 @@ def test_a_device_cut_off_is_away_on_every_device_and_back_when_healed() -> None
     wire.cut.add("p1")
     wire.act("p1", p1.table.legal()[0])  # lost in the cut
     took = wire.until(lambda: not host.connected(3)[1] and not p2.table.connected[1])
-    assert 6 <= took <= 8.5
+    assert messages.AWAY_S - 1 <= took <= messages.AWAY_S + 1.5
     assert p2.away_for[1] is not None and p2.away_for[1] >= messages.AWAY_S - 1
     wire.run(5)
     assert wire.until(lambda: p1.host_away_for is not None) == 0  # Bob: the host is away
@@ -942,6 +957,122 @@ def test_a_device_cut_off_is_away_on_every_device_and_back_when_healed() -> None
     back = wire.until(lambda: host.connected(3)[1] and p2.table.connected[1]
                       and game_of(store).current_player != 1, limit=15)
     assert back < 10 and len(wire.applied) == 1
+
+
+def told_connected(wire: Wire, to: str, seat: int) -> list[bool]:
+    """From now on, what every state sent to ``to`` says of ``seat``'s device (connected or
+    not), in the order sent."""
+    said: list[bool] = []
+    send = wire.send
+
+    def spy(sender: str, target: str, text: str) -> None:
+        if target == to and json.loads(text)["type"] == "state":
+            said.append(json.loads(text)["table"]["connected"][seat])
+        send(sender, target, text)
+
+    wire.send = spy  # type: ignore[method-assign]
+    return said
+
+
+def test_a_host_page_busy_for_seconds_calls_nobody_away() -> None:
+    """The host's page computes a turn for 9 s (docs/online.md, "Who is here"): the guests'
+    pings wait in its queue meanwhile, and its clock may tick before it reads them. Their
+    silence was the host's own deafness: nobody is shown away, on any device."""
+    store, wire = wired(seed=9)
+    p1, p2 = wire.join("p1", 1), wire.join("p2", 2)
+    wire.until(lambda: p1.table.received and p2.table.received)
+    wire.run(3)
+    said = told_connected(wire, "p2", 1)
+    assert wire.host is not None
+    host = wire.host
+    for _ in range(3):
+        wire.stall_host(messages.AWAY_S + 2)
+        assert host.connected(3) == [True, True, True]
+        wire.run(3)
+    assert all(said) and p2.table.connected == [True, True, True], said
+    assert p1.host_away_for is None and p2.host_away_for is None
+
+
+def test_a_host_page_busy_still_sees_a_device_that_left_meanwhile() -> None:
+    """Its own stall is not counted, but a device that stays silent after it is away as
+    ever: AWAY_S of silence heard by a listening page."""
+    store, wire = wired(seed=10)
+    p1 = wire.join("p1", 1)
+    wire.join("p2", 2)
+    wire.until(lambda: p1.table.received)
+    assert wire.host is not None
+    host = wire.host
+    wire.close("p1")
+    wire.stall_host(5.0)
+    took = wire.until(lambda: not host.connected(3)[1], limit=15)
+    assert messages.AWAY_S - 1 <= took <= messages.AWAY_S + 1
+
+
+def test_a_host_reloading_a_game_under_way_calls_no_friend_away() -> None:
+    """The host's page reloads (a new page, its guests' devices all here): the first states
+    it sends cannot say Bob away because Cy's hello came before his — the host's reload is
+    the host's absence, not Bob's (docs/online.md, "Who is here")."""
+    store, wire = wired(seed=11)
+    p2 = wire.join("p2", 2)  # (Cy's hello comes first after the reload)
+    p1 = wire.join("p1", 1)
+    wire.until(lambda: p1.table.received and p2.table.received)
+    host_move(store, random.Random(1))
+    wire.until(lambda: p2.table.step == 1)
+    said = told_connected(wire, "p2", 1)
+    wire.reload_host(gone_for=3.0)
+    wire.until(lambda: wire.host is not None and wire.host.holder(1) is not None
+               and wire.host.holder(2) is not None, limit=30)
+    wire.run(5)
+    assert said and all(said), said
+
+
+def test_a_new_tables_friend_who_never_came_is_not_said_here() -> None:
+    """The grace of a reloaded page is for a game under way: at a new table, a friend who
+    has not come is not here."""
+    store, wire = wired(seed=12)
+    wire.join("p1", 1)
+    wire.run(2)
+    assert wire.host is not None and wire.host.connected(3) == [True, True, False]
+
+
+def test_a_link_to_a_game_nobody_hosts_says_so_and_never_claims_the_host_is_here() -> None:
+    """The host made its links and closed its page: the friend's page looks for the host's
+    device, and within 20 s says the game is not open there now (while it goes on trying);
+    it never says the host's device is here."""
+    store, wire = wired(seed=13)
+    wire.host = None
+    p1 = wire.join("p1", 1)
+    said = []
+    for _ in range(600):  # 30 s
+        wire.run(0.05)
+        said.append(p1.waiting(wire.now, "ok"))
+    assert "answer" not in said and said[0] == "host"
+    assert said.index("closed") * 0.05 <= 20 and said[-1] == "closed"
+    assert p1.looked_for(wire.now) >= 29  # (the "Try again" button stays: it does not flicker)
+
+
+def test_a_host_page_without_its_game_yet_has_answered() -> None:
+    """A host's page still opening its game answers ``no-game``: its device is here; once
+    the game is open the guest is welcomed and waits for nothing."""
+    store, wire = wired(seed=14)
+    session = store.model.session
+    assert wire.host is not None
+    wire.host._session = lambda: None
+    p1 = wire.join("p1", 1)
+    wire.run(2)
+    assert p1.waiting(wire.now, "ok") == "answer"
+    wire.host._session = lambda: session
+    wire.until(lambda: p1.welcomed)
+    assert p1.waiting(wire.now, "ok") == ""
+
+
+def test_a_guest_whose_host_leaves_says_the_game_is_not_open_there_after_a_while() -> None:
+    store, wire = wired(seed=15)
+    p1 = wire.join("p1", 1)
+    wire.until(lambda: p1.table.received)
+    wire.host = None  # the host closed its page for good
+    took = wire.until(lambda: p1.waiting(wire.now, "ok") == "closed", limit=40)
+    assert took <= messages.AWAY_S + 20
 
 
 def test_a_closed_device_leaves_its_seat_to_the_next_device_with_the_link() -> None:
@@ -1038,7 +1169,9 @@ def test_a_turn_that_waits_on_an_absent_player_says_so_with_when_they_were_last_
 @pytest.mark.parametrize(("waiting", "said"), [
     ("relays", "Joining the game: reaching the relays…"),
     ("host", "Joining the game: looking for the host's device…"),
-    ("answer", "Joining the game: the host's device is here, waiting for its answer…")])
+    ("answer", "Joining the game: the host's device answered; its game is not open yet…"),
+    ("closed", "The game is not open on the host's device now. Ask the host to open it; this "
+               "page keeps trying.")])
 def test_a_joining_page_says_what_it_waits_for_and_offers_to_try_again(waiting, said) -> None:
     """Before the host's first state the status says what the page waits for; after a
     few seconds a Try again button opens the room anew."""

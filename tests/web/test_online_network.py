@@ -16,7 +16,7 @@ from model.ui_state import Model, Online
 from model.values import replace
 from online import links
 from online.host import public_log
-from render import panels
+from render import online_table
 from test_online import SITE, Guest, game_of, guest_page, room
 
 
@@ -61,7 +61,7 @@ def test_a_links_turn_server_travels_in_the_invitation_and_odd_ones_are_kept_to_
 
 
 def test_the_panel_says_a_links_ice_server_that_cannot_be_read() -> None:
-    html = panels.online(Online("guest", ice_problems=("turn:nobody",)), [])
+    html = online_table.online(Online("guest", ice_problems=("turn:nobody",)), [])
     assert 'class="online-ice-bad" role="alert"' in html and "turn:nobody" in html
 
 
@@ -76,17 +76,17 @@ def test_a_turn_server_kept_on_the_device_is_checked_first() -> None:
     assert effects == (ev.KeepTurn(good),) and after.ui.notice_is_news
     _after, effects = update(model, ev.Choice("online-turn", {"turn": ""}))
     assert effects == (ev.KeepTurn(""),)
-    html = panels.online(Online("host", turn=good), [])
+    html = online_table.online(Online("host", turn=good), [])
     assert 'id="online-turn"' in html and f'value="{good}"' in html
 
 
 def test_the_host_sees_which_way_each_friend_is_reached() -> None:
     online = Online("host", ((1, "link1"), (2, "link2")), "watch", (True, True, True), "ok",
                     ways=("", "direct", "relay"))
-    html = panels.online(online, [])
+    html = online_table.online(online, [])
     assert 'data-way="1" data-how="direct"' in html
     assert 'data-way="2" data-how="relay"' in html and "through the relays" in html
-    away = panels.online(Online("host", ((1, "l"),), "w", (True, False), "ok",
+    away = online_table.online(Online("host", ((1, "l"),), "w", (True, False), "ok",
                                 ways=("", "")), [])
     assert "data-way" not in away  # no device there: no way to say
 
@@ -97,9 +97,9 @@ def test_a_guest_sees_that_it_plays_through_the_relays() -> None:
     model = guest_page(net, "p1")
     assert model.ui.online is not None
     relayed = replace(model.ui.online, way="relay")
-    html = panels.online(relayed, [])
+    html = online_table.online(relayed, [])
     assert 'data-way="host" data-how="relay"' in html and 'class="online-way-note"' in html
-    html = panels.online(replace(model.ui.online, way="direct"), [])
+    html = online_table.online(replace(model.ui.online, way="direct"), [])
     assert 'data-how="direct"' in html and "online-way-note" not in html
 
 

@@ -62,6 +62,27 @@ def test_a_device_heard_on_the_relays_joins_through_them_only_after_the_fallback
     assert guest.joined() == [relay_id(HOST)] and is_relayed(relay_id(HOST))
 
 
+def test_a_device_without_webrtc_is_joined_through_the_relays_at_once_by_the_others() -> None:
+    """Its presence says no direct connection will form: nobody waits FALLBACK_S for one."""
+    host = Link(HOST, "host-trystero", 0.0)
+    guest = Link(GUEST, "guest-trystero", 0.0, direct=False)
+    news = [n for piece in guest.due(0.0) for n in host.receive(GUEST, piece, 0.0)[1]]
+    assert news == [(relay_id(GUEST), True)]
+
+
+def test_a_device_without_webrtc_joins_everyone_it_hears_through_the_relays_at_once() -> None:
+    host = Link(HOST, "host-trystero", 0.0)
+    guest = Link(GUEST, "guest-trystero", 0.0, direct=False)
+    news = [n for piece in host.due(0.0) for n in guest.receive(HOST, piece, 0.0)[1]]
+    assert news == [(relay_id(HOST), True)]
+
+
+def test_a_device_with_webrtc_still_waits_for_a_direct_connection_to_another_with_it() -> None:
+    """Only the side without WebRTC skips the wait: two ordinary devices still try WebRTC."""
+    host, guest = pair()
+    assert host.tick(0.1) == [] and guest.tick(0.1) == []
+
+
 def test_a_device_connected_directly_never_joins_through_the_relays() -> None:
     host, guest = pair()
     assert guest.direct_peer("host-trystero", True, 1.0) == [("host-trystero", True)]

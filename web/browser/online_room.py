@@ -136,6 +136,7 @@ class OnlineRooms:
         self._remote: frozenset[int] = frozenset()  # the friends' seats the status shows
         self._proxies: list = []
         self.peers: set[str] = set()  # the devices in the room now (Trystero's peers)
+        self.direct = True  # this browser can connect directly (it has WebRTC)
         self._room_args: tuple[str, str] | None = None
         self._clock = None  # the interval that gives the protocol the time
         self._reopening = False
@@ -241,7 +242,7 @@ class OnlineRooms:
                             away_for=tuple(shown(a) for a in away),
                             here=tuple(self.host.here(players)),
                             shown_again=current.shown_again if current is not None
-                            else frozenset(), ways=self._ways(players))
+                            else frozenset(), ways=self._ways(players), direct=self.direct)
         elif self.guest is not None:
             online = self._guest_status()
         else:
@@ -292,16 +293,12 @@ class OnlineRooms:
         connected = (tuple(a is None for a in away) if away
                      else tuple(guest.table.connected))
         self.host_here = guest.welcomed
-        waiting = ""
-        if not guest.welcomed:
-            waiting = ("answer" if self.peers else "host" if self.relays == "ok"
-                       else "relays")
         host_away = shown(guest.host_away_for) if not guest.welcomed else None
         return replace(current, relays=self.relays, host_here=guest.welcomed,
                        joined=guest.welcomed or guest.table.received, connected=connected,
                        away_for=tuple(shown(a) for a in away), host_away_for=host_away,
-                       waiting=waiting, way=way_of(guest.host),
-                       slow=not guest.welcomed and t_now - guest.since >= SLOW_S)
+                       waiting=guest.waiting(t_now, self.relays), way=way_of(guest.host),
+                       slow=guest.looked_for(t_now) >= SLOW_S, direct=self.direct)
 
     def bad_link(self) -> None:
         """The address holds an invitation cut short (or mangled): said at once, not taken
@@ -401,6 +398,7 @@ class OnlineRooms:
             self._status()
             return
         self.room = ways.attach(handle, settings)
+        self.direct = handle.direct is not False  # (no WebRTC here: the relays carry all)
         window.rattusRoom = handle  # test hook: e2e/test_online.py sends forged messages
         if self.guest is not None:
             self.guest.start(now())

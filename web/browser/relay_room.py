@@ -38,7 +38,9 @@ class Ways:
         """Trystero's room ``direct`` is open: it carries at once; the relay way opens beside
         it (same relays, same room and password) in the background."""
         self.direct = direct
-        self.link = Link("", str(direct.self), time.monotonic())
+        # (no WebRTC in this browser: web/online.js's room has no direct way)
+        self.link = Link("", str(direct.self), time.monotonic(),
+                         direct=getattr(direct, "direct", True) is not False)
         asyncio.ensure_future(self._open_relay(settings))
         return self
 

@@ -242,7 +242,10 @@ class Online(Value):
     # was last heard if it is away (None: here), in steps the page shows (browser/online_room)
     away_for: tuple[int | None, ...] = ()
     host_away_for: int | None = None  # guest: the host's device away this long (seconds)
-    waiting: str = ""  # guest, no welcome yet: "relays", "host" (none in the room), "answer"
+    # guest, no welcome yet (online/guest.py's ``Guest.waiting``): "relays", "host" (looking
+    # for its device), "answer" (it answered: its game is not open yet), "closed" (no answer
+    # for a while: the game is not open on the host's device now)
+    waiting: str = ""
     slow: bool = False  # guest: that wait is long already: a button to try again
     #: host: per seat, a friend's device holds it (also a seat the computer plays now)
     here: tuple[bool, ...] = ()
@@ -254,6 +257,7 @@ class Online(Value):
     # host: per seat ("" where no device is); a guest: ``way``, its way to the host
     ways: tuple[str, ...] = ()
     way: str = ""
+    direct: bool = True  # this browser can connect directly (False: no WebRTC in it)
     turn: str = ""  # the TURN servers kept on this device (the panel's setting)
     ice_problems: tuple[str, ...] = ()  # ICE servers of the link that could not be read
 

@@ -71,6 +71,10 @@ REOPEN_MAX = 30.0
 #: An action not answered this long (seconds) is sent again (the host applies it at most
 #: once: it answers ``stale`` if it did already).
 RESEND_S = 3.0
+#: No answer from any host's device this long (seconds) since this page began to look for
+#: it: the game is not open on the host's device now — said (ask the host to open it), while
+#: the page goes on trying quietly (docs/online.md, "Joining, and coming back").
+CLOSED_S = 15.0
 #: The refusals after which saying hello again would change nothing (the player must act).
 FINAL = frozenset({"site", "bad-secret"})
 
@@ -110,13 +114,41 @@ class Guest:
         self.away_for: list[float | None] = []  # per seat, as the host last said it
         self._away_at = 0.0  # when ``away_for`` was said
         self._now = 0.0  # the last time the browser edge gave
+        self._awake = 0.0  # when this page's code last ran (a tick, a message)
+        #: since when this page has looked for the host's device with no answer (None: it
+        #: was welcomed, or a device answered); kept over the room's reopenings
+        self._looking: float | None = None
+        self._answer_at: float | None = None  # when a host's device last answered a hello
         self._settled: set[int] = set()  # actions the game moved on from (a late answer)
 
     def start(self, now: float) -> None:
         """The page opened (or opened anew) its room at ``now``: a welcome is waited for."""
         self.since, self._next_hello, self._hellos = now, now, 0
+        self._awake = now
         if self.welcomed:
             self.heard = now
+        elif self._looking is None and self._answer_at is None:
+            self._looking = now
+
+    def waiting(self, now: float, relays: str) -> str:
+        """What this page waits for, as it may truthfully say it ("" once welcomed): the
+        relays (``relays`` is the browser edge's "connecting", "ok" or "unreachable"); the
+        host's device, which answered (its game not open yet); or no answer: still looking
+        for it, or — after ``CLOSED_S`` — the game is not open on the host's device now.
+        Only an answer says the host's device is here: a peer in the room may be anyone."""
+        if self.welcomed:
+            return ""
+        if self._answer_at is not None:
+            return "answer"
+        if relays != "ok":
+            return "relays"
+        if self._looking is not None and now - self._looking >= CLOSED_S:
+            return "closed"
+        return "host"
+
+    def looked_for(self, now: float) -> float:
+        """How long this page has waited for the host's device (0: it is here)."""
+        return 0.0 if self.welcomed or self._looking is None else now - self._looking
 
     def hello(self, take_over: bool = False) -> str:
         """The first message to the host (and again after any reconnection: the host's page
@@ -151,6 +183,7 @@ class Guest:
     def tick(self, now: float) -> Tick:
         """What is due at ``now`` (docs/online.md, "Joining, and coming back")."""
         self._now = now
+        self._listen(now)
         if self.taken_over or self.problem:
             return Tick()
         if self.welcomed:
@@ -167,8 +200,11 @@ class Guest:
                         "ping", step=self.table.step if self.table.received else -1))
                 return Tick(due)
             # the host fell silent (its page closed, reloading, asleep): ask again
-            self.welcomed, self.host = False, None
+            self.welcomed, self.host, self._answer_at = False, None, None
+            self._looking = self.heard
             self.since, self._next_hello, self._hellos = now, now, 0
+        if self._answer_at is not None and now - self._answer_at > messages.AWAY_S:
+            self._looking, self._answer_at = self._answer_at, None  # (its answers stopped)
         if self.heard:
             self.host_away_for = max(0.0, now - self.heard)
         send: list[str] = []
@@ -209,6 +245,7 @@ class Guest:
                 return News("bad", reason="not-the-host")
             self.welcomed, self.host, self._resend = True, peer, True
             self._reopens, self.problem, self.host_away_for = 0, "", None
+            self._looking, self._answer_at = None, None
             self._heard(now)
             return News("welcome")
         if kind == "refused":  # (before a welcome too: the host says why it gave none)
@@ -243,8 +280,19 @@ class Guest:
         return News("state", moved=moved, events=list(self.table.events) if moved else [],
                     resend=resend, lost=lost)
 
+    def _listen(self, now: float) -> None:
+        """A stall of this page's own (a long render: its code did not run for ``STALL_S``)
+        is not the host's silence: the host's messages wait in the queue meanwhile."""
+        deaf = now - self._awake
+        if deaf > messages.STALL_S:
+            if self.heard:
+                self.heard = min(now, self.heard + deaf)
+            self._pinged = min(self._pinged, now - messages.PING_S)  # (the host heard
+        self._awake = now  # nothing from this page either: a ping at once)
+
     def _heard(self, now: float | None) -> None:
         if now is not None:
+            self._listen(now)
             self.heard = now
             self._pinged = max(self._pinged, now - messages.PING_S / 2)
 
@@ -273,6 +321,8 @@ class Guest:
         ref = m.get("ref")
         if self.host is not None and peer == self.host:
             self._heard(now)
+        if not self.welcomed and ref is None:  # a host's device answered this page's hello
+            self._answer_at, self._looking = self._now if now is None else now, None
         if (ref in self.pending and m["reason"] == "stale") or (
                 ref in self._settled and m["reason"] in ("stale", "not-your-turn")):
             # a resend of an action the host has applied already, or the game moved on

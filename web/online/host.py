@@ -25,9 +25,12 @@ Who is here (presence): every device says something at least every ``PING_S`` se
 (a ``ping`` when it has nothing else to say; :meth:`Host.tick` sends the host's); a device
 not heard for ``AWAY_S`` seconds is away — its seat says so on every device, with how long
 ago it was last heard, and a newcomer with the seat's secret takes the seat at once (the
-away device, if it wakes, is told ``taken_over``). A guest's action carries the step it was
-chosen at: sent again after the host's reload, it is applied at most once (the step has
-moved on if it was) — refused ``stale`` instead.
+away device, if it wakes, is told ``taken_over``). Silence is counted only while this page
+could listen: a stall of its own (a busy main thread, ``STALL_S``) is nobody's absence; and a
+page reopened on a game under way calls nobody away before it could have heard them.
+
+A guest's action carries the step it was chosen at: sent again after the host's reload, it is
+applied at most once (the step has moved on if it was) — refused ``stale`` instead.
 
 The host keeps no time and opens no connection: the browser edge passes it the time
 (``now``, seconds) and what the network delivered, and sends what it returns.
@@ -93,6 +96,10 @@ class Host:
         self.peers: dict[str, Peer] = {}
         self.now = now  # the last time the browser edge gave (nothing here keeps a clock)
         self._pinged = now
+        self._awake = now  # when this page's code last ran (a tick, a message)
+        self._opened = now
+        game = session()
+        self._resumed = game is not None and game.step > 0  # a game under way (a reload)
         self._gone: dict[int, float] = {}  # seat -> when its device, now gone, was last heard
         self._here: dict[str, bool] = {}  # who was here at the last tick
         #: The table waits for the host's Start (or every friend): no action is taken yet.
@@ -118,6 +125,10 @@ class Host:
             holder = self.holder(seat)
             if seat not in remote or (holder is not None and self.is_here(holder)):
                 out.append(None)
+                continue
+            if holder is None and seat not in self._gone and self._resumed \
+                    and self.now - self._opened <= messages.AWAY_S:
+                out.append(None)  # (this page just opened: its friends are finding it)
                 continue
             seen = self.peers[holder].seen if holder is not None else self._gone.get(seat)
             out.append(0.0 if seen is None else max(0.0, self.now - seen))
@@ -146,7 +157,7 @@ class Host:
         """The network lost ``peer``: its seat is free again (its secret still claims it);
         the others learn it is away."""
         if now is not None:
-            self.now = now
+            self._listen(now)
         gone = self.peers.pop(peer, None)
         if gone is None:
             return []
@@ -158,7 +169,7 @@ class Host:
         """The browser edge's clock, about every second: a ``ping`` to every device when the
         host has been quiet ``PING_S`` seconds, and the present state to every device whose
         state changed (a device that fell silent is away now)."""
-        self.now = now
+        self._listen(now)
         out: list[Outgoing] = []
         if now - self._pinged >= messages.PING_S:
             self._pinged = now
@@ -169,12 +180,23 @@ class Host:
             out += self.publish()
         return out
 
+    def _listen(self, now: float) -> None:
+        """The clock moves on to ``now``. If this page's code has not run for ``STALL_S``
+        (it was busy), it heard nobody meanwhile: that time is not counted in anyone's
+        silence (docs/online.md, "Who is here")."""
+        deaf = now - self._awake
+        if deaf > messages.STALL_S:
+            for p in self.peers.values():
+                p.seen = min(now, p.seen + deaf)
+            self._pinged = min(self._pinged, now - messages.PING_S)  # (they did not hear
+        self._awake = self.now = now  # this page either: a ping at the next tick)
+
     # -- what comes in --------------------------------------------------------------------
     def receive(self, peer: str, text: Any, now: float | None = None) -> Outcome:
         """One message from ``peer`` (at ``now``): the answer, and what the store should
         do. Anything heard from a device shows it is here."""
         if now is not None:
-            self.now = now
+            self._listen(now)
         if peer in self.peers:
             self.peers[peer].seen = self.now
         try:

@@ -39,8 +39,14 @@ SECRET_LIMIT = 64
 #: Presence (docs/online.md, "Who is here"): each side says ``ping`` this often (seconds)
 #: when it has nothing else to say; a device not heard for ``AWAY_S`` is away. A closed
 #: tab or a sleeping phone says nothing at all: silence is the only sign every device sees.
+#: ``AWAY_S`` leaves room for a page that was busy a few seconds (a computer's turn, a long
+#: render on a slow phone) after its last ping: such a device is not away.
 PING_S = 2.5
-AWAY_S = 7.0
+AWAY_S = 10.0
+#: A page whose code has not run for this long (seconds: its clock ticks every half second)
+#: was busy: it could not hear anyone meanwhile, so that time is nobody's silence (what was
+#: sent to it waits in its queue), and it pings at once when it runs again.
+STALL_S = 1.5
 
 #: The guest's messages and their fields: name -> (type, required).
 GUEST_TYPES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {

@@ -96,9 +96,13 @@ def cut(frame: int, targets: list[str], texts: list[str]) -> list[str]:
             for n, part in enumerate(parts)]
 
 
-def presence(trystero_id: str, leaving: bool = False) -> str:
-    """The piece that says this device is here (or leaves), with its Trystero id."""
-    return json.dumps({"here": trystero_id} if not leaving else {"bye": trystero_id})
+def presence(trystero_id: str, leaving: bool = False, direct: bool = True) -> str:
+    """The piece that says this device is here (or leaves), with its Trystero id; and, from
+    a browser without WebRTC (``direct`` False), that no direct connection will ever form:
+    the others join it through the relays at once instead of after FALLBACK_S."""
+    if leaving:
+        return json.dumps({"bye": trystero_id})
+    return json.dumps({"here": trystero_id} if direct else {"here": trystero_id, "direct": False})
 
 
 def inflate(parts: list[bytes]) -> list[str] | None:
@@ -125,16 +129,19 @@ class Heard:
     first: float  # when it was first heard (since its last absence)
     last: float  # when it was last heard
     joined: bool = False  # told to the page as a peer reachable through the relays
+    direct: bool = True  # it can connect directly (its browser has WebRTC)
     frames: dict[int, dict] = field(default_factory=dict)  # incomplete frames by number
     delivered: int = 0  # the last frame number delivered (later ones only)
 
 
 class Link:
     """One device's side of the relay way: ``me`` is its Nostr key, ``trystero`` its
-    Trystero id. Pure: the caller passes the time (seconds) to every call."""
+    Trystero id; ``direct`` False: this browser has no WebRTC, so every device is joined
+    through the relays as soon as it is heard. Pure: the caller passes the time (seconds)
+    to every call."""
 
-    def __init__(self, me: str, trystero: str, now: float = 0.0):
-        self.me, self.trystero = me, trystero
+    def __init__(self, me: str, trystero: str, now: float = 0.0, direct: bool = True):
+        self.me, self.trystero, self.can_direct = me, trystero, direct
         self.bucket = Bucket(now=now)
         self.heard: dict[str, Heard] = {}
         self.direct: dict[str, float | None] = {}  # Trystero id -> None while connected,
@@ -162,7 +169,7 @@ class Link:
                 break
             if now >= self._next_here:
                 self._next_here = now + HERE_S
-                out.append(presence(self.trystero))
+                out.append(self.here())
                 continue
             if not self._pieces:
                 self._pieces = self._frames()
@@ -220,6 +227,7 @@ class Link:
                 heard = self.heard[sender] = Heard(piece["here"], now, now)
                 self.say_here_soon(now)
             heard.trystero, heard.last = piece["here"], now
+            heard.direct = piece.get("direct", True) is not False
             return [], self.tick(now)
         if heard is None:  # (its presence is on its way: the frame is still taken)
             heard = self.heard[sender] = Heard("", now, now)
@@ -301,7 +309,8 @@ class Link:
                 since = max(heard.first, left)
             else:
                 since = heard.first
-            if now - since >= FALLBACK_S:
+            fallback = FALLBACK_S if self.can_direct and heard.direct else 0.0
+            if now - since >= fallback:
                 heard.joined = True
                 news.append((relay_id(key), True))
         return news
@@ -313,3 +322,7 @@ class Link:
     def leave(self) -> list[str]:
         """The piece that tells the others this device leaves (sent at once)."""
         return [presence(self.trystero, leaving=True)]
+
+    def here(self) -> str:
+        """The piece that says this device is here."""
+        return presence(self.trystero, direct=self.can_direct)

@@ -35,6 +35,7 @@ from render import (
     kept_games_panel,
     motion_paths,
     odds_overlay,
+    online_table,
     presence,
 )
 from render import panels as panels
@@ -89,7 +90,7 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f.notice_is_news = ui.notice_is_news
     f.html["update"] = panels.update_offer() if prefs.update_ready else ""
     f.shown["update"] = prefs.update_ready
-    f.html["online"] = panels.online(ui.online, table.seats if table else [],
+    f.html["online"] = online_table.online(ui.online, table.seats if table else [],
                                      prefs.turn_alert) if ui.online is not None else ""
     f.data["turnAlert"] = "1" if ui.online is not None and prefs.turn_alert else ""
     f.shown["online"] = ui.online is not None
@@ -390,7 +391,7 @@ def _table_status(ui: Ui, s: SeatTable) -> str:
     if not s.holds_game:
         host = _host_name(s)
         if getattr(s, "waiting", False):
-            return panels.waiting_for(s.seats, getattr(s, "here", []), host)
+            return online_table.waiting_for(s.seats, getattr(s, "here", []), host)
         if s.viewer is not None and s.is_bot(s.viewer):
             return t("online.computer_plays_you", name=host)
     return ""
@@ -456,11 +457,11 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
     elif ui.screen == "analysis" and s is not None and s.finished() is not None:
         screen, html = "analysis", analysis_panel(s.finished())
     elif ui.online is not None and ui.online.role == "host" and waits_at_table(ui, s):
-        screen, html = "table", panels.table_host(ui.online, s.seats)  # type: ignore[union-attr]
+        screen, html = "table", online_table.table_host(ui.online, s.seats)  # type: ignore[union-attr]
     elif (s is not None and not s.holds_game and getattr(s, "waiting", False)
           and ui.replay is None):
         screen = "table"
-        html = panels.table_guest(s.seats, getattr(s, "here", []), s.viewer, _host_name(s))
+        html = online_table.table_guest(s.seats, getattr(s, "here", []), s.viewer, _host_name(s))
     elif (s is not None and s.is_over and not ui.results_closed and not ui.busy
           and not ui.story.hold and ui.replay is None and not _lesson_note(ui, "final_plague")):
         role = "" if ui.online is None else ui.online.role  # (an online game: Rematch)

@@ -15,7 +15,7 @@ from render.escaping import esc
 
 #: What a guest's page waits for while it joins (the browser edge says which).
 WAITS = {"relays": "online.wait.relays", "host": "online.wait.host",
-         "answer": "online.wait.answer"}
+         "answer": "online.wait.answer", "closed": "online.wait.closed"}
 
 
 def ago(seconds: float) -> str:
@@ -54,7 +54,10 @@ def waiting_on(online, seat: int | None, name: str) -> str | None:
 
 
 def host_away(online) -> str:
-    """A guest's status while the host's device is away."""
+    """A guest's status while the host's device is away: after a while without an
+    answer, that the game is not open there now (and what to do)."""
+    if online.waiting == "closed":
+        return t("online.waiting_host_closed", ago=ago(online.host_away_for or 0))
     if online.host_away_for:
         return t("online.waiting_host_seen", ago=ago(online.host_away_for))
     return t("online.waiting_host")

@@ -141,8 +141,15 @@ EN: dict[str, str] = {
     "online.joined": "Connected to the host.",
     "online.wait.relays": "Joining the game: reaching the relays…",
     "online.wait.host": "Joining the game: looking for the host's device…",
-    "online.wait.answer": "Joining the game: the host's device is here, waiting for its "
-                          "answer…",
+    "online.wait.answer": "Joining the game: the host's device answered; its game is not "
+                          "open yet…",
+    "online.wait.closed": "The game is not open on the host's device now. Ask the host to "
+                          "open it; this page keeps trying.",
+    "online.waiting_host_closed": "The host's device was last seen {ago}: the game is not "
+                                  "open there now. Ask the host to open it again; this page "
+                                  "keeps trying.",
+    "online.no_direct": "This browser makes no direct connections (WebRTC is off in it): the "
+                        "game goes through the relays, encrypted as ever, a little slower.",
     "online.retry": "Try again",
     "online.ago_s": "{n} s ago",
     "online.ago_min": "{n} min ago",
