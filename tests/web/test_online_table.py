@@ -11,16 +11,21 @@ cannot do without saying why, and leaving its seat is asked first.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
+import pytest
 from control.update import update
 from model import page_events as ev
-from model.game_config import Seat
+from model.game_config import Seat, default_friend_name
+from model.remote_table import RemoteTable
 from model.ui_state import Online
 from online import links
 from online.guest import Guest
 from render import frame as page_frame
 from render import panels
 from test_online import SITE, Network, game_of, guest_page, host_move, room, unchanged
+from text import language
 from text.catalogue import t
 
 import rattus
@@ -266,3 +271,59 @@ def test_the_new_game_dialog_leads_to_playing_with_friends() -> None:
     from model.game_config import Config, default_seats
 
     assert 'data-choice="dlg-friends"' in panels.new_game_dialog(Config(default_seats(2)))
+
+
+def cy_unnamed(store) -> None:
+    """Cy's seat under the name the host's page gives a friend nobody named ("Friend 3")."""
+    s = store.model.session
+    s.rename([*s.seats[:2], Seat(default_friend_name(2), s.seats[2].colour, "friend")])
+
+
+def test_the_table_waits_for_the_last_friend_to_give_a_name() -> None:
+    """Everyone is here, but Cy has no name yet: the table does not start by itself; the
+    host sees Cy choosing a name, Cy's page asks for it; once Cy gives it, the game starts."""
+    store, host, net, keys = room(started=False)
+    cy_unnamed(store)
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    net.join("p2", Guest(SITE, 2, keys[2]))
+    store.dispatch(ev.OnlineStatus(host_online(host)))
+    assert store.model.at_table  # all here, one naming
+    f = page_frame.frame(store.model, rattus.REGIONS)
+    assert t("online.table.naming", names="Friend 3") in f.html["screen"]
+    assert t("online.table.naming_tag") in f.html["screen"]
+    asked = page_frame.frame(guest_page(net, "p2"), rattus.REGIONS).html["screen"]
+    assert 'data-asked="name"' in asked and 'placeholder="Friend 3"' in asked
+    assert 'data-asked="name"' not in page_frame.frame(guest_page(net, "p1"),
+                                                       rattus.REGIONS).html["screen"]
+    net.join("p2", Guest(SITE, 2, keys[2], name="Cy"))  # (the name field's hello)
+    store.dispatch(ev.OnlineStatus(host_online(host)))
+    assert not store.model.at_table and store.model.session.seats[2].name == "Cy"
+
+
+def test_the_hosts_start_does_not_wait_for_a_name() -> None:
+    store, host, net, keys = room(started=False)
+    cy_unnamed(store)
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    net.join("p2", Guest(SITE, 2, keys[2]))
+    store.dispatch(ev.Choice("online-start"))
+    assert not store.model.at_table
+
+
+def test_an_unnamed_friend_is_named_in_each_devices_own_language(tmp_path) -> None:
+    """The host's page is in English ("Friend 3"); Bob's page in German says "Freund 3"."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    i18n = pytest.importorskip("i18n")  # (babel: not in the Pyodide run)
+    store, host, net, keys = room()
+    cy_unnamed(store)
+    bob = net.join("p1", Guest(SITE, 1, keys[1]))
+    host_move(store, random.Random(1))
+    assert bob.table.names[2] == "Friend 3"
+    state = [text for text in net.seen["p1"] if '"state"' in text][-1]  # (the host's, in
+    i18n.compile_to(tmp_path)  # English; Bob's page reads it in German)
+    assert language.use("de", (tmp_path / "de.mo").read_bytes())
+    try:
+        bob.table = RemoteTable(1)
+        assert bob.receive(state).kind == "state" and bob.table.names[2] == "Freund 3"
+    finally:
+        language.use("en")
+    assert store.model.session.seats[2].name == "Friend 3"  # (the host's own, unchanged)

@@ -10,7 +10,15 @@ dispatcher) and :func:`read_fields` folds it into the draft first: nothing typed
 from __future__ import annotations
 
 from model import page_events as ev
-from model.game_config import COLOURS, DEFAULT_COLOURS, KINDS, Config, Seat, resolve_start
+from model.game_config import (
+    COLOURS,
+    DEFAULT_COLOURS,
+    KINDS,
+    Config,
+    Seat,
+    default_friend_name,
+    resolve_start,
+)
 from model.ui_state import Draft, Question, Ui
 from model.values import replace
 from text.catalogue import t
@@ -134,7 +142,7 @@ def start(ui: Ui, session) -> Ui | tuple[Ui, ev.Effects]:
 
 def _friends_named(cfg: Config) -> Config:
     """A friend's seat left unnamed is "Friend 2" (the friend may name it on joining)."""
-    seats = [Seat(s.name or t("player.friend_n", n=i + 1), s.colour, s.kind)
+    seats = [Seat(s.name or default_friend_name(i), s.colour, s.kind)
              if s.is_friend else s for i, s in enumerate(cfg.seats)]
     return replace(cfg, seats=seats)
 

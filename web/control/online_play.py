@@ -15,7 +15,7 @@ from typing import Any
 
 from model import page_events as ev
 from model import shown_turn
-from model.game_config import Config, Seat
+from model.game_config import Config, Seat, unnamed
 from model.ice_servers import read_ice
 from model.ui_state import Model, Pick, Question, Story, Ui, waits_at_table
 from model.values import replace
@@ -69,13 +69,13 @@ def ask_why(ui: Ui, meant: str) -> tuple[Ui, ev.Effects]:
 
 def on_status(m: Model, e: ev.OnlineStatus) -> Model:
     """The room's news; at the host's table, the game starts by itself once every friend
-    is here (docs/online.md, "The table")."""
+    is here and named (docs/online.md, "The table")."""
     ui = m.ui.but(online=e.online)
     s = m.held
     if (s is not None and e.online is not None and e.online.role == "host"
             and waits_at_table(ui, s)
             and all(seat < len(e.online.connected) and e.online.connected[seat]
-                    for seat in s.remote)):
+                    and not unnamed(s.seats[seat], seat) for seat in s.remote)):
         ui = ui.but(started=True).news(t("online.table.all_here"))
     return m.but(ui=ui)
 

@@ -52,6 +52,18 @@ class Seat:
         return self.kind == "friend"
 
 
+def default_friend_name(seat: int) -> str:
+    """The name of a friend's seat nobody named yet: "Friend 3" (the host's page gives it;
+    each device says it in its own language, online/host.py's ``named``)."""
+    return t("player.friend_n", n=seat + 1)
+
+
+def unnamed(seat: Seat, index: int) -> bool:
+    """A friend's seat still under the name it was given by default: its friend has not
+    named it (the table waits for the name, docs/online.md, "The table")."""
+    return seat.is_friend and seat.name == default_friend_name(index)
+
+
 @dataclass
 class Config:
     seats: list[Seat]

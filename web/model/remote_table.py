@@ -22,7 +22,7 @@ from text.narrate import narrate_one
 
 import rattus
 from model import save_file
-from model.game_config import COLOURS, KINDS, Seat
+from model.game_config import COLOURS, KINDS, Seat, default_friend_name
 from model.session import Session
 from model.table_log import TableLog
 
@@ -244,9 +244,11 @@ def _seats(value: Any) -> list[Seat]:
     if not isinstance(value, list) or not 2 <= len(value) <= 4:
         raise BadMessage("malformed", "seats")
     seats = []
-    for s in value:
+    for p, s in enumerate(value):
         if (not isinstance(s, dict) or not isinstance(s.get("name"), str)
                 or s.get("colour") not in COLOURS or s.get("kind") not in SEAT_KINDS):
             raise BadMessage("malformed", "seats")
-        seats.append(Seat(s["name"], s["colour"], s["kind"]))
+        # (a friend nobody named yet: "Friend 3" in this device's language, not the host's)
+        name = default_friend_name(p) if s.get("named") is False else s["name"]
+        seats.append(Seat(name, s["colour"], s["kind"]))
     return seats

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from model import page_events as ev
+from model.game_config import unnamed
 from model.session import Session
 
 import rattus
@@ -387,7 +388,7 @@ def table_for(session: Session, seat: int | None, connected: list[bool],
         last = [e.visible_to(seat) if hasattr(e, "visible_to") else dict(e)
                 for e in session.last_strike[1]]
     return {
-        "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in session.seats],
+        "seats": [seat_fields(s, p) for p, s in enumerate(session.seats)],
         "view": game.view(seat),
         "legal": [str(a) for a in game.legal_actions()] if mine else [],
         "step": session.step,
@@ -406,6 +407,16 @@ def table_for(session: Session, seat: int | None, connected: list[bool],
         "events": last,
         "final": session.to_dict() if game.is_over else None,
     }
+
+
+def seat_fields(seat, index: int) -> dict:
+    """A seat as every device is sent it; a friend's seat nobody named yet says so
+    (``named``: false) instead of its name in the host's language: each device says
+    "Friend 3" in its own."""
+    fields = {"name": seat.name, "colour": seat.colour, "kind": seat.kind}
+    if unnamed(seat, index):
+        fields["named"] = False
+    return fields
 
 
 def played_by(session: Session) -> dict[str, list]:

@@ -9,6 +9,7 @@ alone; the game's panels (render/panels.py) know nothing of rooms and links.
 
 from __future__ import annotations
 
+from model.game_config import unnamed
 from text.catalogue import join_and, t, tn
 
 from render import pieces, presence
@@ -145,9 +146,14 @@ def table_host(room, seats) -> str:
     friends = [seat for seat, _link in room.invitations]
     here = [seats[p].name for p in friends if p < len(room.here) and room.here[p]]
     missing = [seats[p].name for p in friends if not (p < len(room.here) and room.here[p])]
-    said = (t("online.table.all_here") if not missing else
+    naming = [seats[p].name for p in friends if p < len(room.here) and room.here[p]
+              and p < len(seats) and unnamed(seats[p], p)]
+    said = (t("online.table.all_here") if not missing and not naming else
+            t("online.table.naming", names=join_and(naming)) if not missing else
             t("online.table.missing", names=join_and(missing)) if not here else
             t("online.table.some_here", here=join_and(here), names=join_and(missing)))
+    if missing and naming:
+        said += " " + t("online.table.naming", names=join_and(naming))
     rows = "".join(_table_row(p, seat, room.here) for p, seat in enumerate(seats))
     invites = "".join(invitation(room, seats, seat, link, keyed=False)
                       for seat, link in room.invitations)
@@ -168,11 +174,17 @@ def table_guest(seats, here, mine: int | None, host: str) -> str:
     """A guest's page before the host starts: "Waiting for Ann to start — Bo and Cy are
     here", the seats and who has come."""
     rows = "".join(_table_row(p, seat, here, mine) for p, seat in enumerate(seats))
+    # (asked of a friend nobody named yet: the table waits for it, or for the host's Start)
+    asked = mine is not None and mine < len(seats) and unnamed(seats[mine], mine)
+    prompt = (f'<p class="table-name-prompt" data-asked="name">'
+              f'{esc(t("online.table.name_prompt", name=host))}</p>' if asked else "")
     name = "" if mine is None or mine >= len(seats) else (  # (names are optional: given here)
-        f'<div class="online"><div class="invite-link"><label for="table-name">'
+        f'<div class="online">{prompt}<div class="invite-link"><label for="table-name">'
         f'{esc(t("online.your_name"))}</label><input type="text" id="table-name" '
-        f'maxlength="24" value="{esc(seats[mine].name)}"><button type="button" class="btn" '
-        f'data-choice="online-name">{esc(t("online.use_name"))}</button></div></div>')
+        f'maxlength="24" value="{"" if asked else esc(seats[mine].name)}" '
+        f'placeholder="{esc(seats[mine].name)}"{" autofocus" if asked else ""}>'
+        f'<button type="button" class="btn" data-choice="online-name">'
+        f'{esc(t("online.use_name"))}</button></div></div>')
     return (f'<div class="dialog table" role="dialog" aria-modal="true" '
             f'aria-labelledby="table-title" data-screen="table">'
             f'<h2 id="table-title" tabindex="-1">'
@@ -191,7 +203,9 @@ def waiting_for(seats, here, host: str) -> str:
 
 
 def _table_row(p: int, seat, here, mine: int | None = None) -> str:
-    if seat.is_friend:
+    if seat.is_friend and p < len(here) and here[p] and unnamed(seat, p):
+        state = t("online.table.naming_tag")
+    elif seat.is_friend:
         state = t("online.connected") if p < len(here) and here[p] else t("online.table.not_yet")
     elif seat.is_bot:
         state = t("kind." + seat.kind)

@@ -205,6 +205,10 @@ EN: dict[str, str] = {
     "online.table.wait_for_here.1": "Waiting for {name} to start — {names} is here.",
     "online.table.wait_for_here.n": "Waiting for {name} to start — {names} are here.",
     "online.table.not_yet": "not here yet",
+    "online.table.naming": "Choosing a name: {names}.",
+    "online.table.naming_tag": "choosing a name",
+    "online.table.name_prompt": "Your name, for the others: the game starts once every "
+                                "friend has given one, or when {name} starts it.",
     "online.table.host": "on the host's device",
     "online.table.you": "(you)",
     "online.table.moved": "{name}'s seat moved to another device.",
