@@ -27,6 +27,7 @@ from online import messages
 from online.guest import Guest, News
 from online.host import Host, new_secret
 from render import frame as page_frame
+from text.catalogue import t
 
 import rattus
 
@@ -448,16 +449,20 @@ def test_a_guest_asks_why_a_click_does_nothing_and_the_game_stays() -> None:
     assert net.last("p2").reason == "not-your-turn"
 
 
-def test_a_seat_is_given_to_the_computer_only_when_absent_and_asked_first() -> None:
-    """"Let the computer play for Cy" while Cy's device is here: refused; once Cy is away,
-    asked first ("No" changes nothing), then the computer plays Cy's seat."""
+def test_a_seat_is_given_to_the_computer_only_when_asked_first_here_or_away() -> None:
+    """"Let the computer play for Cy" while Cy's device is here (a friend who must leave):
+    asked first, saying Cy is here; "No" changes nothing. Once Cy is away, asked as well;
+    then the computer plays Cy's seat."""
     store, host, net, keys = room()
     net.join("p2", Guest(SITE, 2, keys[2]))
     session = store.model.session
     assert session is not None
     store.dispatch(ev.OnlineStatus(Online("host", connected=tuple(host.connected(3)))))
     store.dispatch(ev.Choice("online-computer:2"))
-    assert session.remote == frozenset({1, 2})  # p2 is connected: the seat stays theirs
+    question = store.model.ui.question
+    assert question is not None and question.text == t("online.computer.ask_here", name="Cy")
+    store.dispatch(ev.Choice("confirm-no"))
+    assert session.remote == frozenset({1, 2})  # "No": the seat stays theirs
     net.leave("p2")
     store.dispatch(ev.OnlineStatus(Online("host", connected=tuple(host.connected(3)))))
     store.dispatch(ev.Choice("online-computer:2"))
@@ -613,7 +618,7 @@ def test_the_host_waits_for_a_friend_and_a_guest_for_the_host() -> None:
     assert f.text["status"] == "Waiting for Bob to play…" and f.data["yourTurn"] == ""
     assert 'data-connected="1"' in f.html["players"] and "away" in f.html["players"]
     assert 'data-choice="online-computer:2"' in f.html["online"]  # Cy is away
-    assert 'data-choice="online-computer:1"' not in f.html["online"]
+    assert 'data-choice="online-computer:1"' in f.html["online"]  # Bob is here: asked too
     # a taken seat's invitation is hidden (shown again on demand), an absent one's shown
     assert 'data-qr="link1"' not in f.html["online"] and 'data-qr="link2"' in f.html["online"]
     assert 'data-choice="online-show:1"' in f.html["online"]

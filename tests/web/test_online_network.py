@@ -16,8 +16,11 @@ from model.ui_state import Model, Online
 from model.values import replace
 from online import links
 from online.host import public_log
+from render import frame as page_frame
 from render import online_table
 from test_online import SITE, Guest, game_of, guest_page, room
+
+import rattus
 
 
 @pytest.mark.parametrize(("text", "server"), [
@@ -101,6 +104,38 @@ def test_a_guest_sees_that_it_plays_through_the_relays() -> None:
     assert 'data-way="host" data-how="relay"' in html and 'class="online-way-note"' in html
     html = online_table.online(replace(model.ui.online, way="direct"), [])
     assert 'data-how="direct"' in html and "online-way-note" not in html
+
+
+def test_a_phone_shows_its_way_on_the_players_tab() -> None:
+    """The dock (a phone's tabs) says how this device reaches the others, where the players'
+    sheet says more: a guest its way to the host, the host any friend through the relays."""
+    store, host, net, keys = room()
+    net.join("p1", Guest(SITE, 1, keys[1]))
+    model = guest_page(net, "p1")
+    assert model.ui.online is not None
+    for way in ("direct", "relay"):
+        page = model.but(ui=model.ui.but(online=replace(model.ui.online, way=way)))
+        dock = page_frame.frame(page, rattus.REGIONS).html["dock"]
+        assert f'class="dock-way" data-how="{way}"' in dock
+    mixed = Online("host", ((1, "l1"), (2, "l2")), "w", (True, True, True), "ok",
+                   ways=("", "direct", "relay"))
+    dock = page_frame.frame(store.model.but(ui=store.model.ui.but(online=mixed)),
+                            rattus.REGIONS).html["dock"]
+    assert 'data-how="relay"' in dock
+
+
+def test_a_browser_without_webrtc_says_the_relays_carry_everything() -> None:
+    """No RTCPeerConnection in this browser (web/online.js): the panel says why the game
+    goes through the relays, and the dock says relays even before anyone joined."""
+    online = Online("host", ((1, "l1"),), "w", (True, False), "ok", ways=("", ""),
+                    direct=False)
+    html = online_table.online(online, [])
+    assert 'data-direct="none"' in html and "WebRTC is off" in html
+    assert 'data-direct="none"' not in online_table.online(replace(online, direct=True), [])
+    store, _host, _net, _keys = room()
+    dock = page_frame.frame(store.model.but(ui=store.model.ui.but(online=online)),
+                            rattus.REGIONS).html["dock"]
+    assert 'data-how="relay"' in dock
 
 
 def test_a_guest_that_lost_a_state_is_whole_again_after_a_hello() -> None:

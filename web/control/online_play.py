@@ -252,16 +252,17 @@ def share_link(ui: Ui, session, seat_text: str) -> tuple[Ui, ev.Effects] | Ui:
 
 
 def computer_for(ui: Ui, session, seat_text: str) -> Ui:
-    """The computer (Normal) for an absent friend's seat: asked first — the friend's link
-    still works, and the host may give the seat back (:func:`give_back`)."""
+    """The computer (Normal) for a friend's seat, absent or here (a friend who must leave):
+    asked first — the friend's link still works, the friend watches, and the host may give
+    the seat back (:func:`give_back`)."""
     if (session is None or not session.holds_game or not seat_text.isdigit()
             or int(seat_text) not in session.remote):
         return ui
     seat = int(seat_text)
     name = session.names[seat]
-    if ui.online is not None and seat < len(ui.online.connected) and ui.online.connected[seat]:
-        return ui.say(t("online.still_here", name=name))
-    return ui.but(question=Question(t("online.computer.ask", name=name),
+    here = ui.online is not None and seat < len(ui.online.connected) and ui.online.connected[seat]
+    return ui.but(question=Question(t("online.computer.ask_here" if here else
+                                      "online.computer.ask", name=name),
                                     t("online.computer", name=name), t("btn.confirm_back"),
                                     on_yes=ev.GiveSeat(seat, "normal")))
 

@@ -110,7 +110,7 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
                             else t("status.new_game"))
         if ui.online is not None:  # (in the bar too: a phone shows no side panel)
             f.html["bar"] = presence.retry_button(ui.online, key=False)
-    f.html["dock"] = dock.dock(ui.sheet, *f.dock_marks)
+    f.html["dock"] = dock.dock(ui.sheet, *f.dock_marks, way=_way(ui.online))
     _screen(f, ui, table)
     return f
 
@@ -335,6 +335,17 @@ def _motion(ui: Ui, prefs: Prefs, s: SeatTable, view: View, story: Story, upto: 
 def _help_for(ui: Ui, view: View) -> str:
     """The part of How to play that explains the decision in front of the player."""
     return how_to_play.FOR_DECISION.get(ui.pick.mode or view["decision"]["kind"], "turn")
+
+
+def _way(online) -> str:
+    """How this device reaches the others, in one word for the dock: a guest its way to the
+    host; the host "relay" if any friend's device is reached through the relays."""
+    if online is None:
+        return ""
+    if not online.direct:
+        return "relay"
+    ways = (online.way,) if online.role == "guest" else online.ways
+    return "relay" if "relay" in ways else "direct" if "direct" in ways else ""
 
 
 def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions,

@@ -95,7 +95,7 @@ def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
     """A friend's seat on the host's page: who is there, and while the friend is not the
     invitation (its link to copy or share, its QR code, filled in by the browser from
     ``data-qr``); a taken seat's invitation is hidden unless shown again. At the table or
-    during the game: the computer for an absent friend (asked first), the seat given back.
+    during the game: the computer for a friend, absent or here (asked first), the seat given back.
     ``keyed``: its buttons carry their ``data-key`` (not the table dialog's copy, drawn
     beside the side panel's)."""
     name = seats[seat].name if seat < len(seats) else str(seat + 1)
@@ -133,7 +133,7 @@ def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
         toggle = "online.hide_again" if seat in room.shown_again else "online.show_again"
         parts.append(f'<button type="button" class="btn linkish" data-choice="online-show:{seat}" '
                      f'aria-pressed="{"true" if shown else "false"}">{esc(t(toggle))}</button>')
-    elif not computer:
+    if not computer:  # (a friend here too: one who must leave; asked first)
         parts.append(f'<button type="button" class="btn" data-choice="online-computer:{seat}"'
                      f'{key(f"online-computer-{seat}")}>'
                      f'{esc(t("online.computer", name=name))}</button>')

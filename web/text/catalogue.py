@@ -133,7 +133,6 @@ EN: dict[str, str] = {
     "online.share": "Share",
     "online.copied": "Link copied.",
     "online.share_title": "Rattus: join my game",
-    "online.still_here": "{name}'s device is connected: the seat stays theirs.",
     "online.computer_now": "The computer plays for {name} from now on.",
     "online.take_seat": "Play it here",
     "online.joining": "Joining the game…",
@@ -218,6 +217,9 @@ EN: dict[str, str] = {
     "online.computer.ask": "Let the computer play for {name}? {name}'s link still works: "
                            "when {name} comes back, {name} watches, and you may give the "
                            "seat back.",
+    "online.computer.ask_here": "{name}'s device is here. Let the computer play for {name} "
+                                "from now on? {name} watches, and you may give the seat "
+                                "back.",
     "online.computer_plays": "the computer plays",
     "online.give_back": "Give the seat back to {name}",
     "online.given_back": "{name} plays again.",
@@ -1059,6 +1061,8 @@ EN: dict[str, str] = {
     "dock.history": "History",
     "dock.more": "More",
     "dock.news": "new",
+    "dock.way.direct": "direct",
+    "dock.way.relay": "relays",
     "dock.offers": "a card you may take from another player",
     "btn.back_to_board": "Back to the board",
     "plan.thinking": "Working out your whole turn…",
