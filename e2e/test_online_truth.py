@@ -183,3 +183,43 @@ def test_browsers_without_webrtc_play_a_whole_game_through_the_relays(
             expect(cell).to_have_text(str(score), timeout=30_000)
         expect(page.locator('#online [data-relays="unreachable"]')).to_have_count(0)
     assert not [m for m in guard.console_errors if "not a constructor" in m]
+
+
+def test_a_link_cut_short_is_said_over_the_welcome(devices, guard: Guard) -> None:
+    """A ``#play=`` link cut short (a chat app that broke it): said at once, with what to do,
+    over the welcome's choices — not over a blank board."""
+    page = devices()
+    page.goto("./?pace=0#play=abc.def")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    welcome = page.locator('.dialog[data-screen="welcome"]')
+    expect(welcome).to_be_visible()
+    expect(welcome.locator(".dialog-notice")).to_contain_text("ask the host for the whole link")
+    expect(welcome.locator('[data-choice="quick-play"]')).to_be_visible()
+
+
+def test_link_copied_moves_nothing_under_the_pointer(devices, relay: str) -> None:
+    """At the table, the host copies Bob's link: "Link copied." appears over the page, and
+    Cy's Copy button is exactly where it was (the next click meant for it lands on it)."""
+    host = devices()
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.goto(f"./?players=3&names=Ann,Bob,Cy&bots=human,friend,friend&seed=3&pace=0"
+              f"&relays={relay}&ice=none")
+    host.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    table = host.locator('.dialog[data-screen="table"]')
+    expect(table).to_be_visible()
+    cy_copy = table.locator('[data-choice="online-copy:2"]')
+    before = cy_copy.bounding_box()
+    table.locator('[data-choice="online-copy:1"]').click()
+    notice = host.locator(".dialog-notice")
+    expect(notice).to_have_text("Link copied.")
+    assert cy_copy.bounding_box() == before
+    box = notice.bounding_box()
+    assert box is not None and before is not None
+    overlaps = not (box["y"] + box["height"] <= before["y"] or before["y"] + before["height"]
+                    <= box["y"] or box["x"] + box["width"] <= before["x"]
+                    or before["x"] + before["width"] <= box["x"])
+    assert not overlaps or notice.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
+    cy_copy.click()  # (lands on Cy's Copy: its link is the one copied)
+    expect(notice).to_have_text("Link copied.")
+    assert host.evaluate("navigator.clipboard.readText()") == \
+        table.locator('input[data-link="2"]').input_value()

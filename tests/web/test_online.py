@@ -1202,5 +1202,6 @@ def test_an_invitation_link_cut_short_is_said_to_be_incomplete() -> None:
     assert not links.is_invitation("#replay=abc") and not links.is_invitation("")
     model = Model().but(ui=Model().ui.but(online=Online("guest", problem="link", slow=True)))
     f = page_frame.frame(model, rattus.REGIONS)
-    assert f.text["status"] == "This invitation link is incomplete: ask for the whole link again."
+    assert f.text["status"] == ("This invitation link is incomplete: ask the host for the whole "
+                                "link again. Meanwhile you may start a game here.")
     assert 'data-choice="online-retry"' not in f.html["online"]

@@ -302,8 +302,9 @@ class OnlineRooms:
 
     def bad_link(self) -> None:
         """The address holds an invitation cut short (or mangled): said at once, not taken
-        for no link at all."""
-        self.dispatch(ev.OnlineStatus(Online("guest", problem="link")))
+        for no link at all — over the welcome, which offers what to do meanwhile."""
+        self.dispatch(ev.ShowWelcome())
+        self.dispatch(ev.Problem(t("online.refused.link")))
 
     def _address_changed(self) -> None:
         """A link pasted into this tab changes only the ``#``: an invitation there (whole or

@@ -156,7 +156,8 @@ EN: dict[str, str] = {
     "online.waiting_host_seen": "Waiting for the host's device — last seen {ago}…",
     "status.remote_away": "Waiting for {name} — away.",
     "status.remote_away_seen": "Waiting for {name} — away, last seen {ago}.",
-    "online.refused.link": "This invitation link is incomplete: ask for the whole link again.",
+    "online.refused.link": "This invitation link is incomplete: ask the host for the whole link "
+                           "again. Meanwhile you may start a game here.",
     "online.refused.stale": "The game moved on before your move reached the host.",
     "online.way.direct": "direct",
     "online.way.relay": "through the relays",
