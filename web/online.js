@@ -73,12 +73,15 @@
   }
 
   // The relays' sockets looked at CHECK_MS after the room opened: reached or not, said when
-  // it changes (sockets(): the WebSockets to look at).
+  // it changes (sockets(): the WebSockets to look at; null while they are not made yet,
+  // which is said only at the last look).
   function checkRelays(sockets, onRelays) {
     var said = null;
-    return CHECK_MS.map(function (ms) {
+    return CHECK_MS.map(function (ms, i) {
       return setTimeout(function () {
         var all = sockets();
+        if (all === null && i < CHECK_MS.length - 1) { return; }
+        all = all || [];
         var open = all.filter(function (socket) { return socket && socket.readyState === 1; });
         var state = open.length ? "ok" : "unreachable";
         if (state !== said) { said = state; onRelays(state, open.length, all.length); }
@@ -91,7 +94,7 @@
   // ones that say whether the relays are reached.
   function relayOnly(trystero, onRelays) {
     var timers = checkRelays(function () {
-      return relayWay ? relayWay.sockets() : [];
+      return relayWay ? relayWay.sockets() : null;
     }, onRelays);
     var stop = function () { timers.forEach(clearTimeout); return Promise.resolve(); };
     return {
@@ -129,7 +132,12 @@
     return import("./online_relay.js").then(function (module) {
       return module.openRelay({appId: APP, room: settings.room, password: settings.password,
                                relays: settings.relays}, onPiece);
-    }).then(function (handle) { relayWay = handle; return handle; });
+    }).then(function (handle) {
+      relayWay = handle;
+      var leave = handle.leave;  // (a room left: its closed sockets say nothing of the next)
+      handle.leave = function () { if (relayWay === handle) { relayWay = null; } return leave(); };
+      return handle;
+    });
   }
 
   // An invitation's QR code as SVG markup (qrcode-generator, loaded on first use).
