@@ -125,6 +125,16 @@ def clashes(things: list[dict]) -> list[str]:
     return out
 
 
+#: ``{at}``: the game's action count once it differs from ``seen`` (a new position to
+#: measure); ``{at: null}`` once the results are shown (the game is over and measured); else
+#: false (nothing yet: asked again at the next frame).
+NEXT_POSITION = """seen => {
+  const at = Number(document.body.dataset.actions || 0);
+  if (at !== seen) { return {at}; }
+  return document.querySelector('.dialog[data-screen="results"]') ? {at: null} : false;
+}"""
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("where", ["phone", "desktop"])
 def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, base_url: str,
@@ -146,22 +156,23 @@ def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, 
         page.evaluate("document.querySelector('[data-choice=\"toggle-odds\"]').click()")
         seen = -1
         for _ in range(2000):
-            at = page.evaluate("Number(document.body.dataset.actions || 0)")
-            if at != seen:
-                seen = at
-                things = page.evaluate(MEASURE)
-                assert clashes(things) == [], f"{players} players, action {at}"
-                positions += 1
-                for t in things:
-                    if t["tag"] == "text":
-                        least["text"] = min(least["text"], t["size"])
-                    elif "token" in t["kind"]:
-                        least["token"] = min(least["token"], t["w"])
-                    elif "cube" in t["kind"]:
-                        least["cube"] = min(least["cube"], min(t["w"], t["h"]))
-            if page.locator('.dialog[data-screen="results"]').count():
+            # the next position, or the results: waited for in the page, frame by frame
+            # (a loop of calls from here cost more than the game it watched)
+            at = page.wait_for_function(NEXT_POSITION, arg=seen,
+                                        timeout=60_000).json_value()["at"]
+            if at is None:
                 break
-            page.wait_for_timeout(15)
+            seen = at
+            things = page.evaluate(MEASURE)
+            assert clashes(things) == [], f"{players} players, action {at}"
+            positions += 1
+            for t in things:
+                if t["tag"] == "text":
+                    least["text"] = min(least["text"], t["size"])
+                elif "token" in t["kind"]:
+                    least["token"] = min(least["token"], t["w"])
+                elif "cube" in t["kind"]:
+                    least["cube"] = min(least["cube"], min(t["w"], t["h"]))
     print(f"{where}, {lang}: {positions} positions; smallest text {least['text']:.1f} px, "
           f"rat token {least['token']:.1f} px, cube piece {least['cube']:.1f} px")
     assert positions > 60 and least["text"] < 99  # (texts were measured)
