@@ -103,7 +103,7 @@ BUSY = "s => { const end = performance.now() + s * 1000; while (performance.now(
 
 def test_under_load_nobody_is_away_and_the_hosts_reload_is_the_hosts(
         devices, relay: str, guard: Guard) -> None:
-    """Three devices; the host's page busy BUSY_S seconds after each of a dozen moves: no page
+    """Three devices; the host's page busy BUSY_S seconds after each of eight moves: no page
     ever says a connected device away. Then the host reloads: each guest says it waits for
     the host's device, never that Bob or Cy is away."""
     seed = 4
@@ -122,7 +122,7 @@ def test_under_load_nobody_is_away_and_the_hosts_reload_is_the_hosts(
         expect(page.locator('[data-connected="2"]').first).to_have_text("connected")
     start = [len(said(page)) for page in pages]
     rng = random.Random(seed)
-    for _ in range(12):
+    for _ in range(8):
         game = host_game(host)
         page = guests.get(game.current_player, host)
         perform(page, game, choose(game, rng, set()))

@@ -19,12 +19,11 @@
   var CHECK_MS = [1500, 4000, 10000];  // when the relays' sockets are looked at
 
   // Whether this browser can make a WebRTC connection at all: a privacy setting or a
-  // hardened browser may remove RTCPeerConnection, or make it throw. Without it the room has
-  // no direct way, and every device is reached through the relays (relay(), below).
+  // hardened browser may remove RTCPeerConnection (or make Trystero's room throw as it
+  // opens, below). Without it the room has no direct way, and every device is reached
+  // through the relays (relay(), below). (No connection is made just to ask.)
   function canConnectDirectly() {
-    var Connection = window.RTCPeerConnection;
-    if (typeof Connection !== "function") { return false; }
-    try { new Connection().close(); return true; } catch (e) { return false; }
+    return typeof window.RTCPeerConnection === "function";
   }
 
   // The relay way's handle once it is open (its sockets say whether the relays are reached
@@ -45,7 +44,13 @@
       }
       // The TURN servers kept on this device are added to Trystero's STUN servers.
       if (settings.turn && settings.turn.length) { config.turnConfig = iceServers(settings.turn); }
-      var room = trystero.joinRoom(config, settings.room);
+      var room;
+      try {
+        room = trystero.joinRoom(config, settings.room);
+      } catch (e) {  // (WebRTC there, but switched off: it throws)
+        console.warn("online: no direct connections here: " + e);
+        return relayOnly(trystero, onRelays);
+      }
       var channel = room.makeAction("rattus");
       channel.onMessage = function (data, context) {
         onMessage(context.peerId, typeof data === "string" ? data : "");
