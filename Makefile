@@ -41,13 +41,13 @@ test-pyodide: node_modules/.stamp $(WHEELS)/.stamp
 # The e2e tests run on every core (pytest-xdist: each worker has its own Chromium, static server
 # and relay, on ports the OS gives), one worker more than the cores (a test waits on the game's
 # pace and the network part of its time: measured on 2 cores, 3 workers took 14:39 for what 2
-# took 15:08 with five tests fewer); each idle worker takes the next test, the longest first
-# (e2e/conftest.py). A renderer crash ("Page crashed", "Target crashed") is the shared
-# machine's, not the game's: that test gets one more try; any other failure fails at once.
-# The ten slowest are listed.
+# took 15:08 with five tests fewer), a worker that is done taking tests from another (handing
+# them out longest first, --dist load, took 16:21: the longest then all ran at once). A
+# renderer crash ("Page crashed", "Target crashed") is the shared machine's, not the game's:
+# that test gets one more try; any other failure fails at once. The ten slowest are listed.
 E2E_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test-e2e: setup build
-	$(VPY) -m pytest e2e -n $(E2E_WORKERS) --dist load --durations=10 \
+	$(VPY) -m pytest e2e -n $(E2E_WORKERS) --dist worksteal --durations=10 \
 	  --reruns 1 --only-rerun '(Page|Target) crashed'
 
 setup: $(VENV)/.stamp node_modules/.stamp $(WHEELS)/.stamp .cache/browser.stamp

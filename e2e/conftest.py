@@ -58,25 +58,6 @@ def browser_context_args(browser_context_args: dict) -> dict:
 RETURNING_VISITOR = "window.rattusReturningVisitor = true;"
 
 
-#: The longest tests (make test's --durations, on 2 cores), in the order they are started:
-#: with xdist's ``--dist load`` each idle worker takes the next test, so none is left running
-#: one of these alone at the end while the others idle.
-LONGEST = ("test_online_joins.py::test_rejoin", "test_axe.py::", "test_online_truth.py::test_under",
-           "test_online_joins.py::test_a_link", "test_table.py::test_every_decision",
-           "test_board.py::test_board_texts", "test_online_fallback.py::test_a_guest_without",
-           "test_play.py::test_four_player", "test_online.py::test_a_whole_game",
-           "test_online_truth.py::test_browsers_without", "test_online_joins.py::test_the_hosts",
-           "test_touch.py::")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest tests first (:data:`LONGEST`), the rest in their files' order."""
-    def rank(item: pytest.Item) -> int:
-        return next((i for i, name in enumerate(LONGEST) if name in item.nodeid), len(LONGEST))
-
-    items.sort(key=rank)
-
-
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "first_visit: pages start Python the ordinary way, as on a first visit")

@@ -12,7 +12,9 @@
 
 One host serves the whole file (a module fixture); the fresh contexts are opened one after
 another and each is closed once it arrived. ``RATTUS_JOINS`` sets how many times each link
-is opened (20 by default).
+is opened: 10 in ``make test`` (30 fresh joins in all, every run; each costs a page's start,
+and the three loops were a sixth of the whole e2e stage), 20 for the figures in
+docs/online.md (``RATTUS_JOINS=20 .venv/bin/python -m pytest e2e/test_online_joins.py -s``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import rattus
 
 sys.path.insert(0, str(ROOT / "tools"))
 
-TIMES = int(os.environ.get("RATTUS_JOINS", "20"))
+TIMES = int(os.environ.get("RATTUS_JOINS", "10"))
 JOIN_S = 20.0  # a device reaches the game within this (the issue's bound)
 #: a closed device is shown away within this: its silence (online/messages.py's AWAY_S, 10 s)
 #: and the news's way to every page
