@@ -158,6 +158,21 @@ def play_online(host: Page, guests: dict, seed: int, reload_at: int | None = Non
             assert host_game(host).history == game.history
 
 
+def ends_alike_everywhere(host: Page, pages, seed: int) -> rattus.Game:
+    """The host's game, played to its end, is the engine's own from its seed and actions,
+    and every device's results show its scores."""
+    game = host_game(host)
+    replay = rattus.new_game(players=game.num_players, seed=seed)
+    for action in game.history:
+        replay.apply(action)
+    assert replay.scores() == game.scores() and replay.is_over
+    for page in pages:
+        for p, score in enumerate(game.scores()):
+            cell = page.locator(f'.dialog[data-screen="results"] td[data-score="{p}"]')
+            expect(cell).to_have_text(str(score), timeout=30_000)
+    return game
+
+
 #: What Trystero itself logs as an error on the other devices when one device's page goes
 #: away (a reload): its WebRTC connection was closed by that page, as expected.
 PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
@@ -179,18 +194,10 @@ def test_a_whole_game_on_three_devices(devices, relay: str, guard: Guard, kinds,
     expect(bell).to_have_attribute("aria-pressed", "true")
     play_online(host, guests, seed, reload_at=25, host_reload_at=40)
     forget_closed_peers(guard)
-    game = host_game(host)
-    replay = rattus.new_game(players=len(kinds), seed=seed)
-    for action in game.history:
-        replay.apply(action)
-    assert replay.scores() == game.scores() and replay.is_over
+    ends_alike_everywhere(host, [host, *guests.values()], seed)
     assert guests[belled].evaluate("window.rattusTurnAlerts || 0") > 0
     assert all(page.evaluate("window.rattusTurnAlerts || 0") == 0
                for page in (host, *(g for s, g in guests.items() if s != belled)))
-    for page in (host, *guests.values()):
-        for p, score in enumerate(game.scores()):
-            cell = page.locator(f'.dialog[data-screen="results"] td[data-score="{p}"]')
-            expect(cell).to_have_text(str(score), timeout=30_000)
 
 
 def test_a_hostile_guests_forged_messages_change_nothing(devices, relay: str) -> None:

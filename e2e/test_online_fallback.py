@@ -23,13 +23,11 @@ from no_direct import NO_DIRECT
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from test_online import (
+    ends_alike_everywhere,
     forget_closed_peers,
-    host_game,
     play_online,
     start_online,
 )
-
-import rattus
 
 #: What Trystero and Chromium say on the console while they try to connect the page that
 #: cannot be connected (expected here: the relays then carry the game).
@@ -71,15 +69,7 @@ def test_a_guest_without_any_direct_connection_plays_through_the_relays(
     expect(host.locator('#online [data-way="1"]')).to_have_attribute("data-how", "direct")
     play_online(host, guests, seed)  # every device renders each action; no face it may not know
     forget_failed_connections(guard)
-    game = host_game(host)
-    replay = rattus.new_game(players=3, seed=seed)
-    for action in game.history:
-        replay.apply(action)
-    assert replay.scores() == game.scores() and replay.is_over
-    for page in (host, *guests.values()):
-        for p, score in enumerate(game.scores()):
-            cell = page.locator(f'.dialog[data-screen="results"] td[data-score="{p}"]')
-            expect(cell).to_have_text(str(score), timeout=30_000)
+    game = ends_alike_everywhere(host, [host, *guests.values()], seed)
     # the whole game (the final state, the largest message) came in pieces through the relay
     stats = cut_off.evaluate("window.rattusRelayStats")
     assert stats["received"] > len(game.history) and stats["rejected"] == 0

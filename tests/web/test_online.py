@@ -1056,21 +1056,6 @@ def test_a_link_to_a_game_nobody_hosts_says_so_and_never_claims_the_host_is_here
     assert p1.looked_for(wire.now) >= 29  # (the "Try again" button stays: it does not flicker)
 
 
-def test_a_host_page_without_its_game_yet_has_answered() -> None:
-    """A host's page still opening its game answers ``no-game``: its device is here; once
-    the game is open the guest is welcomed and waits for nothing."""
-    store, wire = wired(seed=14)
-    session = store.model.session
-    assert wire.host is not None
-    wire.host._session = lambda: None
-    p1 = wire.join("p1", 1)
-    wire.run(2)
-    assert p1.waiting(wire.now, "ok") == "answer"
-    wire.host._session = lambda: session
-    wire.until(lambda: p1.welcomed)
-    assert p1.waiting(wire.now, "ok") == ""
-
-
 def test_a_guest_whose_host_leaves_says_the_game_is_not_open_there_after_a_while() -> None:
     store, wire = wired(seed=15)
     p1 = wire.join("p1", 1)
@@ -1101,8 +1086,8 @@ def test_a_closed_device_leaves_its_seat_to_the_next_device_with_the_link() -> N
 
 def test_a_host_whose_game_is_not_ready_yet_is_asked_again() -> None:
     """The guest's first hellos reach a host page whose game is not on it yet (its Python
-    still starting): refused ``no-game``; the guest says hello again and is welcomed as
-    soon as the game is there."""
+    still starting): refused ``no-game`` — the host's device has answered, and the page says
+    so; the guest says hello again and is welcomed as soon as the game is there."""
     store, wire = wired(seed=8)
     session = store.model.session
     assert wire.host is not None
@@ -1110,8 +1095,10 @@ def test_a_host_whose_game_is_not_ready_yet_is_asked_again() -> None:
     p1 = wire.join("p1", 1)
     wire.run(2)
     assert "no-game" in wire.refusals["p1"] and not p1.table.received
+    assert p1.waiting(wire.now, "ok") == "answer"
     wire.host._session = lambda: session
     assert wire.until(lambda: p1.welcomed and p1.table.received, limit=10) < 5
+    assert p1.waiting(wire.now, "ok") == ""
 
 
 def test_a_guest_with_no_welcome_asks_its_page_to_open_the_room_anew() -> None:
