@@ -219,3 +219,38 @@ def test_link_copied_moves_nothing_under_the_pointer(devices, relay: str) -> Non
     expect(notice).to_have_text("Link copied.")
     assert host.evaluate("navigator.clipboard.readText()") == \
         table.locator('input[data-link="2"]').input_value()
+
+
+def test_the_last_friend_is_asked_for_a_name_before_the_first_move(
+        devices, relay: str, guard: Guard) -> None:
+    """Cy's seat has only the name the host's page gave it ("Friend 3"); Bob is here, named.
+    When Cy's device comes — in German — the table does not start: Cy's page asks for a name
+    ("Freund 3" in Cy's language), the host sees Cy choosing one; once Cy gives it the game
+    starts, and every device says "Cy"."""
+    host = devices()
+    host.goto(f"./?players=3&names=Ann,Bob,Friend%203&bots=human,friend,friend&seed=3&pace=0"
+              f"&relays={relay}&ice=none")
+    host.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    links = {seat: host.locator(f'#online input[data-link="{seat}"]').input_value()
+             for seat in (1, 2)}
+    bob = devices()
+    bob.goto(links[1])
+    bob.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    cy = devices()
+    address, secret = links[2].split("#", 1)
+    cy.goto(f"{address}&lang=de#{secret}")
+    cy.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    table = host.locator('.dialog[data-screen="table"]')
+    expect(cy.locator('[data-asked="name"]')).to_be_visible(timeout=60_000)
+    expect(cy.locator("#table-name")).to_have_attribute("placeholder", "Freund 3")
+    expect(table.locator('[data-here="2"]')).to_have_text("choosing a name", timeout=30_000)
+    expect(table.locator('[data-here="1"]')).to_have_text("connected")
+    time.sleep(1.5)  # (everyone is here: the table still waits for Cy's name)
+    expect(table).to_be_visible()
+    assert host_game(host).history == []
+    cy.locator("#table-name").fill("Cy")
+    cy.locator('.dialog [data-choice="online-name"]').click()
+    expect(table).to_have_count(0, timeout=30_000)
+    for page in (host, bob, cy):
+        expect(page.locator("#players")).to_contain_text("Cy", timeout=30_000)
+    forget_closed_peers(guard)

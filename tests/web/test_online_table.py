@@ -295,8 +295,8 @@ def test_the_table_waits_for_the_last_friend_to_give_a_name() -> None:
     assert 'data-asked="name"' in asked and 'placeholder="Friend 3"' in asked
     assert 'data-asked="name"' not in page_frame.frame(guest_page(net, "p1"),
                                                        rattus.REGIONS).html["screen"]
-    net.join("p2", Guest(SITE, 2, keys[2], name="Cy"))  # (the name field's hello)
-    store.dispatch(ev.OnlineStatus(host_online(host)))
+    net.join("p2", Guest(SITE, 2, keys[2], name="Cy"))  # (the name field's hello: who is
+    # here did not change, the name alone starts the game)
     assert not store.model.at_table and store.model.session.seats[2].name == "Cy"
 
 

@@ -71,13 +71,19 @@ def on_status(m: Model, e: ev.OnlineStatus) -> Model:
     """The room's news; at the host's table, the game starts by itself once every friend
     is here and named (docs/online.md, "The table")."""
     ui = m.ui.but(online=e.online)
-    s = m.held
-    if (s is not None and e.online is not None and e.online.role == "host"
-            and waits_at_table(ui, s)
-            and all(seat < len(e.online.connected) and e.online.connected[seat]
-                    and not unnamed(s.seats[seat], seat) for seat in s.remote)):
-        ui = ui.but(started=True).news(t("online.table.all_here"))
-    return m.but(ui=ui)
+    return m.but(ui=ui if m.held is None else start_if_all_here(ui, m.held))
+
+
+def start_if_all_here(ui: Ui, s, seats=None) -> Ui:
+    """At the host's table, the game starts by itself once every friend's device is here
+    and every friend has a name (``seats``: the seats as they are about to be, a name just
+    given). Asked when who is here changes, and when a friend names itself."""
+    online, seats = ui.online, s.seats if seats is None else seats
+    if (online is not None and online.role == "host" and waits_at_table(ui, s)
+            and all(seat < len(online.connected) and online.connected[seat]
+                    and not unnamed(seats[seat], seat) for seat in s.remote)):
+        return ui.but(started=True).news(t("online.table.all_here"))
+    return ui
 
 
 def on_table_news(m: Model, e: ev.TableNews) -> Model:

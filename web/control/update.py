@@ -293,7 +293,8 @@ def on_remote_name(m: Model, e: ev.RemoteName) -> Result:
     if s is None or not 0 <= e.seat < len(s.seats) or s.is_bot(e.seat):
         return m
     seats = [_replace(x, name=e.name) if i == e.seat else x for i, x in enumerate(s.seats)]
-    return m, (ev.RenameSeats(tuple(seats)),)
+    # (the last friend's name: the table may start now)
+    return m.but(ui=online_play.start_if_all_here(m.ui, s, seats)), (ev.RenameSeats(tuple(seats)),)
 
 
 def story_seen(ui: Ui, session) -> Ui:
