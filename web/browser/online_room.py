@@ -135,7 +135,6 @@ class OnlineRooms:
         self._remembered: tuple | None = None  # (link, names) last kept in the joined list
         self._remote: frozenset[int] = frozenset()  # the friends' seats the status shows
         self._proxies: list = []
-        self.peers: set[str] = set()  # the devices in the room now (Trystero's peers)
         self.direct = True  # this browser can connect directly (it has WebRTC)
         self._room_args: tuple[str, str] | None = None
         self._clock = None  # the interval that gives the protocol the time
@@ -440,7 +439,6 @@ class OnlineRooms:
     async def _rejoin(self) -> None:
         self._reopening = True
         old, self.room = self.room, None
-        self.peers.clear()
         try:
             if old is not None:
                 await old.reset()
@@ -505,10 +503,6 @@ class OnlineRooms:
 
     def _on_peer(self, peer: str, joined: bool) -> None:
         note(f"peer {'+' if joined else '-'}{peer[:6]}")
-        if joined:
-            self.peers.add(peer)
-        else:
-            self.peers.discard(peer)
         if self.host is not None:
             if not joined:
                 self._send_all(self.host.left(peer, now()))
@@ -543,7 +537,6 @@ class OnlineRooms:
             window.clearInterval(self._clock)
             self._clock = None
         self.room, self.host, self.session = None, None, None
-        self.peers.clear()
         self.dispatch(ev.OnlineStatus(None))
 
     # -- the invitations' buttons -------------------------------------------------------------
