@@ -270,21 +270,21 @@ def test_a_card_taken_from_another_player_is_seen_flying_to_its_taker(browser: B
         perform(page, game, next(a for a in game.legal_actions() if a.kind != "take"))
     page.evaluate("window.rattusMotionLog.length = 0")
     perform(page, game, rattus.parse_action("take Peasant"))  # Bob takes it from Ann
-    samples = []
-    for _ in range(120):
-        got = page.evaluate("""() => { const g = document.querySelector(
-              '#ghosts .ghost[data-motion="card_taken"]');
-            if (!g || getComputedStyle(g).visibility === 'hidden') return null;
-            const r = g.getBoundingClientRect(), k = document.querySelector('#map')
-              .getScreenCTM().a;
-            const card = g.querySelector('.card-ghost rect').getBoundingClientRect();
-            return {x: r.left + r.width / 2, y: r.top + r.height / 2,
-                    units: card.height / k}; }""")
-        if got is not None:
-            samples.append(got)
-        elif samples:
-            break
-        page.wait_for_timeout(25)
+    # halfway through its flight, held there (the animation's own clock, not a sampled frame:
+    # a loaded machine drops frames)
+    page.wait_for_function("""() => document.querySelector(
+        '#ghosts .ghost[data-motion="card_taken"]')?.getAnimations().length > 0""")
+    halfway = page.evaluate("""() => { const g = document.querySelector(
+          '#ghosts .ghost[data-motion="card_taken"]');
+        const [flight] = g.getAnimations(); flight.pause();
+        const timing = flight.effect.getComputedTiming();
+        flight.currentTime = timing.delay + timing.duration / 2;
+        const r = g.getBoundingClientRect(), k = document.querySelector('#map')
+          .getScreenCTM().a;
+        const card = g.querySelector('.card-ghost rect').getBoundingClientRect();
+        const seen = {x: r.left + r.width / 2, y: r.top + r.height / 2,
+                      units: card.height / k, visible: getComputedStyle(g).visibility};
+        flight.play(); return seen; }""")
     log = [json.loads(m) for m in page.evaluate("Array.from(window.rattusMotionLog)")]
     (flight,) = [m for m in log if m["kind"] == "card_taken"]
     start = _screen_point(page, *flight["path"][0])
@@ -293,11 +293,10 @@ def test_a_card_taken_from_another_player_is_seen_flying_to_its_taker(browser: B
         .getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }""")
     for x, y in (start, end):  # from Ann's row to Bob's, both in the players' table
         assert table[0] < x < table[2] and table[1] < y < table[3]
-    between = [s for s in samples
-               if min(abs(s["x"] - start[0]) + abs(s["y"] - start[1]),
-                      abs(s["x"] - end[0]) + abs(s["y"] - end[1])) > 6]
-    assert between, samples
-    assert max(s["units"] for s in samples) >= 28
+    assert halfway["visible"] == "visible", halfway
+    assert min(abs(halfway["x"] - start[0]) + abs(halfway["y"] - start[1]),
+               abs(halfway["x"] - end[0]) + abs(halfway["y"] - end[1])) > 6, halfway
+    assert halfway["units"] >= 28, halfway
     new = page.locator('#map .table-row.seat-1 .held-card.new[data-piece="card-Peasant"]')
     assert new.count() == 1
     context.close()
