@@ -74,7 +74,7 @@ def joining(online) -> str:
 def retry_button(online, key: bool = True) -> str:
     """ "Try again" (the room opened anew) once a guest has waited a while (``key``: the
     one the keyboard's focus keeps; the decision bar's copy, for a phone, has none)."""
-    if not online.slow or online.problem in ("link", "site", "bad-secret"):
+    if not online.slow or online.problem:  # (a refusal that ends the hellos: no retry helps)
         return ""
     keyed = ' data-key="online-retry"' if key else ""
     return (f'<button type="button" class="btn" data-choice="online-retry"{keyed}>'
