@@ -66,7 +66,7 @@ PROJECTION = "+proj=laea +lat_0=52 +lon_0=15 +datum=WGS84 +units=km +no_defs"
 #: Crete to the Arctic Circle.
 FRAME = (-2200.0, -1900.0, 2250.0, 1700.0)
 #: The longitudes and latitudes read before projecting (a little more than the frame).
-_LONLAT = (-12.0, 33.0, 50.0, 72.0)
+_LONLAT = (-25.0, 28.0, 75.0, 82.0)
 
 
 def _topology(path: Path) -> dict[str, list[list[list[tuple[float, float]]]]]:
@@ -101,7 +101,18 @@ def _topology(path: Path) -> dict[str, list[list[list[tuple[float, float]]]]]:
 
 
 def _country(rings_by_polygon) -> BaseGeometry:
-    return shapely.union_all([shapely.make_valid(Polygon(p[0], p[1:])) for p in rings_by_polygon])
+    """A country's land. A ring that crosses the antimeridian (Russia's, to Chukotka: from
+    180° it goes on at -180°) is read with its western longitudes past 180°, as one piece, not
+    a band round the world."""
+    def unwrapped(ring):
+        xs = [x for x, _ in ring]
+        if max(xs) - min(xs) < 180:
+            return ring
+        return [(x + 360 if x < 0 else x, y) for x, y in ring]
+
+    return shapely.union_all([shapely.make_valid(Polygon(unwrapped(p[0]),
+                                                         [unwrapped(h) for h in p[1:]]))
+                              for p in rings_by_polygon])
 
 
 @cache
@@ -227,3 +238,138 @@ def contacts(regions: dict[str, BaseGeometry], touch: float) -> dict[tuple[str, 
             if grown[a].intersects(grown[b]):
                 found[(a, b)] = grown[a].intersection(grown[b]).area / touch
     return found
+
+
+# -- the board: the map in board units, and each region's pile of pieces ----------------------
+
+#: The regions in play by the number of players (R2.1: the light ones, then the middle, then
+#: the dark).
+LIGHT = ("Anglia", "Scandia", "Gallia", "Hispania", "Germania", "Italia", "Polonia", "Hungaria")
+MIDDLE = ("Bulgaria", "Turcia")
+
+
+def in_play(players: int) -> tuple[str, ...]:
+    return LIGHT + (MIDDLE if players >= 3 else ()) + (("Tartaria", "Russia")
+                                                         if players >= 4 else ())
+
+
+def frame(regions: dict[str, BaseGeometry], players: int, margin: float = 60.0
+          ) -> tuple[float, float, float, float]:
+    """The part of :data:`FRAME` a board of ``players`` shows (km): all of it for four, else
+    the regions in play with ``margin`` round them (those out of play seen at its edge)."""
+    if players >= 4:
+        return FRAME
+    x0, y0, x1, y1 = shapely.union_all([regions[r] for r in in_play(players)]).bounds
+    return (max(FRAME[0], x0 - margin), max(FRAME[1], y0 - margin),
+            min(FRAME[2], x1 + margin), min(FRAME[3], y1 + margin))
+
+
+def to_board(geometry: BaseGeometry, window: tuple[float, float, float, float], width: float,
+             height: float) -> BaseGeometry:
+    """``geometry`` (km, y north) drawn in a ``width`` × ``height`` map of ``window`` (board
+    units, y south: an affine map, so a map a little taller than the projection's is Europe
+    still, by the fit that measures it)."""
+    x0, y0, x1, y1 = window
+    kx, ky = width / (x1 - x0), height / (y1 - y0)
+    return shapely.affinity.affine_transform(geometry, [kx, 0, 0, -ky, -x0 * kx, y1 * ky])
+
+
+def _summed(mask: np.ndarray) -> np.ndarray:
+    """The summed-area table of ``mask``: any rectangle's count in four lookups."""
+    out = np.zeros((mask.shape[0] + 1, mask.shape[1] + 1))
+    out[1:, 1:] = mask.cumsum(axis=0).cumsum(axis=1)
+    return out
+
+
+def _in_rects(summed: np.ndarray, w: int, h: int) -> np.ndarray:
+    """For every top left corner (y, x) at which a ``w`` × ``h`` rectangle fits in the grid,
+    the count of ``summed``'s cells in it (inf where it does not fit)."""
+    rows, cols = summed.shape[0] - 1, summed.shape[1] - 1
+    out = np.full((rows, cols), np.inf)
+    if h > rows or w > cols:
+        return out
+    out[:rows - h + 1, :cols - w + 1] = (summed[h:, w:] - summed[:-h, w:]
+                                         - summed[h:, :-w] + summed[:-h, :-w])
+    return out
+
+
+def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int, height: int,
+          pile: tuple[int, int], gap: int = 3, reserved: tuple = ()) -> dict[str, tuple[int, int]]:
+    """Where each region's pile of pieces goes (its top left corner, board units): the place
+    nearest its pole of inaccessibility, counting the land of other regions it would cover
+    dearly and the water a little, that keeps ``gap`` from every other pile, the board's edge
+    and the ``reserved`` boxes (x, y, w, h: the table, the supply). The tightest regions (the
+    smallest) choose first."""
+    pw, ph = pile
+    ys, xs = np.mgrid[0:height, 0:width] + 0.5
+    owner = np.full((height, width), -1)
+    for i, r in enumerate(REGION_COUNTRIES):
+        owner[shapely.contains_xy(shapes[r], xs, ys)] = i
+    taken = np.zeros((height, width), dtype=bool)
+    taken[:gap, :] = taken[-gap:, :] = taken[:, :gap] = taken[:, -gap:] = True
+    for x, y, w, h in reserved:
+        taken[max(0, int(y) - gap):int(y + h) + gap, max(0, int(x) - gap):int(x + w) + gap] = True
+    corner_y, corner_x = np.mgrid[0:height, 0:width]
+    water = _in_rects(_summed(owner < 0), pw, ph)
+    placed = {}
+    for r in sorted(regions, key=lambda r: shapes[r].area):
+        i = list(REGION_COUNTRIES).index(r)
+        biggest = max(pieces_of(shapes[r]), key=lambda p: p.area)
+        px, py = shapely.maximum_inscribed_circle(biggest, 0.5).coords[0]
+        others = _in_rects(_summed((owner >= 0) & (owner != i)), pw, ph)
+        free = _in_rects(_summed(taken), pw + 2 * gap, ph + 2 * gap)
+        free = np.pad(free, ((gap, 0), (gap, 0)), constant_values=np.inf)[:height, :width]
+        cost = (np.hypot(corner_x + pw / 2 - px, corner_y + ph / 2 - py)
+                + others * 0.06 + water * 0.005)
+        cost = np.where(free == 0, cost, np.inf)
+        y, x = np.unravel_index(np.argmin(cost), cost.shape)
+        if not np.isfinite(cost[y, x]):
+            raise ValueError(f"no room for {r}'s pile")
+        placed[r] = (int(x), int(y))
+        taken[y:y + ph, x:x + pw] = True
+    return placed
+
+
+#: The cartogram's growth of each region (the rest keep their area): the small regions grown,
+#: the vast trimmed, as far as the likeness allows (docs/europe-map.md: IoU 0.77 after the fit).
+GROWTH = {"Anglia": 1.5, "Italia": 1.6, "Bulgaria": 1.3, "Hungaria": 1.3, "Russia": 0.75,
+          "Scandia": 0.85}
+
+
+def _path_data(geometry: BaseGeometry) -> str:
+    return "".join("M" + " ".join(f"{x:.1f} {y:.1f}" for x, y in ring.coords) + "Z"
+                   for p in pieces_of(geometry) for ring in (p.exterior, *p.interiors))
+
+
+def preview(players: int, width: int, height: int, pile: tuple[int, int]) -> str:
+    """An SVG of a board's map and its piles' places, to look at while the board is redrawn
+    (``tools/europe_geo.py --preview DIR``)."""
+    regions = cartogram(simplified(true_regions(), 5, 1500), GROWTH)
+    window = frame(regions, players)
+    shapes = {r: to_board(g, window, width, height) for r, g in regions.items()}
+    places = piles(shapes, in_play(players), width, height, pile)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'width="{2 * width}" height="{2 * height}"><rect width="{width}" height="{height}" '
+           f'fill="#a9c8cc"/><path d="{_path_data(to_board(beyond(), window, width, height))}" '
+           f'fill="#d6cfb8" stroke="#8a7a5a" stroke-width=".5"/>']
+    for r, g in shapes.items():
+        dim = "" if r in places else ' opacity=".45"'
+        out.append(f'<path d="{_path_data(g)}" fill="#ead7a8" stroke="#6b5532" '
+                   f'stroke-width=".8"{dim}/>')
+    for r, (x, y) in places.items():
+        out.append(f'<rect x="{x}" y="{y}" width="{pile[0]}" height="{pile[1]}" rx="5" '
+                   f'fill="#fbf3dc" fill-opacity=".9" stroke="#7a5a2a"/><text x="{x + 4}" '
+                   f'y="{y + 12}" font-size="11" font-weight="bold">{r}</text>')
+    return "".join(out) + "</svg>"
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preview", type=Path, required=True, help="a folder for the SVGs")
+    args = parser.parse_args()
+    args.preview.mkdir(parents=True, exist_ok=True)
+    for name, w, h in (("phone", 390, 440), ("desktop", 527, 470)):
+        for n in (2, 3, 4):
+            (args.preview / f"{name}-{n}.svg").write_text(preview(n, w, h, (84, 56)))
