@@ -569,6 +569,20 @@ def test_a_guest_renames_itself_with_a_second_hello() -> None:
     assert p1.table.names[1] == p2.table.names[1] == "Zed Q"
 
 
+def test_a_guest_who_gives_no_name_is_told_why_nothing_happens() -> None:
+    """"Use this name" with the field left empty sends nothing and says what to do: type a
+    name, or wait for the host's Start (the table waits for one or the other)."""
+    store, host, net, keys = room()
+    p1 = net.join("p1", Guest(SITE, 1, keys[1]))
+    guest_model = Model().but(session=p1.table,  # type: ignore[arg-type]
+                              ui=Model().ui.but(online=Online("guest", joined=True,
+                                                              host_here=True, seat=1)))
+    after, effects = update(guest_model, ev.Choice("online-name", {"name": "   "}))
+    assert effects == ()
+    assert after.ui.notice == t("online.table.name_empty", name=p1.table.names[0])
+    assert p1.table.names[1] == guest_model.session.names[1]  # (nothing renamed)
+
+
 # -- the page around the protocol (control/online_play.py, the frame) --------------------------
 def guest_page(net: Network, peer: str) -> Model:
     """A guest's page after its first state: the store's model as the browser builds it."""

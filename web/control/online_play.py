@@ -202,8 +202,10 @@ def name_me(ui: Ui, session, fields: dict) -> tuple[Ui, ev.Effects] | Ui:
     """A guest's own name for its seat: the host renames the seat (every device and the log
     say it), and this browser remembers it for the next invitation."""
     name = " ".join(str(fields.get("name", "")).split())[:24]
-    if not is_guest(session) or session.viewer is None or not name:
+    if not is_guest(session) or session.viewer is None:
         return ui
+    if not name:  # (said, not silent: the table waits for a name or the host's Start)
+        return ui.say(t("online.table.name_empty", name=host_name(session)))
     return ui.news(""), (ev.NameMe(name),)
 
 

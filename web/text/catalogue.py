@@ -193,7 +193,7 @@ EN: dict[str, str] = {
     "online.table.title": "Your table",
     "online.table.intro": "Send each friend their invitation: a link, or the QR code to "
                           "scan. The game starts when you press Start, or by itself once "
-                          "every friend is here.",
+                          "every friend is here and has given a name.",
     "online.table.all_here": "Everyone is here: the game starts.",
     "online.table.missing": "Not here yet: {names}.",
     "online.table.some_here": "Here: {here}. Not here yet: {names}.",
@@ -209,6 +209,8 @@ EN: dict[str, str] = {
     "online.table.naming_tag": "choosing a name",
     "online.table.name_prompt": "Your name, for the others: the game starts once every "
                                 "friend has given one, or when {name} starts it.",
+    "online.table.name_empty": "Type a name first — or wait: {name} can start the game "
+                               "with you as you are.",
     "online.table.host": "on the host's device",
     "online.table.you": "(you)",
     "online.table.moved": "{name}'s seat moved to another device.",
