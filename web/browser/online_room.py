@@ -288,9 +288,11 @@ class OnlineRooms:
         guest = self._guest()
         current = self.model().ui.online or Online("guest", seat=guest.seat)
         t_now = now()
-        away = guest.seen_away(t_now) if guest.away_for else []
+        # who else is here is the host's word: while the host is not heard, nobody knows
+        # (no tag at all, rather than its last word going stale: "connected" 25 s after it left)
+        away = guest.seen_away(t_now) if guest.away_for and guest.welcomed else []
         connected = (tuple(a is None for a in away) if away
-                     else tuple(guest.table.connected))
+                     else tuple(guest.table.connected) if guest.welcomed else ())
         self.host_here = guest.welcomed
         host_away = shown(guest.host_away_for) if not guest.welcomed else None
         return replace(current, relays=self.relays, host_here=guest.welcomed,
