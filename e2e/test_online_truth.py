@@ -221,6 +221,25 @@ def test_link_copied_moves_nothing_under_the_pointer(devices, relay: str) -> Non
         table.locator('input[data-link="2"]').input_value()
 
 
+def test_link_copied_in_the_side_column_moves_nothing_either(devices, relay: str) -> None:
+    """During the game, the host copies Bob's link from the online panel beside the board:
+    "Link copied." is a toast over the page, and Cy's Copy under it stays where it was."""
+    host = devices()
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.goto(f"./?players=3&names=Ann,Bob,Cy&bots=human,friend,friend&seed=3&pace=0"
+              f"&relays={relay}&ice=none")
+    host.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    host.locator('.dialog[data-screen="table"] [data-choice="online-start"]').click()
+    panel = host.locator("#online")
+    cy_copy = panel.locator('[data-choice="online-copy:2"]')
+    expect(cy_copy).to_be_visible()
+    before = cy_copy.bounding_box()
+    panel.locator('[data-choice="online-copy:1"]').click()
+    expect(host.locator("#notice")).to_have_text("Link copied.")
+    assert cy_copy.bounding_box() == before
+    assert host.locator("#notice").evaluate("e => getComputedStyle(e).pointerEvents") == "none"
+
+
 def test_the_last_friend_is_asked_for_a_name_before_the_first_move(
         devices, relay: str, guard: Guard) -> None:
     """Cy's seat has only the name the host's page gave it ("Friend 3"); Bob is here, named.
