@@ -102,10 +102,12 @@ def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
     computer = seat < len(seats) and seats[seat].is_bot
     here = (seat < len(room.here) and room.here[seat]) or (
         not computer and seat < len(room.connected) and room.connected[seat])
+    seen = presence.away_for(room, seat) or 0  # (0: never heard, on this host page's life)
     if computer:
         state = t("online.computer_plays", name=name)
     else:
-        state = t("online.connected") if here else t("online.away")
+        state = (t("online.connected") if here else t("online.away") if seen > 0
+                 else t("online.table.not_yet"))
     label = t("online.invite", name=name)
 
     def key(k: str) -> str:
