@@ -511,6 +511,8 @@ def test_the_host_is_told_a_friend_came_back_and_gives_the_seat_back() -> None:
     assert store.model.ui.notice == page_frame.t("online.table.back", name=session.names[2])
     store.dispatch(ev.Choice("online-back:2"))
     assert session.remote == frozenset({1, 2}) and session.seats[2].kind == "friend"
+    # (the page has not heard Cy's device yet: it says the seat waits for it, not "plays")
+    assert store.model.ui.notice == page_frame.t("online.given_back_away", name=session.names[2])
     assert [kind for kind, _round in session.played_by[2]] == ["normal", "friend"]
     cy = net.join("p2", Guest(SITE, 2, keys[2]))
     guests["p2"] = cy

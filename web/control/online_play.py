@@ -301,7 +301,10 @@ def on_give_seat(m: Model, e: ev.GiveSeat) -> Model | tuple[Model, ev.Effects]:
     if giving != seat.is_friend or (not giving and e.seat not in s.played_by):
         return m  # (already done, or not a friend's seat)
     seats = [replace(x, kind=e.kind) if i == e.seat else x for i, x in enumerate(s.seats)]
-    key = "online.computer_now" if giving else "online.given_back"
+    online = m.ui.online
+    here = online is not None and e.seat < len(online.connected) and online.connected[e.seat]
+    key = ("online.computer_now" if giving else "online.given_back" if here
+           else "online.given_back_away")  # (true either way: it waits for the friend's device)
     return m.but(ui=m.ui.news(t(key, name=seat.name))), (ev.RenameSeats(tuple(seats)),)
 
 
