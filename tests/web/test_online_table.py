@@ -241,6 +241,26 @@ def test_who_played_a_seat_is_kept_over_a_reload_of_the_host() -> None:
     assert Session.from_dict(odd, resume=True).played_by == {}
 
 
+def test_a_seat_given_back_before_the_computer_moved_leaves_no_trace_in_the_results() -> None:
+    """Cy's seat given to the computer and back before its turn came: the results name no
+    computer for Cy. Given again, and the computer plays Cy's turn: that round is kept."""
+    from glue import config
+    from model.session import Session
+
+    s = Session(config(3, seed=3, kinds=["human", "friend", "friend"]))
+    friend, computer = list(s.seats), list(s.seats)
+    computer[2] = Seat(friend[2].name, friend[2].colour, "normal")
+    s.rename(computer)
+    s.rename(friend)
+    assert s.played_by == {}
+    s.rename(computer)
+    while s.game.current_player != 2:
+        s.apply(s.game.legal_actions()[0])
+    s.apply(s.game.legal_actions()[0])  # (the computer's move for Cy)
+    s.rename(friend)
+    assert [kind for kind, _round in s.played_by[2]] == ["normal", "friend"]
+
+
 def test_the_welcome_offers_playing_with_friends_online() -> None:
     """"Play with friends online…" on the welcome opens the new-game dialog set for it: you
     and two friends; a friend left unnamed is "Friend 2"; a third friend may be added, and

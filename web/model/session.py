@@ -62,6 +62,9 @@ class Session(TableLog):
         #: back"): per seat, its changes of hands ``(kind, turn)`` — a computer level from
         #: that round, or ``friend`` again; the results say it ("Bo (computer from round 3)").
         self.played_by: dict[int, list[tuple[str, int]]] = {}
+        #: when the computer took a friend's seat (its count of actions): a seat given back
+        #: before the computer moved leaves no trace in the results (kept for this page only)
+        self._given_at: dict[int, int] = {}
         #: The kept slot whose online room (its invitations) this game's table uses: a
         #: rematch's is its first game's, so the friends' links and pages go on (None: its own).
         table = config.extra.get("table")
@@ -197,6 +200,16 @@ class Session(TableLog):
             for i, (old, new) in enumerate(zip(self.seats, seats, strict=True)):
                 if old.kind != new.kind and (old.is_friend or new.is_friend
                                              or i in self.played_by):
+                    given = self._given_at.pop(i, None)
+                    if (new.is_friend and given is not None and self.played_by.get(i)
+                            and i not in self.actors[given:]):
+                        # the computer made no move for the friend: the results say none
+                        self.played_by[i].pop()
+                        if not self.played_by[i]:
+                            del self.played_by[i]
+                        continue
+                    if not new.is_friend:
+                        self._given_at[i] = len(self.actors)
                     self.played_by.setdefault(i, []).append((new.kind, turn))
             self.config.seats = seats
             self.remote = frozenset(i for i, s in enumerate(seats) if s.is_friend)
