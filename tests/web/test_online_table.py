@@ -347,3 +347,14 @@ def test_an_unnamed_friend_is_named_in_each_devices_own_language(tmp_path) -> No
     finally:
         language.use("en")
     assert store.model.session.seats[2].name == "Friend 3"  # (the host's own, unchanged)
+
+
+def test_an_unnamed_friends_seat_the_computer_plays_keeps_its_friends_name_unnamed() -> None:
+    """While the computer plays Cy's unnamed seat, the host still sends it as unnamed, so each
+    device says "Friend 3" (or "Freund 3") in its own language beside "Computer"."""
+    from online.host import seat_fields
+
+    friend = Seat(default_friend_name(2), "green", "friend")
+    assert seat_fields(friend, 2)["named"] is False
+    assert seat_fields(Seat(friend.name, "green", "normal"), 2)["named"] is False
+    assert "named" not in seat_fields(Seat("Cy", "green", "normal"), 2)

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from model import page_events as ev
-from model.game_config import unnamed
+from model.game_config import default_friend_name, unnamed
 from model.session import Session
 
 import rattus
@@ -414,7 +414,8 @@ def seat_fields(seat, index: int) -> dict:
     (``named``: false) instead of its name in the host's language: each device says
     "Friend 3" in its own."""
     fields = {"name": seat.name, "colour": seat.colour, "kind": seat.kind}
-    if unnamed(seat, index):
+    # (also while the computer plays it: its friend's name, "Freund 3" on a German page)
+    if unnamed(seat, index) or (seat.is_bot and seat.name == default_friend_name(index)):
         fields["named"] = False
     return fields
 
