@@ -168,12 +168,15 @@ def from_query(query: str) -> Config | None:
             raise BadQuery(t("err.url.seed"))
         seed = int(text)
     seats = default_seats(n)
-    if "names" in q:
+    named: set[int] = set()
+    if "names" in q:  # (an empty one keeps its seat's own: "Ann,," leaves two friends unnamed)
         names = [x.strip() for x in q["names"].split(",")]
-        if len(names) != n or not all(names) or any(len(x) > 40 for x in names):
-            raise BadQuery(t("err.url.names"))
-        for seat, name in zip(seats, names, strict=True):
-            seat.name = name
+        if len(names) != n or any(len(x) > 40 for x in names):
+            raise BadQuery(t("err.url.names", n=n, given=len(names)))
+        for i, (seat, name) in enumerate(zip(seats, names, strict=True)):
+            if name:
+                seat.name = name
+                named.add(i)
     colours_text = q.get("colors", q.get("colours"))
     if colours_text is not None:
         colours = [x.strip().lower() for x in colours_text.split(",")]
@@ -191,6 +194,9 @@ def from_query(query: str) -> Config | None:
             if kind not in KINDS:
                 raise BadQuery(t("err.url.bots"))
             seat.kind = kind
+        for i, seat in enumerate(seats):  # (a friend nobody named: "Friend 3", asked on joining)
+            if seat.is_friend and i not in named:
+                seat.name = default_friend_name(i)
     start_text = q.get("start", "")
     if start_text not in ("", "random") and not (
             start_text.isdigit() and int(start_text) < n):

@@ -567,7 +567,8 @@ EN: dict[str, str] = {
     "err.url.players": "“players” must be 2, 3 or 4.",
     "err.url.seed": "“seed” must be a whole number.",
     "err.url.start": "“start” must be a seat number from 0 to {max} or “random”.",
-    "err.url.names": "“names” must list one name per player (comma-separated).",
+    "err.url.names": "“names” must list one name per player, comma-separated, each of 40 "
+                     "characters at most (it lists {given} for {n} players).",
     "err.url.bots": "“bots” must list, per seat, 0, human, easy, normal or hard.",
     "err.url.colors": "“colors” must list different colours from: {choices}.",
     "err.url.pace": "“pace” must be a number of milliseconds (0 to 60000) or slow, normal, "
