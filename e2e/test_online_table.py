@@ -133,7 +133,7 @@ def test_an_absent_seat_given_to_the_computer_and_back(devices, relay: str) -> N
                                                   timeout=60_000)
     assert cy.locator('.dialog[data-screen="table"]').count() == 0
     back = host.locator('#online [data-choice="online-back:2"]')
-    expect(host.locator('#online .invite-back')).to_contain_text("Cy is back",
+    expect(host.locator('#online .invite-back')).to_contain_text("Cy's device is here",
                                                                  timeout=60_000)
     back.click()
     expect(host.locator('#online [data-connected="2"]')).to_have_text("connected",

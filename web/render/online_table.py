@@ -122,7 +122,7 @@ def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
     if computer:
         if here:
             parts.append(f'<p class="invite-back" role="status">'
-                         f'{esc(t("online.table.back", name=name))}</p>')
+                         f'{esc(t("online.table.here_watching", name=name))}</p>')
         parts.append(f'<button type="button" class="btn{" primary" if here else ""}" '
                      f'data-choice="online-back:{seat}"{key(f"online-back-{seat}")}>'
                      f'{esc(t("online.give_back", name=name))}</button>')

@@ -215,6 +215,8 @@ EN: dict[str, str] = {
     "online.table.you": "(you)",
     "online.table.moved": "{name}'s seat moved to another device.",
     "online.table.back": "{name} is back: you may give the seat back.",
+    "online.table.here_watching": "{name}'s device is here, watching: you may give the seat "
+                                  "back.",
     "online.show_again": "Show the invitation again",
     "online.hide_again": "Hide the invitation",
     "online.computer.ask": "Let the computer play for {name}? {name}'s link still works: "
