@@ -24,6 +24,7 @@ from online import links
 from online.guest import Guest
 from render import frame as page_frame
 from render import panels
+from render.escaping import esc
 from test_online import SITE, Network, game_of, guest_page, host_move, room, unchanged
 from text import language
 from text.catalogue import t
@@ -358,3 +359,18 @@ def test_an_unnamed_friends_seat_the_computer_plays_keeps_its_friends_name_unnam
     assert seat_fields(friend, 2)["named"] is False
     assert seat_fields(Seat(friend.name, "green", "normal"), 2)["named"] is False
     assert "named" not in seat_fields(Seat("Cy", "green", "normal"), 2)
+
+
+def test_a_guests_results_say_a_rematch_waits_for_the_hosts_page_once_it_is_gone() -> None:
+    """After the game, a guest's results say the host may start a rematch while the host's
+    page is here, and that it is closed (a rematch waits for it) once it is gone."""
+    from glue import config
+    from model.session import Session
+
+    s = Session(config(2, seed=3, kinds=["human", "friend"]))
+    while not s.game.is_over:
+        s.apply(s.game.legal_actions()[0])
+    view = s.public_view()
+    assert esc(t("res.rematch_wait")) in panels.results(view, s.seats, {}, "guest")
+    gone = panels.results(view, s.seats, {}, "guest-alone")
+    assert esc(t("res.rematch_host_gone")) in gone and esc(t("res.rematch_wait")) not in gone

@@ -475,7 +475,10 @@ def _screen(f: Frame, ui: Ui, s: SeatTable | None) -> None:
         html = online_table.table_guest(s.seats, getattr(s, "here", []), s.viewer, _host_name(s))
     elif (s is not None and s.is_over and not ui.results_closed and not ui.busy
           and not ui.story.hold and ui.replay is None and not _lesson_note(ui, "final_plague")):
-        role = "" if ui.online is None else ui.online.role  # (an online game: Rematch)
+        online = ui.online
+        role = "" if online is None else online.role  # (an online game: Rematch)
+        if online is not None and role == "guest" and not online.host_here:
+            role = "guest-alone"  # (a rematch needs the host's page)
         screen, html = "results", panels.results(  # (the lesson:
             s.public_view(), s.seats, getattr(s, "played_by", {}), role)
         if _lesson_note(ui, "end"):  # the board first, then the summary in the results)

@@ -367,7 +367,8 @@ def played_name(seat, changes) -> str:
 
 def results(view: View, seats, played_by=None, online: str = "") -> str:
     """The results; ``played_by`` (an online game): who played each friend's seat when;
-    ``online``: ``host`` (Rematch: the same table), ``guest`` (the host starts it)."""
+    ``online``: ``host`` (Rematch: the same table), ``guest`` (the host starts it),
+    ``guest-alone`` (a guest whose host's page is gone: a rematch waits for it)."""
     played_by = played_by or {}
     winner = view["winner"]
     if winner is None:  # no results before the game is over (R7.4)
@@ -385,8 +386,9 @@ def results(view: View, seats, played_by=None, online: str = "") -> str:
     if online == "host":  # the same table, every device follows
         again = (f'<button type="button" class="btn primary" data-choice="online-rematch" '
                  f'data-key="res-rematch">{esc(t("btn.rematch"))}</button>')
-    elif online == "guest":  # the host starts a rematch; this page follows
-        again = (f'<p class="rematch-note">{esc(t("res.rematch_wait"))}</p>'
+    elif online in ("guest", "guest-alone"):  # the host starts a rematch; this page follows
+        note = "res.rematch_wait" if online == "guest" else "res.rematch_host_gone"
+        again = (f'<p class="rematch-note">{esc(t(note))}</p>'
                  f'<button type="button" class="btn" data-choice="new-game">'
                  f'{esc(t("btn.leave_table"))}</button>')
     else:

@@ -247,6 +247,8 @@ EN: dict[str, str] = {
     "res.computer_round": "computer in round {round}",
     "res.computer_rounds": "computer in rounds {first}–{last}",
     "res.rematch_wait": "The host may start a rematch: this page follows.",
+    "res.rematch_host_gone": "The host's page is closed: a rematch starts there, and this "
+                             "page follows if it comes back.",
     "btn.rematch": "Rematch",
     "btn.results": "Results",
     "btn.leave_table": "Leave the table",
