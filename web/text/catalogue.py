@@ -174,7 +174,8 @@ EN: dict[str, str] = {
     "online.ice.bad": "An ICE server in this link cannot be read and is not used: {server}",
     "online.refused.not-your-turn": "It is not your turn.",
     "online.refused.no-seat": "This device no longer holds a seat in the game.",
-    "online.refused.bad-secret": "This invitation does not fit the game open on the host's page.",
+    "online.refused.bad-secret": "This invitation does not fit the game open on the host's "
+                                 "page: ask the host to send you its link again (all of it).",
     "online.refused.no-game": "The host has no game open.",
     "online.refused.seat-taken": "This seat is played on another device.",
     "online.refused.taken": "Your seat is now played on another device.",
