@@ -497,6 +497,21 @@ def test_a_friend_whose_seat_the_computer_plays_comes_back_to_watch_it() -> None
     assert net.last("p2").reason == "computer" and unchanged(store) == before
 
 
+def test_a_friend_watching_the_computer_play_its_seat_is_told_when_it_is_given_back() -> None:
+    """Cy watches the computer play Cy's seat; the host gives it back: Cy's page says so
+    ("Ann gave your seat back: you play again"), once."""
+    store, host, net, keys = room()
+    give_cy_to_the_computer(store, host, net)
+    cy = net.join("p2", Guest(SITE, 2, keys[2]))
+    assert not cy.table.given_back
+    store.dispatch(ev.Choice("online-back:2"))
+    assert cy.table.given_back and cy.table.seats[2].is_friend
+    page = Model().but(ui=Model().ui.but(online=Online("guest", seat=2)))
+    page, _ = update(page, ev.GuestState(cy.table, True, ()))
+    page, _ = update(page, ev.GuestState(cy.table, True, ()))
+    assert page.ui.notice == t("online.given_back_you", name=cy.table.names[0])
+
+
 def test_the_host_is_told_a_friend_came_back_and_gives_the_seat_back() -> None:
     """The host's page says Cy is back; "Give the seat back to Cy": Cy plays again from the
     same device (the computer made no move for Cy meanwhile: the results say none)."""

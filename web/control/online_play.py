@@ -169,6 +169,8 @@ def on_guest_state(m: Model, e: ev.GuestState) -> Model:
         fresh = Ui(help=ui.help, draft=ui.draft, online=online)
         return m.but(ui=fresh, session=e.table)
     ui = ui.but(online=online)
+    if getattr(e.table, "given_back", False):  # (the computer played this seat a while)
+        ui = ui.news(t("online.given_back_you", name=host_name(e.table)))
     if not e.moved:
         return m.but(ui=ui)
     story = Story.from_events(e.events) if e.events else None

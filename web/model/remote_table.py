@@ -71,6 +71,8 @@ class RemoteTable(TableLog):
         self.played_by: dict[int, list[tuple[str, int]]] = {}
         #: The last action's events as this seat may see them (a strike to tell).
         self.events: list[dict] = []
+        #: this device's seat, the computer's a while, is its own again (by the last state)
+        self.given_back = False
         self._finished: Session | None = None
         self._final: Any = None
 
@@ -128,6 +130,9 @@ class RemoteTable(TableLog):
         except (KeyError, TypeError, IndexError, ValueError) as exc:
             raise BadMessage("malformed", "log event") from exc
         moved = (step, version, names) != (self._step, self.version, self.names)
+        mine = self.viewer
+        self.given_back = (mine is not None and mine < min(len(seats), len(self._seats))
+                           and self._seats[mine].is_bot and seats[mine].is_friend)
         # everything fits: take it whole
         self._seats, self._view, self._legal = seats, view, actions  # type: ignore[assignment]
         self._step, self.version, self._current = step, version, current

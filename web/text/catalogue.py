@@ -229,6 +229,7 @@ EN: dict[str, str] = {
     "online.computer_plays": "the computer plays",
     "online.give_back": "Give the seat back to {name}",
     "online.given_back": "{name} plays again.",
+    "online.given_back_you": "{name} gave your seat back: you play again.",
     "online.given_back_away": "The seat is {name}'s again: the game waits for {name}'s "
                               "device.",
     "online.computer_plays_you": "The computer plays your seat for now: you watch. {name} "
