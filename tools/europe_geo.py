@@ -274,6 +274,34 @@ def to_board(geometry: BaseGeometry, window: tuple[float, float, float, float], 
     return shapely.affinity.affine_transform(geometry, [kx, 0, 0, -ky, -x0 * kx, y1 * ky])
 
 
+def board_shapes(regions: dict[str, BaseGeometry], window: tuple[float, float, float, float],
+                 width: float, height: float, tolerance: float) -> dict[str, BaseGeometry]:
+    """The regions drawn in a ``width`` × ``height`` map of ``window``, simplified together
+    to ``tolerance`` board units (each border once: no slivers between neighbours)."""
+    return simplified({r: to_board(g, window, width, height) for r, g in regions.items()},
+                      tolerance, 0.5)
+
+
+def sea_crossing(shapes: dict[str, BaseGeometry], a: str, b: str
+                 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The shortest straight way over water from ``a``'s land to ``b``'s that crosses no
+    other region's land (where R2.2's sea link is drawn), or None if there is none."""
+    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)])
+    gap = shapes[a].distance(shapes[b])
+    near = shapes[a].boundary.intersection(shapes[b].buffer(1.5 * gap + 1))
+    best = None
+    for x, y in shapely.get_coordinates(near):
+        way = shapely.shortest_line(shapely.Point(x, y), shapes[b])
+        if way.intersects(others) or way.crosses(shapes[a]):
+            continue
+        if best is None or way.length < best.length:
+            best = way
+    if best is None:
+        return None
+    (x0, y0), (x1, y1) = best.coords
+    return (x0, y0), (x1, y1)
+
+
 def _summed(mask: np.ndarray) -> np.ndarray:
     """The summed-area table of ``mask``: any rectangle's count in four lookups."""
     out = np.zeros((mask.shape[0] + 1, mask.shape[1] + 1))

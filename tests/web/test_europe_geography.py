@@ -70,3 +70,15 @@ def test_the_cartogram_keeps_the_borders_and_stays_europe(truth) -> None:
     assert {frozenset(p) for p in G.contacts(grown, 1.0)} == LAND_PAIRS
     residual, iou = G.fit(grown, truth)
     assert residual < 0.1 and iou > 0.75, (residual, iou)
+
+
+def test_on_both_boards_each_sea_link_has_a_way_over_water(truth) -> None:
+    """R2.2 on the boards' maps (the phone's 390 × 440, the desktop's 527 × 470, four
+    players): the land pairs still touch and no other pair does, and each sea pair has a
+    straight way over water between its lands that crosses no other region's."""
+    grown = G.cartogram(G.simplified(truth, 5, 1500), G.GROWTH)
+    for width, height in ((390, 440), (527, 470)):
+        shapes = G.board_shapes(grown, G.frame(grown, 4), width, height, 0.6)
+        assert {frozenset(p) for p in G.contacts(shapes, 0.5)} == LAND_PAIRS
+        for pair in SEA_PAIRS:
+            assert G.sea_crossing(shapes, *sorted(pair)) is not None, (width, pair)
