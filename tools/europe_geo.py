@@ -141,6 +141,30 @@ def true_regions() -> dict[str, BaseGeometry]:
     return {r: shapely.make_valid(project(g)).intersection(frame) for r, g in regions.items()}
 
 
+#: Local lenses (lon, lat, how much wider east-west, reach in km): where R2.2 wants a land
+#: border a player can see and the real one is too short for a board. Jutland's neck, the
+#: border of Scandia and Germania (68 km), widened to about 14 units on a phone.
+LENSES = ((9.6, 54.6, 1.5, 200.0),)
+
+
+def lensed(regions: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
+    """``regions`` through :data:`LENSES`: every point moved east or west from a lens's
+    centre by a share that fades with distance (a Gaussian), the same for every region, so
+    borders stay shared and the rest of the map stays where it is."""
+    out = dict(regions)
+    for lon, lat, gain, reach in LENSES:
+        cx, cy = project(shapely.Point(lon, lat)).coords[0]
+
+        def widen(xy: np.ndarray, cx: float = cx, cy: float = cy, gain: float = gain,
+                  reach: float = reach) -> np.ndarray:
+            dx, dy = xy[:, 0] - cx, xy[:, 1] - cy
+            share = gain * np.exp(-(dx * dx + dy * dy) / (reach * reach))
+            return np.column_stack([xy[:, 0] + dx * share, xy[:, 1]])
+
+        out = {r: shapely.make_valid(shapely.transform(g, widen)) for r, g in out.items()}
+    return out
+
+
 @cache
 def beyond() -> BaseGeometry:
     """The land in the frame that no region holds (drawn beyond the game), projected."""
@@ -282,17 +306,18 @@ def board_shapes(regions: dict[str, BaseGeometry], window: tuple[float, float, f
                       tolerance, 0.5)
 
 
-def sea_crossing(shapes: dict[str, BaseGeometry], a: str, b: str
+def sea_crossing(shapes: dict[str, BaseGeometry], a: str, b: str, least: float = 0.0
                  ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The shortest straight way over water from ``a``'s land to ``b``'s that crosses no
-    other region's land (where R2.2's sea link is drawn), or None if there is none."""
+    """The shortest straight way over water, at least ``least`` long, from ``a``'s land to
+    ``b``'s that crosses no other region's land (where R2.2's sea link is drawn: across water
+    a player sees as water, the western Channel rather than the Strait of Dover), or None."""
     others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)])
-    gap = shapes[a].distance(shapes[b])
+    gap = max(shapes[a].distance(shapes[b]), least)
     near = shapes[a].boundary.intersection(shapes[b].buffer(1.5 * gap + 1))
     best = None
     for x, y in shapely.get_coordinates(near):
         way = shapely.shortest_line(shapely.Point(x, y), shapes[b])
-        if way.intersects(others) or way.crosses(shapes[a]):
+        if way.length < least or way.intersects(others) or way.crosses(shapes[a]):
             continue
         if best is None or way.length < best.length:
             best = way
@@ -372,7 +397,7 @@ def _path_data(geometry: BaseGeometry) -> str:
 def preview(players: int, width: int, height: int, pile: tuple[int, int]) -> str:
     """An SVG of a board's map and its piles' places, to look at while the board is redrawn
     (``tools/europe_geo.py --preview DIR``)."""
-    regions = cartogram(simplified(true_regions(), 5, 1500), GROWTH)
+    regions = cartogram(simplified(lensed(true_regions()), 5, 1500), GROWTH)
     window = frame(regions, players)
     shapes = {r: to_board(g, window, width, height) for r, g in regions.items()}
     places = piles(shapes, in_play(players), width, height, pile)
