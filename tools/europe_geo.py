@@ -33,6 +33,8 @@ from pyproj import Transformer
 from shapely.geometry import MultiPolygon, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from rattus.board import regions_in_play  # R2.1: the engine's, not said again here
+
 ROOT = Path(__file__).resolve().parents[1]
 ATLAS = ROOT / "node_modules" / "world-atlas" / "countries-50m.json"
 
@@ -266,24 +268,13 @@ def contacts(regions: dict[str, BaseGeometry], touch: float) -> dict[tuple[str, 
 
 # -- the board: the map in board units, and each region's pile of pieces ----------------------
 
-#: The regions in play by the number of players (R2.1: the light ones, then the middle, then
-#: the dark).
-LIGHT = ("Anglia", "Scandia", "Gallia", "Hispania", "Germania", "Italia", "Polonia", "Hungaria")
-MIDDLE = ("Bulgaria", "Turcia")
-
-
-def in_play(players: int) -> tuple[str, ...]:
-    return LIGHT + (MIDDLE if players >= 3 else ()) + (("Tartaria", "Russia")
-                                                         if players >= 4 else ())
-
-
 def frame(regions: dict[str, BaseGeometry], players: int, margin: float = 60.0
           ) -> tuple[float, float, float, float]:
     """The part of :data:`FRAME` a board of ``players`` shows (km): all of it for four, else
     the regions in play with ``margin`` round them (those out of play seen at its edge)."""
     if players >= 4:
         return FRAME
-    x0, y0, x1, y1 = shapely.union_all([regions[r] for r in in_play(players)]).bounds
+    x0, y0, x1, y1 = shapely.union_all([regions[r] for r in regions_in_play(players)]).bounds
     return (max(FRAME[0], x0 - margin), max(FRAME[1], y0 - margin),
             min(FRAME[2], x1 + margin), min(FRAME[3], y1 + margin))
 
@@ -400,7 +391,7 @@ def preview(players: int, width: int, height: int, pile: tuple[int, int]) -> str
     regions = cartogram(simplified(lensed(true_regions()), 5, 1500), GROWTH)
     window = frame(regions, players)
     shapes = {r: to_board(g, window, width, height) for r, g in regions.items()}
-    places = piles(shapes, in_play(players), width, height, pile)
+    places = piles(shapes, regions_in_play(players), width, height, pile)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'width="{2 * width}" height="{2 * height}"><rect width="{width}" height="{height}" '
            f'fill="#a9c8cc"/><path d="{_path_data(to_board(beyond(), window, width, height))}" '

@@ -288,11 +288,12 @@ class OnlineRooms:
         guest = self._guest()
         current = self.model().ui.online or Online("guest", seat=guest.seat)
         t_now = now()
-        # who else is here is the host's word: while the host is not heard, nobody knows
-        # (no tag at all, rather than its last word going stale: "connected" 25 s after it left)
-        away = guest.seen_away(t_now) if guest.away_for and guest.welcomed else []
-        connected = (tuple(a is None for a in away) if away
-                     else tuple(guest.table.connected) if guest.welcomed else ())
+        away: list[float | None] = []
+        connected: tuple[bool, ...] = ()  # (who else is here is the host's word: while the
+        if guest.welcomed:  # host is not heard nobody knows, rather than a stale "connected")
+            away = guest.seen_away(t_now) if guest.away_for else []
+            connected = (tuple(a is None for a in away) if away
+                         else tuple(guest.table.connected))
         self.host_here = guest.welcomed
         host_away = shown(guest.host_away_for) if not guest.welcomed else None
         return replace(current, relays=self.relays, host_here=guest.welcomed,

@@ -80,8 +80,8 @@ def start_if_all_here(ui: Ui, s, seats=None) -> Ui:
     given). Asked when who is here changes, and when a friend names itself."""
     online, seats = ui.online, s.seats if seats is None else seats
     if (online is not None and online.role == "host" and waits_at_table(ui, s)
-            and all(seat < len(online.connected) and online.connected[seat]
-                    and not unnamed(seats[seat], seat) for seat in s.remote)):
+            and all(online.is_connected(seat) and not unnamed(seats[seat], seat)
+                    for seat in s.remote)):
         return ui.but(started=True).news(t("online.table.all_here"))
     return ui
 
@@ -169,7 +169,7 @@ def on_guest_state(m: Model, e: ev.GuestState) -> Model:
         fresh = Ui(help=ui.help, draft=ui.draft, online=online)
         return m.but(ui=fresh, session=e.table)
     ui = ui.but(online=online)
-    if getattr(e.table, "given_back", False):  # (the computer played this seat a while)
+    if e.table.given_back:  # (the computer played this seat a while)
         ui = ui.news(t("online.given_back_you", name=host_name(e.table)))
     if not e.moved:
         return m.but(ui=ui)
@@ -270,7 +270,7 @@ def computer_for(ui: Ui, session, seat_text: str) -> Ui:
         return ui
     seat = int(seat_text)
     name = session.names[seat]
-    here = ui.online is not None and seat < len(ui.online.connected) and ui.online.connected[seat]
+    here = ui.online is not None and ui.online.is_connected(seat)
     return ui.but(question=Question(t("online.computer.ask_here" if here else
                                       "online.computer.ask", name=name),
                                     t("online.computer", name=name), t("btn.confirm_back"),
@@ -303,8 +303,7 @@ def on_give_seat(m: Model, e: ev.GiveSeat) -> Model | tuple[Model, ev.Effects]:
     if giving != seat.is_friend or (not giving and e.seat not in s.played_by):
         return m  # (already done, or not a friend's seat)
     seats = [replace(x, kind=e.kind) if i == e.seat else x for i, x in enumerate(s.seats)]
-    online = m.ui.online
-    here = online is not None and e.seat < len(online.connected) and online.connected[e.seat]
+    here = m.ui.online is not None and m.ui.online.is_connected(e.seat)
     key = ("online.computer_now" if giving else "online.given_back" if here
            else "online.given_back_away")  # (true either way: it waits for the friend's device)
     return m.but(ui=m.ui.news(t(key, name=seat.name))), (ev.RenameSeats(tuple(seats)),)

@@ -261,6 +261,10 @@ class Online(Value):
     turn: str = ""  # the TURN servers kept on this device (the panel's setting)
     ice_problems: tuple[str, ...] = ()  # ICE servers of the link that could not be read
 
+    def is_connected(self, seat: int | None) -> bool:
+        """Whether a device is there for ``seat`` now (False: away, or not known)."""
+        return seat is not None and 0 <= seat < len(self.connected) and self.connected[seat]
+
 
 class Ui(Value):
     """The screen of the game on the page: replaced whole when another game comes."""

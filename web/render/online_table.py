@@ -100,8 +100,8 @@ def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
     beside the side panel's)."""
     name = seats[seat].name if seat < len(seats) else str(seat + 1)
     computer = seat < len(seats) and seats[seat].is_bot
-    here = (seat < len(room.here) and room.here[seat]) or (
-        not computer and seat < len(room.connected) and room.connected[seat])
+    connected = room.is_connected(seat)
+    here = (seat < len(room.here) and room.here[seat]) or (not computer and connected)
     seen = presence.away_for(room, seat) or 0  # (0: never heard, on this host page's life)
     if computer:
         state = t("online.computer_plays", name=name)
@@ -113,7 +113,6 @@ def invitation(room, seats, seat: int, link: str, keyed: bool = True) -> str:
     def key(k: str) -> str:
         return f' data-key="{k}"' if keyed else ""
 
-    connected = seat < len(room.connected) and room.connected[seat]
     way = room.ways[seat] if connected and seat < len(room.ways) else ""
     parts = [f'<div class="invite" data-invite="{seat}"><h3>{esc(label)} '
              f'<span class="tag" data-connected="{seat}">{esc(state)}</span>'
