@@ -49,7 +49,7 @@ MEASURE_JS = """() => {
     const px = parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a;
     if (px < drawn.px) drawn = {px, what: el.getAttribute('class') + ' ' + el.textContent}; }
   let map = {px: 1e9, what: ''};  // the smallest region the player may tap now, on screen
-  for (const el of document.querySelectorAll('#map rect.region.target')) {
+  for (const el of document.querySelectorAll('#map .region.target')) {
     const r = el.getBoundingClientRect(); const px = Math.min(r.width, r.height);
     if (px < map.px) map = {px, what: el.dataset.region}; }
   return {target, text, label, drawn, map, zoom: Number(document.body.dataset.zoom || 1)};

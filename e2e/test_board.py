@@ -232,7 +232,7 @@ def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser
     page.set_viewport_size({"width": 1400, "height": 800})
     page.wait_for_function("document.body.dataset.board === 'wide'")
     assert page.locator("#map").get_attribute("viewBox") == "0 0 703 606"
-    assert page.locator("#map rect.region").count() == 12
+    assert page.locator("#map .region").count() == 12
     assert page.locator("#map path.land").count() == 12  # the map of Europe, drawn anew
     # R2.2's sea links among the ten regions of three players (Turcia–Tartaria's is out)
     assert page.locator("#map #overlay #layer-links path.link.sea").count() == 5
@@ -312,7 +312,7 @@ def test_a_revealed_token_is_not_drawn_as_a_live_rat_after_its_strike(page: Page
     for _ in range(1500):
         # (one look: the page's Python runs between two evaluations, never within one)
         state = page.evaluate("""() => { const out = {};
-          for (const r of document.querySelectorAll('#map rect.region')) {
+          for (const r of document.querySelectorAll('#map .region')) {
             const n = r.dataset.region, layer = document.querySelector('#layer-region-' + n);
             if (!layer) continue;
             out[n] = {live: layer.querySelectorAll('.token').length,

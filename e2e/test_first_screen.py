@@ -35,7 +35,7 @@ def test_the_board_and_the_welcome_come_before_python_in_the_browsers_language(
         release = hold_runtime(page)
         page.goto(base_url + "/")
         # (the board the screen wants: this window's is a desktop's, WIDE)
-        expect(page.locator("#map-zoom svg.board[data-board=wide] rect.region").first
+        expect(page.locator("#map-zoom svg.board[data-board=wide] .region").first
                ).to_be_visible()
         welcome = page.locator('#screen .dialog[data-screen="welcome"]')
         expect(welcome).to_be_visible()
@@ -146,7 +146,7 @@ def test_a_returning_player_gets_no_welcome_while_python_loads(browser: Browser,
         again = context.new_page()
         release = hold_runtime(again)
         again.goto(base_url + "/")
-        expect(again.locator("#map-zoom svg.board[data-board=wide] rect.region").first
+        expect(again.locator("#map-zoom svg.board[data-board=wide] .region").first
                ).to_be_visible()  # (a desktop's window: the WIDE board)
         again.wait_for_timeout(300)
         expect(again.locator('#screen .dialog[data-screen="welcome"]')).to_have_count(0)

@@ -47,7 +47,7 @@ def test_the_hint_is_what_hard_would_do(page: Page, open_game, guard) -> None:
         marked = page.locator(f'#map .token.hinted[data-region="{args[0]}"]'
                               f'[data-slot="{args[1]}"]')
     elif args:
-        marked = page.locator(f'#map rect.region.hinted[data-region="{args[0]}"]')
+        marked = page.locator(f'#map .region.hinted[data-region="{args[0]}"]')
     else:
         marked = page.locator(f'[data-choice="{kind}"].hinted')
     expect(marked).to_have_count(1)  # the very action Hard chooses is the one marked
@@ -80,7 +80,7 @@ def test_show_my_turn_marks_hards_turn_on_the_board_and_plays_it(page: Page, ope
         if first.kind == "take":
             marked = page.locator(f'[data-card="{first.args[0]}"].hinted')
         elif first.args and isinstance(first.args[0], str) and first.kind != "witch":
-            marked = page.locator(f'#map rect.region.hinted[data-region="{first.args[0]}"]')
+            marked = page.locator(f'#map .region.hinted[data-region="{first.args[0]}"]')
         else:
             marked = page.locator(".hinted")
         expect(marked).to_have_count(1)  # the step to play now, on the board

@@ -17,8 +17,8 @@ def test_page_loads_and_python_is_ready(page: Page, open_game, guard) -> None:
     assert page.locator("body").get_attribute("data-ready")
     # The page shows what the engine (running on Pyodide) produced.
     expect(page.locator("body")).to_contain_text(rattus.__version__)
-    tiles = [page.locator("#map rect.region").nth(i).get_attribute("data-region")
-             for i in range(page.locator("#map rect.region").count())]
+    tiles = [page.locator("#map .region").nth(i).get_attribute("data-region")
+             for i in range(page.locator("#map .region").count())]
     assert tiles == list(rattus.REGIONS)  # every region's tile on the board
     assert len(rattus.REGIONS) == 12
 

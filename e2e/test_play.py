@@ -36,7 +36,7 @@ def check_privacy(page: Page, game) -> None:
     viewer = int(viewer_text) if viewer_text else None
     if body.get_attribute("data-screen") == "pass":
         assert viewer is None
-    faces = page.locator("#map .face.known").count()
+    faces = page.locator("#map .front.known").count()
     assert faces == known_faces(game, viewer), (viewer, faces)
 
 
@@ -46,7 +46,7 @@ def check_board(page: Page, game, viewer: int | None) -> None:
     for r in view["regions"]:
         tokens = page.locator(f'#map .token[data-region="{r}"]').count()
         assert tokens == len(view["board"][r]["tokens"]), r
-        label = page.locator(f'#map rect.region[data-region="{r}"]').get_attribute("aria-label")
+        label = page.locator(f'#map .region[data-region="{r}"]').get_attribute("aria-label")
         assert label.startswith(r)
     for p in range(game.num_players):
         reserve = page.locator(f'[data-reserve="{p}"]').inner_text()
@@ -70,15 +70,15 @@ def play_out(page: Page, game, seed: int, prefix: str) -> set[str]:
         kinds = {e["kind"] for e in events}
         if "witch_look1" in new or "witch_look2" in new:
             # her holder sees the face (she is at the screen right after looking)
-            assert page.locator("#map .face.known").count() >= 1
+            assert page.locator("#map .front.known").count() >= 1
             shot(page, f"{prefix}_witch_known")
         if "token_revealed" in kinds and "strike" not in shots and not game.is_over:
             shots.add("strike")
             shot(page, f"{prefix}_strike")
         if page.locator('body[data-screen="pass"]').count() and "pass" not in shots:
             shots.add("pass")
-            assert page.locator("#map .face.known").count() == 0
-            assert "face known" not in page.content()
+            assert page.locator("#map .front.known").count() == 0
+            assert "front known" not in page.content()
             shot(page, f"{prefix}_pass")
         if len(game.history) == 30 and "mid" not in shots:
             shots.add("mid")

@@ -44,7 +44,7 @@ def shows_position(page: Page, position: rattus.Game) -> None:
         expect(players.locator(f'[data-reserve="{p}"]')).to_have_text(str(view["reserve"][p]))
         expect(players.locator(f'[data-palace="{p}"]')).to_have_text(str(view["palace"][p]))
     expect(players.locator(".supply")).to_contain_text(f": {view['supply']}")
-    plague = page.locator(f'#map rect.region[data-region="{view["plague"]}"]')
+    plague = page.locator(f'#map .region[data-region="{view["plague"]}"]')
     expect(plague).to_have_attribute("aria-label", _contains("plague here"))
     for region in view["regions"]:
         tokens = page.locator(f'#map .token[data-region="{region}"]')

@@ -52,7 +52,7 @@ MEASURE = """() => {
     .filter(shown).map(el => ({what: el.textContent.trim(),
                                inside: inside(el.getBoundingClientRect())}));
   const targets = [...document.querySelectorAll(
-      '#map rect.region.target, #map .token.target, #map .plague-hit, ' +
+      '#map .region.target, #map .token.target, #map .plague-hit, ' +
       '#map .held-card.target')]
     .filter(shown).map(el => { const r = el.getBoundingClientRect();
       return {what: (el.getAttribute('class') || '') + ' ' + (el.dataset.region ||

@@ -33,7 +33,7 @@ def test_illegal_clicks_change_nothing_and_say_why(page: Page, open_game, guard)
     assert notice(page) == "Russia is not in play in this game."
     assert actions(page) == 0
     # the keyboard: a region is a button (Enter), so is a card (Space)
-    page.locator('#map rect.region[data-region="Gallia"]').focus()
+    page.locator('#map .region[data-region="Gallia"]').focus()
     page.keyboard.press("Enter")
     game.apply("setup Gallia")
     wait_actions(page, 1)
@@ -132,7 +132,7 @@ def test_new_game_dialog_starts_a_game(page: Page, open_game, guard) -> None:
     game = rattus.new_game(players=3, seed=42, start_player=1)
     assert page.locator("#map .plague-piece").count() == 1
     plague = game.view(None)["plague"]
-    label = page.locator(f'#map rect.region[data-region="{plague}"]').get_attribute("aria-label")
+    label = page.locator(f'#map .region[data-region="{plague}"]').get_attribute("aria-label")
     assert "plague here" in label
 
 
@@ -185,11 +185,11 @@ def test_knight_two_step_targets_are_marked_and_named(page: Page, open_game, gua
     expect(page.locator("#status")).to_contain_text("2 steps")
     expect(page.locator("#map .far-mark")).to_have_count(len(far))
     for r in far:
-        path = page.locator(f'#map rect.region[data-region="{r}"]')
+        path = page.locator(f'#map .region[data-region="{r}"]')
         expect(path).to_have_class(re.compile(r"\bfar\b"))
         assert "2 steps away" in path.get_attribute("aria-label")
     for r in close:
-        path = page.locator(f'#map rect.region[data-region="{r}"]')
+        path = page.locator(f'#map .region[data-region="{r}"]')
         assert "far" not in path.get_attribute("class").split()
         assert "2 steps" not in path.get_attribute("aria-label")
     shot(page, "knight_two_steps")

@@ -66,7 +66,7 @@ MOVED = (((19.0, 54.0, 23.0, 55.5), "Russia", "Polonia"),
 PROJECTION = "+proj=laea +lat_0=52 +lon_0=15 +datum=WGS84 +units=km +no_defs"
 #: The board's frame in the projection (km): west of Cabo da Roca to the Volga, south of
 #: Crete to the Arctic Circle.
-FRAME = (-2200.0, -1900.0, 2250.0, 1700.0)
+FRAME = (-2200.0, -2100.0, 2250.0, 2200.0)
 #: The longitudes and latitudes read before projecting (a little more than the frame).
 _LONLAT = (-25.0, 28.0, 75.0, 82.0)
 
@@ -169,10 +169,11 @@ def lensed(regions: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
 
 @cache
 def beyond() -> BaseGeometry:
-    """The land in the frame that no region holds (drawn beyond the game), projected."""
+    """The land that no region holds (drawn beyond the game), projected: a map cuts it to
+    its own window (which may reach west of :data:`FRAME`, into the Atlantic and Morocco)."""
     countries = _topology(ATLAS)
     land = shapely.union_all([_country(countries[c]) for c in BEYOND]).intersection(box(*_LONLAT))
-    return shapely.make_valid(project(land)).intersection(box(*FRAME))
+    return shapely.make_valid(project(land))
 
 
 def pieces_of(geometry: BaseGeometry) -> list[Polygon]:
@@ -297,12 +298,15 @@ def board_shapes(regions: dict[str, BaseGeometry], window: tuple[float, float, f
                       tolerance, 0.5)
 
 
-def sea_crossing(shapes: dict[str, BaseGeometry], a: str, b: str, least: float = 0.0
+def sea_crossing(shapes: dict[str, BaseGeometry], a: str, b: str, least: float = 0.0,
+                 avoid: BaseGeometry | None = None
                  ) -> tuple[tuple[float, float], tuple[float, float]] | None:
     """The shortest straight way over water, at least ``least`` long, from ``a``'s land to
-    ``b``'s that crosses no other region's land (where R2.2's sea link is drawn: across water
-    a player sees as water, the western Channel rather than the Strait of Dover), or None."""
-    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)])
+    ``b``'s that crosses no other region's land nor ``avoid`` (the piles: where R2.2's sea
+    link is drawn, across water a player sees as water, the western Channel rather than the
+    Strait of Dover), or None."""
+    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)]
+                               + ([avoid] if avoid is not None else []))
     gap = max(shapes[a].distance(shapes[b]), least)
     near = shapes[a].boundary.intersection(shapes[b].buffer(1.5 * gap + 1))
     best = None
@@ -338,40 +342,65 @@ def _in_rects(summed: np.ndarray, w: int, h: int) -> np.ndarray:
 
 
 def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int, height: int,
-          pile: tuple[int, int], gap: int = 3, reserved: tuple = ()) -> dict[str, tuple[int, int]]:
-    """Where each region's pile of pieces goes (its top left corner, board units): the place
-    nearest its pole of inaccessibility, counting the land of other regions it would cover
-    dearly and the water a little, that keeps ``gap`` from every other pile, the board's edge
-    and the ``reserved`` boxes (x, y, w, h: the table, the supply). The tightest regions (the
-    smallest) choose first."""
+          pile: tuple[int, int], gap: int = 3, reserved: tuple = (), rounds: int = 8
+          ) -> dict[str, tuple[int, int]]:
+    """Where each region's pile of pieces goes (its top left corner, board units), keeping
+    ``gap`` from every other pile, the board's edge and the ``reserved`` boxes (x, y, w, h).
+
+    A place costs its distance from the region's pole of inaccessibility, and it pays for
+    the other regions' land it covers and earns for its own (a pile stands on its region
+    where it can: a player reads a pile by the land under it). The tightest regions (the
+    smallest) choose first; then, round after round, each region moves to its best place
+    among the others' until none moves (the first comers do not keep the best land for
+    good: Germania no longer pushes Gallia's pile into the North Sea)."""
     pw, ph = pile
     ys, xs = np.mgrid[0:height, 0:width] + 0.5
+    names = list(REGION_COUNTRIES)
     owner = np.full((height, width), -1)
-    for i, r in enumerate(REGION_COUNTRIES):
+    for i, r in enumerate(names):
         owner[shapely.contains_xy(shapes[r], xs, ys)] = i
-    taken = np.zeros((height, width), dtype=bool)
-    taken[:gap, :] = taken[-gap:, :] = taken[:, :gap] = taken[:, -gap:] = True
+    edge = np.zeros((height, width), dtype=bool)
+    edge[:gap, :] = edge[-gap:, :] = edge[:, :gap] = edge[:, -gap:] = True
     for x, y, w, h in reserved:
-        taken[max(0, int(y) - gap):int(y + h) + gap, max(0, int(x) - gap):int(x + w) + gap] = True
+        edge[max(0, int(y) - gap):int(y + h) + gap, max(0, int(x) - gap):int(x + w) + gap] = True
     corner_y, corner_x = np.mgrid[0:height, 0:width]
-    water = _in_rects(_summed(owner < 0), pw, ph)
-    placed = {}
-    for r in sorted(regions, key=lambda r: shapes[r].area):
-        i = list(REGION_COUNTRIES).index(r)
+    land = _in_rects(_summed(owner >= 0), pw, ph)
+    cost = {}
+    for r in regions:
+        own = _in_rects(_summed(owner == names.index(r)), pw, ph)
         biggest = max(pieces_of(shapes[r]), key=lambda p: p.area)
         px, py = shapely.maximum_inscribed_circle(biggest, 0.5).coords[0]
-        others = _in_rects(_summed((owner >= 0) & (owner != i)), pw, ph)
-        free = _in_rects(_summed(taken), pw + 2 * gap, ph + 2 * gap)
-        free = np.pad(free, ((gap, 0), (gap, 0)), constant_values=np.inf)[:height, :width]
-        cost = (np.hypot(corner_x + pw / 2 - px, corner_y + ph / 2 - py)
-                + others * 0.06 + water * 0.005)
-        cost = np.where(free == 0, cost, np.inf)
-        y, x = np.unravel_index(np.argmin(cost), cost.shape)
-        if not np.isfinite(cost[y, x]):
+        with np.errstate(invalid="ignore"):  # (inf - inf where no pile fits: no place)
+            here = (0.5 * np.hypot(corner_x + pw / 2 - px, corner_y + ph / 2 - py)
+                    + (200 * (land - own) - 150 * own) / (pw * ph))
+        cost[r] = np.nan_to_num(here, nan=np.inf)
+
+    def free(others: list[tuple[int, int]]) -> np.ndarray:
+        taken = edge.copy()
+        for x, y in others:
+            taken[y:y + ph, x:x + pw] = True
+        room = _in_rects(_summed(taken), pw + 2 * gap, ph + 2 * gap)
+        return np.pad(room, ((gap, 0), (gap, 0)), constant_values=np.inf)[:height, :width] == 0
+
+    def best(r: str, others: list[tuple[int, int]]) -> tuple[int, int]:
+        c = np.where(free(others), cost[r], np.inf)
+        y, x = np.unravel_index(np.argmin(c), c.shape)
+        if not np.isfinite(c[y, x]):
             raise ValueError(f"no room for {r}'s pile")
-        placed[r] = (int(x), int(y))
-        taken[y:y + ph, x:x + pw] = True
-    return placed
+        return int(x), int(y)
+
+    placed: dict[str, tuple[int, int]] = {}
+    for r in sorted(regions, key=lambda r: shapes[r].area):
+        placed[r] = best(r, list(placed.values()))
+    for _ in range(rounds):
+        moved = False
+        for r in sorted(regions, key=lambda r: -cost[r][placed[r][1], placed[r][0]]):
+            x, y = best(r, [v for k, v in placed.items() if k != r])
+            if cost[r][y, x] < cost[r][placed[r][1], placed[r][0]]:
+                placed[r], moved = (x, y), True
+        if not moved:
+            break
+    return {r: placed[r] for r in regions}
 
 
 #: The cartogram's growth of each region (the rest keep their area): the small regions grown,

@@ -1,21 +1,21 @@
-"""Draws the board's map of Europe for each arrangement and writes it into
+"""Draws the phone's board's map of Europe (render/board_layout.py TALL) and writes it into
 web/render/europe_map.py (``tools/europe_map.py``; ``--check`` says whether the file is up to
-date, for tests/web/test_board_map.py).
+date, for tests/web/test_board_map.py). The desktop's board is Europe as it is
+(tools/europe_board.py); the phone's follows it next (docs/europe-map.md), and this tool goes.
 
 How the map is made: an inflated cartogram. Our own drawing of Europe's coasts, in board units
-around the tiles of render/board_layout.py (no outline data of anyone else): for each
-arrangement, a mainland, land given to a region (Great Britain, Scandinavia and Finland,
-Jutland, the islands, a strip that joins two land neighbours of R2.2 where a third tile lies
-between them), seas cut out of the land (the Black Sea with Crimea, the Caspian) and, on the
-desktop board, land beyond the game (Ireland, Africa, Asia: drawn paler). The board is
-rasterised in 1-unit cells; each cell goes to
+around the tiles of render/board_layout.py (no outline data of anyone else): a mainland, land
+given to a region (Great Britain, Scandinavia and Finland, Jutland, the islands, a strip that
+joins two land neighbours of R2.2 where a third tile lies between them) and seas cut out of
+the land (the Black Sea with Crimea, the Caspian). The board is rasterised in 1-unit cells;
+each cell goes to
 
 1. the region whose tile holds it (a tile's content never leaves its region's land);
 2. else the region a drawn piece of land is given to;
 3. else the sea, if a drawn sea holds it;
 4. else, on the mainland, the region whose tile is nearest, give or take a wave
    (:func:`wobble`: a border drawn as a line, not along the middle between two tiles);
-5. else the land beyond the game, or the sea.
+5. else the sea.
 
 Then cells of two regions that are no land neighbours (a sea pair, or no pair at all) and lie
 within 3 units of each other go back to the sea, outside the tiles: sea pairs (Anglia–Gallia,
@@ -63,24 +63,7 @@ MAINLAND: dict[str, list[Poly]] = {"tall": [[
     (108, 480), (103.5, 470), (103.5, 400), (103.5, 332), (98, 326), (90.5, 334),
     (90.5, 400), (90.5, 476),
     (88, 479), (40, 480), (0, 479), (0, 322), (17, 318), (16, 260), (18, 230), (10, 222),
-    (4, 218)]], "wide": [[
-    (40, 248), (50, 236), (66, 232), (70, 214), (90, 205), (130, 206), (160, 205),
-    (180, 199), (196, 200), (228, 198), (250, 198), (270, 198), (290, 194), (290, 150),
-    (286, 120), (292, 90), (288, 60), (294, 36), (320, 34), (360, 36), (384, 34), (390, 16),
-    (430, 10), (480, 8), (500, 6), (508, 40), (502, 80), (510, 120), (504, 170),
-    (508, 220), (500, 270), (506, 330), (506, 440), (500, 500), (508, 560), (505, 594),
-    (470, 594), (440, 590), (418, 596), (406, 584),
-    (408, 560), (404, 520), (410, 490), (404, 472), (392, 476), (390, 500), (392, 540),
-    (386, 560), (376, 572), (366, 590), (352, 584), (342, 594), (330, 588), (316, 580),
-    (304, 586), (296, 570), (292, 540), (294, 500), (290, 470), (292, 430), (284, 400),
-    (276, 386), (266, 380), (262, 400), (262, 450), (266, 500), (262, 530), (270, 546),
-    (280, 560), (272, 568), (256, 558), (246, 552), (240, 566), (230, 580), (218, 578),
-    (222, 566), (208, 556), (190, 550), (176, 540), (162, 520), (162, 480), (158, 440),
-    (162, 400), (160, 384), (146, 372), (130, 374), (122, 384), (124, 400), (118, 430),
-    (128, 462), (120, 490), (118, 520), (112, 540), (104, 552), (84, 556), (72, 560),
-    (66, 568), (60, 558), (30, 554), (22, 548), (14, 530), (8, 500), (10, 460), (16, 430),
-    (18, 410), (12, 392), (22, 384), (50, 386), (70, 376), (66, 366), (64, 340), (62, 300),
-    (66, 270), (52, 262), (40, 258)]]}
+    (4, 218)]]}
 OWNED: dict[str, list[tuple[str, Poly]]] = {"tall": [
     ("Anglia", [(10, 1), (60, 1), (96, 4), (97, 30), (94, 44), (98, 60), (97, 90),
                 (102, 110), (104, 132), (99, 150), (96, 157), (60, 157), (30, 157), (8, 158),
@@ -96,88 +79,20 @@ OWNED: dict[str, list[tuple[str, Poly]]] = {"tall": [
     ("Germania", [(162, 172), (160, 160), (166, 156), (194, 156), (200, 166), (198, 172)]),
     ("Bulgaria", [(286, 481), (290, 470), (298, 452), (304, 448), (306, 454), (298, 468),
                   (294, 482)]),
-], "wide": [
-    # Great Britain: Scotland, East Anglia, Kent, Cornwall, Wales
-    ("Anglia", [(58, 6), (74, 2), (92, 8), (100, 20), (124, 30), (123, 60), (125, 90),
-                (125, 118), (132, 140), (130, 160), (128, 178), (110, 182), (80, 184),
-                (56, 188), (36, 194), (20, 198), (24, 188), (30, 180), (28, 164), (22, 150),
-                (20, 136), (28, 124), (28, 100), (24, 80), (30, 60), (26, 40), (38, 22),
-                (48, 12)]),
-    # Scandinavia: Norway's fjords, the North Cape, Sweden down to Skåne
-    ("Scandia", [(212, 186), (228, 182), (248, 160), (252, 130), (250, 100), (256, 70),
-                 (252, 40), (254, 22), (258, 8), (230, 2), (200, 0), (176, 4), (160, 10),
-                 (150, 22), (146, 40), (152, 48), (146, 60), (150, 80), (148, 96),
-                 (152, 104), (147, 122), (148, 140), (152, 158), (164, 174), (180, 176),
-                 (196, 174)]),
-    # Finland (Scandia's) and Karelia (Russia's), over Polonia's top
-    ("Scandia", [(236, 1), (340, 1), (340, 22), (310, 24), (290, 32), (280, 50), (270, 54),
-                 (264, 36), (262, 14), (246, 11)]),
-    ("Russia", [(340, 1), (400, 4), (400, 28), (384, 28), (340, 22)]),
-    # Jutland, from Germania up to Skåne
-    ("Germania", [(196, 206), (192, 194), (198, 186), (206, 182), (222, 182), (226, 192),
-                  (222, 206)]),
-    # Crimea
-    ("Tartaria", [(414, 350), (438, 350), (442, 364), (434, 380), (420, 382), (410, 370)]),
-    # Pomerania: Germania's Baltic coast reaching Polonia's
-    ("Germania", [(262, 201), (290, 196), (292, 208), (266, 212)]),
-    # Polonia reaching Tartaria between Russia and Hungaria
-    ("Polonia", [(382, 186), (402, 196), (402, 206), (382, 198)]),
-    # Bulgaria's Black Sea coast (Dobruja), up to Tartaria
-    ("Bulgaria", [(384, 406), (386, 384), (392, 364), (400, 350), (410, 350), (404, 366),
-                  (398, 386), (396, 406)]),
-    # Anatolia, east of Turcia's tile, and Cyprus; the steppe east of Tartaria's
-    ("Turcia", [(500, 426), (530, 423), (570, 417), (601, 401), (630, 412), (648, 446),
-                (650, 480), (636, 506), (604, 522), (570, 534), (540, 552), (512, 576),
-                (505, 590)]),
-    ("Turcia", [(560, 568), (576, 562), (590, 566), (582, 574), (564, 576)]),
-    ("Tartaria", [(492, 300), (560, 294), (598, 302), (612, 326), (608, 360), (580, 358),
-                  (540, 355), (500, 357), (492, 357)]),
-    # Italy's heel (Apulia)
-    ("Italia", [(256, 536), (263, 530), (270, 546), (280, 560), (272, 568), (256, 558)]),
-    # Sicily, Corsica, Sardinia; the Balearics
-    ("Italia", [(182, 570), (204, 566), (212, 574), (200, 584), (186, 580)]),
-    ("Italia", [(140, 422), (148, 420), (150, 440), (144, 454), (138, 444)]),
-    ("Italia", [(140, 478), (152, 476), (154, 494), (150, 508), (140, 506)]),
-    ("Hispania", [(128, 520), (140, 516), (142, 524), (130, 528)]),
 ]}
-SHORES: dict[str, list[Poly]] = {"tall": [], "wide": [
-    # Ireland
-    [(0, 74), (8, 64), (16, 70), (16, 96), (10, 112), (0, 116)],
-    # Africa, from Morocco to Tunisia
-    [(0, 588), (30, 582), (60, 574), (78, 578), (110, 582), (150, 586), (186, 592),
-     (196, 596), (204, 606), (0, 606)],
-    # Asia: the Urals, the Caucasus, Persia and the Levant
-    [(500, 6), (703, 2), (703, 606), (560, 606), (548, 594), (520, 596), (505, 594),
-     (508, 560), (500, 500), (506, 440), (506, 330), (500, 270), (508, 220), (504, 170),
-     (510, 120), (502, 80), (508, 40)],
-]}
+SHORES: dict[str, list[Poly]] = {"tall": []}
 SEAS: dict[str, list[Poly]] = {"tall": [
     # the Black Sea, Crimea reaching into it
     [(292, 462), (300, 454), (312, 455), (316, 464), (326, 468), (332, 460), (336, 455),
      (390, 455), (390, 487), (330, 487), (300, 486), (294, 476)],
     # the Adriatic's mouth, between Italia and Bulgaria
     [(190.5, 476), (192, 471), (200, 475.5), (200.5, 484), (197, 490)],
-], "wide": [
-    # the Black Sea, Crimea reaching into it, between the steppe and Anatolia
-    [(396, 414), (392, 400), (394, 372), (404, 356), (420, 354), (424, 366), (432, 376),
-     (444, 372), (448, 358), (470, 354), (500, 354), (540, 352), (580, 356), (604, 362),
-     (610, 384), (600, 404), (570, 420), (530, 426), (500, 428), (470, 428), (440, 424),
-     (420, 428), (404, 426)],
-    # the Caspian
-    [(664, 300), (684, 296), (694, 340), (696, 420), (680, 470), (668, 440), (660, 380)],
-    # the eastern Mediterranean, south of Anatolia
-    [(505, 598), (514, 578), (540, 556), (570, 538), (604, 524), (636, 508), (652, 484),
-     (662, 492), (660, 606), (505, 606)],
 ]}
 
 #: The seas' names, in Latin as the regions' (no translation), written on the water of the
 #: desktop's board (the phone's straits hold no words): (name, x, y, degrees turned; a turned
 #: name's letters lie left of its x, before the turn).
-SEA_NAMES: dict[str, list[tuple[str, float, float, int]]] = {"tall": [], "wide": [
-    ("Mare Atlanticum", 40, 320, -90), ("Mare Germanicum", 143.5, 152, -90),
-    ("Mare Balticum", 275, 150.5, -90), ("Mare Mediterraneum", 272, 602, 0),
-    ("Pontus Euxinus", 530, 396, 0), ("Mare Caspium", 682, 383, -90),
-]}
+SEA_NAMES: dict[str, list[tuple[str, float, float, int]]] = {"tall": []}
 
 
 def _land_pairs() -> set[frozenset[str]]:
@@ -466,7 +381,7 @@ def _crosses(box: L.Box, p, q) -> bool:
 
 
 def module() -> str:
-    data = {lay.name: shapes(lay) for lay in (L.TALL, L.WIDE)}
+    data = {lay.name: shapes(lay) for lay in (L.TALL,)}
     lines = ['"""The board\'s map of Europe: each region\'s land, per arrangement, as SVG path',
              "data (render/board.py draws it under the tiles' contents).",
              "",

@@ -8,7 +8,7 @@ puts small fake ``pyscript`` and ``pyodide.ffi`` modules into ``sys.modules`` (n
 exist on CPython; the pure glue modules never import them, so other tests are unaffected).
 
 The fake page is the skeleton of web/index.html: elements by id, the toolbar's buttons, and
-an inline SVG board with one ``rect.region`` (a tile) per region. One permissive :class:`Element`
+an inline SVG board with one ``.region`` (a tile) per region. One permissive :class:`Element`
 serves for every node (the document too). It does not parse HTML: ``innerHTML`` is kept as a
 string; a test that needs a node the page would have rendered adds it with :meth:`Element.add`.
 Selectors: tags, ``#id``, ``.class``, ``[attr]``, ``[attr="value"]``, compounds of these,

@@ -1,7 +1,8 @@
-"""The board is a map of Europe (render/europe_map.py, drawn by tools/europe_map.py around the
-tiles of render/board_layout.py), in both arrangements: its regions lie where they lie in
-Europe, land neighbours of R2.2 share a border, sea neighbours have water between them and a
-dashed link across it, each region's land holds its tile and nothing else's.
+"""The phone's board is a map of Europe drawn around its tiles (render/europe_map.py, drawn by
+tools/europe_map.py around the tiles of render/board_layout.py TALL): its regions lie where
+they lie in Europe, land neighbours of R2.2 share a border, sea neighbours have water between
+them and a dashed link across it, each region's land holds its tile and nothing else's. (The
+desktop's board is Europe as it is: tests/web/test_europe_board.py.)
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from render import board, europe_map
+from render import board, europe_map, europe_real
 from render import board_layout as L
 
 from rattus import REGIONS
 from rattus.board import NEIGHBOUR_PAIRS
 
-LAYS = pytest.mark.parametrize("lay", [L.TALL, L.WIDE], ids=["tall", "wide"])
+LAYS = pytest.mark.parametrize("lay", [L.TALL], ids=["tall"])
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Compass bearings (degrees clockwise from north; the board's y grows southwards).
@@ -150,17 +151,19 @@ def test_each_regions_land_holds_its_tile_and_no_other_thing(lay: L.Arrangement)
         assert not any(inside(p, polys) for p in grid for polys in lands.values()), box
 
 
-@LAYS
-def test_the_map_is_drawn_on_the_board_under_each_tile(lay: L.Arrangement) -> None:
-    """The board's skeleton draws each region's land right after its tile (the unseen
-    ``rect.region`` that takes the clicks and carries the state classes; style.css draws the
-    land by them: ``.region.target + .land``)."""
+@pytest.mark.parametrize("lay", [L.TALL, L.WIDE], ids=["tall", "wide"])
+def test_each_regions_land_is_what_takes_its_clicks(lay: L.Arrangement) -> None:
+    """The board's skeleton draws each region's land as the ``.region`` that takes the clicks
+    and carries the state classes (style.css draws the land by them: ``.region.target``);
+    on a map of Europe as it is, its pile's plate follows it and takes its clicks too."""
     svg = board.skeleton(lay)
+    drawn = europe_map if lay.piles is None else europe_real
     for r in REGIONS:
-        tile = re.search(rf'<rect id="region-{r}" data-region="{r}" class="region"[^>]*/>'
-                         rf'(<path [^>]*/>)', svg)
-        assert tile, r
-        assert f'class="land" d="{europe_map.LAND[lay.name][r]}"' in tile[1]
+        land = (f'<path id="region-{r}" data-region="{r}" class="region" '
+                f'd="{drawn.LAND[lay.name][r]}"/>')
+        assert land in svg, r
+        if lay.piles is not None:
+            assert re.search(rf'{re.escape(land)}<rect class="pile" data-region="{r}"', svg), r
 
 
 def test_the_map_is_drawn_from_the_tiles_as_they_lie_now() -> None:
@@ -174,7 +177,7 @@ def test_the_map_is_drawn_from_the_tiles_as_they_lie_now() -> None:
 #: How much water each sea link's line crosses at least (units): the phone's board holds four
 #: tiles in its width and no more, so its straits are narrower (issue 34's review found 5–8
 #: units there: slits, not seas).
-SEA_WIDTH = {"tall": 12, "wide": 18}
+SEA_WIDTH = {"tall": 12}
 
 
 @LAYS
@@ -192,46 +195,3 @@ def test_each_sea_reads_as_water(lay: L.Arrangement) -> None:
         wet = sum(not any(inside((x1 + (x2 - x1) * k / steps, y1 + (y2 - y1) * k / steps), polys)
                           for polys in lands) for k in range(steps))
         assert wet / steps * math.dist((x1, y1), (x2, y2)) >= SEA_WIDTH[lay.name], (a, b)
-
-
-def test_the_desktop_board_draws_europe_beyond_the_regions() -> None:
-    """Ireland, Africa and Asia are drawn (paler, ``SHORES``) where the desktop's board has
-    room: west of Anglia, south of Hispania and Italia (the Mediterranean between), east of
-    Russia, Tartaria and Turcia (the Black Sea between Tartaria and Turcia closed at the
-    Caucasus) — and never under a region's tile."""
-    lay = L.WIDE
-    shore = polygons(europe_map.SHORES["wide"])
-    ireland = (5, lay.tile("Anglia").centre()[1])
-    africa = (lay.tile("Hispania").centre()[0], lay.height - 4)
-    caucasus = (640, 380)  # (the desktop board's units) between the Black Sea and the Caspian
-    for where, point in (("Ireland", ireland), ("Africa", africa), ("the Caucasus", caucasus)):
-        assert inside(point, shore), where
-    for r in REGIONS:
-        assert not inside(lay.tile(r).centre(), shore), r
-    assert europe_map.SHORES["tall"] == ""  # no room for them on a phone
-
-
-
-def test_the_seas_names_lie_on_open_water() -> None:
-    """The desktop's board names its seas as a map does (Latin, as the regions): each name's
-    box (6.8 units a letter, 12 high: style.css's 10.5 px italics measure 5.8–6.7 a letter in
-    Chromium), with a unit to spare, lies on no land — a region's or the land beyond the
-    game — and on no dashed sea link's line."""
-    lay = L.WIDE
-    lands = [outlines(lay, r) for r in REGIONS] + [polygons(europe_map.SHORES["wide"])]
-    links = [lay.link_segment(a, b) for (a, b), sea in NEIGHBOUR_PAIRS.items() if sea]
-    names = europe_map.SEA_NAMES["wide"]
-    assert {n for n, *_ in names} >= {"Mare Balticum", "Mare Mediterraneum", "Pontus Euxinus"}
-    for name, x, y, turn in names:
-        long, high = 6.8 * len(name) / 2 + 1, 12 + 2
-        # the box, before the turn: centred on x, from the baseline up; turned -90°, the
-        # letters run up the board with their tops to the left of x
-        box = ((x - long, y - high + 3), (x + long, y + 3)) if turn == 0 else \
-            ((x - high + 3, y - long), (x + 3, y + long))
-        (x0, y0), (x1, y1) = box
-        points = [(x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * j / 10)
-                  for i in range(11) for j in range(11)]
-        assert not any(inside(p, polys) for p in points for polys in lands), name
-        for (ax, ay), (bx, by) in links:
-            assert not any(x0 <= ax + (bx - ax) * k / 20 <= x1 and y0 <= ay + (by - ay) * k / 20
-                           <= y1 for k in range(21)), (name, "crosses a sea link")

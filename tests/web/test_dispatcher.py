@@ -51,7 +51,7 @@ def tool(choice: str) -> Element:
 
 
 def path(region: str) -> Element:
-    return document.querySelector(f'rect.region[data-region="{region}"]')
+    return document.querySelector(f'.region[data-region="{region}"]')
 
 
 def notice() -> str:

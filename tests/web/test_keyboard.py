@@ -44,7 +44,7 @@ def fresh_page():
 
 
 def path(name: str) -> Element:
-    return document.querySelector(f'rect.region[data-region="{name}"]')
+    return document.querySelector(f'.region[data-region="{name}"]')
 
 
 def tab_stops() -> list[str]:

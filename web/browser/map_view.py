@@ -23,7 +23,7 @@ class MapView:
         self.all_regions = list(all_regions)
         #: the arrangement drawn (render/board_layout.py): the first screen's is tall
         self.arrangement = str(js(svg.getAttribute("data-board")) or "tall")
-        self.paths = {r: js(svg.querySelector(f'rect.region[data-region="{r}"]'))
+        self.paths = {r: js(svg.querySelector(f'.region[data-region="{r}"]'))
                       for r in self.all_regions}
         self._path_state: dict[str, tuple] = {}
         self._roving: str | None = None  # the stop in the Tab order (tabindex 0)
@@ -52,7 +52,7 @@ class MapView:
         svg.innerHTML = board.skeleton_inside(lay)
         svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
         self.overlay = svg.querySelector("#overlay")
-        self.paths = {r: js(svg.querySelector(f'rect.region[data-region="{r}"]'))
+        self.paths = {r: js(svg.querySelector(f'.region[data-region="{r}"]'))
                       for r in self.all_regions}
         self._path_state, self._layers, self._layer_html = {}, {}, {}
         self._roving = None

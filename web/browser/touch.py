@@ -174,7 +174,7 @@ class MapZoom:
         if node.classList.contains("target"):
             return node
         if dom.attr(node, "data-slot") is None and dom.attr(node, "data-region") is not None:
-            return dom.query(f'rect.region.target[data-region="{dom.attr(node, "data-region")}"]',
+            return dom.query(f'.region.target[data-region="{dom.attr(node, "data-region")}"]',
                              self.svg)
         return None
 

@@ -26,15 +26,19 @@ from rattus import CARDS, REGIONS
 from rattus.board import NEIGHBOUR_PAIRS
 from rattus.cards import CARD_SYMBOL
 from render import board_layout as L
-from render import ending, europe_map, panels, pieces
+from render import ending, europe_map, europe_real, panels, pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:
     from rattus.shapes import Face, RegionView, View
 
 #: Patterns added to the board: legal targets get a hatch as well as a colour and a dashed
-#: outline (shape, not colour alone); regions out of play a grey hatch.
+#: outline (shape, not colour alone); regions out of play a grey hatch; the paper of a map of
+#: Europe as it is, a quiet speckle over land and sea (``.paper``).
 DEFS = """
+<pattern id="paper" patternUnits="userSpaceOnUse" width="41" height="37"><path
+ d="M4 6h1M19 13h1M33 4h1M10 25h1M27 29h1M37 20h1M15 33h1M23 2h1" stroke="#6b4e1e"
+ stroke-opacity=".22" stroke-width="1.3" stroke-linecap="round"/></pattern>
 <pattern id="hatch-target" patternUnits="userSpaceOnUse" width="9" height="9"
  patternTransform="rotate(45)"><rect width="9" height="9" fill="#fff3bf"/>
 <line x1="0" y1="0" x2="0" y2="9" stroke="#f0b450" stroke-width="2"/></pattern>
@@ -92,28 +96,51 @@ def first_sketch(lay: L.Arrangement) -> str:
 
 
 def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
-    """The sea, the land beyond the game (Ireland, Africa, Asia: ``.shore``) and, but on the
-    first screen's sketch, the seas' names; then per region its tile (the clickable
-    ``rect.region``, unseen: it carries the region's state classes) followed by its land
-    (render/europe_map.py), drawn as the tile's state says (style.css ``.region.… + .land``);
-    the supply box and the table."""
+    """The sea, the land beyond the game (``.shore``) and, but on the first screen's sketch,
+    the seas' names; then per region its land (render/europe_map.py, render/europe_real.py):
+    the clickable ``.region``, drawn as its state classes say (style.css ``.region.…``), and
+    on a map of Europe as it is its pile's plate (``.pile``, a click on it is one on its
+    region); the supply box and the table."""
     tiles = []
+    drawn = _drawing(lay)
     for r in REGIONS:
-        b = lay.tile(r)
-        # (the first screen's sketch: no control, its tiles need no names)
+        # (the first screen's sketch: no control, its regions need no names)
         name = f' id="region-{r}" data-region="{r}"' if named else ""
-        tiles.append(f'<rect{name} class="region" x="{b.x:g}" y="{b.y:g}" width="{b.w}" '
-                     f'height="{b.h}"/><path class="land" d="{europe_map.LAND[lay.name][r]}"/>')
+        tiles.append(f'<path{name} class="region" d="{drawn.LAND[lay.name][r]}"/>')
+        if lay.piles is not None:
+            b = lay.tile(r)
+            on = f' data-region="{r}"' if named else ""
+            tiles.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
+                         f'height="{b.h:g}" rx="7"/>')
     sx, sy, sw, sh = lay.supply
     tx, ty, tw, th = lay.table
-    shores = europe_map.SHORES[lay.name]
+    shores = drawn.SHORES[lay.name]
+    rose = getattr(drawn, "ROSE", {}).get(lay.name)
     return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
             + (f'<path class="shore" d="{shores}"/>' if shores else "")
             + (_sea_names(lay) if named else "")
+            + (_compass_rose(*rose) if rose else "")
             + f'<g class="tiles">{"".join(tiles)}</g>'
-            f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
+            + (f'<rect class="paper" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
+               if lay.piles is not None else "")
+            + f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
             f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
             f'height="{th}" rx="9"/>')
+
+
+def _compass_rose(x: float, y: float) -> str:
+    """A map's compass rose on open water (render/europe_real.py ``ROSE``): north up, as the
+    map is drawn."""
+    return (f'<g class="compass" transform="translate({x:g} {y:g})" aria-hidden="true">'
+            '<circle r="11"/><path d="M0-17L3.5 0 0 17-3.5 0Z"/>'
+            '<path d="M-17 0L0 3.5 17 0 0-3.5Z"/><path class="north" d="M0-17L3.5 0H-3.5Z"/>'
+            '<text y="-20">N</text></g>')
+
+
+def _drawing(lay: L.Arrangement):
+    """The module that holds ``lay``'s map: Europe as it is (render/europe_real.py) or drawn
+    around TALL's tiles (render/europe_map.py)."""
+    return europe_real if lay.piles is not None else europe_map
 
 
 def _sea_names(lay: L.Arrangement) -> str:
@@ -122,7 +149,7 @@ def _sea_names(lay: L.Arrangement) -> str:
     names = "".join(f'<text x="{x:g}" y="{y:g}"'
                     + (f' transform="rotate({turn} {x:g} {y:g})"' if turn else "")
                     + f'>{esc(name)}</text>'
-                    for name, x, y, turn in europe_map.SEA_NAMES[lay.name])
+                    for name, x, y, turn in _drawing(lay).SEA_NAMES[lay.name])
     return f'<g class="sea-names" aria-hidden="true">{names}</g>' if names else ""
 
 
@@ -200,9 +227,10 @@ def _token(lay: L.Arrangement, region_name: str, slot: int, at: int, face: Face 
         parts.append(f'<circle class="front known" r="{L.TOKEN_R}"/>'
                      f'<text class="thr" y="4.6">{face["threshold"]}</text>')
     parts.append("</g>")
-    if face is not None:
+    strip = lay.strip_at(region_name, at)
+    if face is not None and strip is not None:
         parts.append(f'<g class="face known" aria-hidden="true">'
-                     f'{_symbols_strip(lay.strip_at(region_name, at), face, "known")}</g>')
+                     f'{_symbols_strip(strip, face, "known")}</g>')
     return "".join(parts)
 
 
@@ -231,8 +259,8 @@ def _revealed(lay: L.Arrangement, region_name: str, at: int, face: Face, outbrea
             f'<g transform="translate({x:.1f} {y:.1f})"><g class="turn-over">'
             f'<circle class="front" r="{L.TOKEN_R}"/>'
             f'<text class="rv-thr" y="4.6">{face["threshold"]}</text>{cross}</g></g>'
-            + _symbols_strip(lay.strip_at(region_name, at), face,
-                             "outbreak" if outbreak else "calm")
+            + (_symbols_strip(strip, face, "outbreak" if outbreak else "calm")
+               if (strip := lay.strip_at(region_name, at)) is not None else "")
             + '</g>')
 
 
@@ -255,7 +283,7 @@ def _cubes(lay: L.Arrangement, region_name: str, counts: list[int], seats) -> st
         x, y = lay.cubes_at(region_name, p, len(seats))
         parts.append(f'<g class="cube" data-piece="cubes-{region_name}-{p}" '
                      f'transform="translate({x:.1f} {y:.1f})">'
-                     f'{pieces.piece(p, seats[p].colour, L.PIECE, c)}</g>')
+                     f'{pieces.piece(p, seats[p].colour, lay.inside.piece, c)}</g>')
     return "".join(parts)
 
 
@@ -266,9 +294,9 @@ def _losses(lay: L.Arrangement, region_name: str, by_seat: dict[int, int], seats
     marks_ = []
     for seat, n in sorted(by_seat.items()):
         x = lay.seat_column(region_name, seat, len(seats))
-        y = lay.tile(region_name).y + L.LOSS_Y
+        y, (_y, w, h) = lay.loss_y(region_name), lay.inside.loss
         marks_.append(f'<g transform="translate({x:.1f} {y:.1f})">'
-                      f'{pieces.loss_mark(seat, seats[seat].colour, L.LOSS_W, L.LOSS_H, n)}</g>')
+                      f'{pieces.loss_mark(seat, seats[seat].colour, w, h, n)}</g>')
     return f'<g class="losses" aria-hidden="true">{"".join(marks_)}</g>'
 
 
@@ -276,9 +304,7 @@ def _risk(lay: L.Arrangement, name: str, risk: dict) -> str:
     """The odds of a strike here now, for the player at the screen (render/odds_overlay.py):
     the cubes they can expect to lose and what it would cost the others, the whole sentence
     on hover."""
-    b = lay.tile(name)
-    y = b.y + L.ODDS_Y
-    x = b.x + L.ODDS_X
+    x, y = lay.odds_at(name)
     parts = [pieces.icon("you", x, y - 9.5, 10), f'<text class="odds mine" x="{x + 12:.1f}" '
              f'y="{y:.1f}">{_loss_expected(risk["mine"])}</text>',
              pieces.icon("others", x + 45, y - 9.5, 10),
@@ -617,7 +643,8 @@ def _region_layer(things: RegionThings) -> str:
     seats = [Seat("", colour, "human") for colour in things.colours]
     if things.far_steps is not None:
         parts.append(_far_mark(lay, r, things.far_steps))
-    if things.risk is not None:
+    told = bool(things.revealed or things.lost or things.neutral)
+    if things.risk is not None and not (told and lay.inside.odds_give_way):
         level, mine, others, p_loss, words = things.risk
         parts.append(_risk(lay, r, {"level": level, "mine": mine, "others": others,
                                "p_loss": p_loss, "words": words}))
@@ -691,10 +718,10 @@ def legend_figure(kind: str, seats) -> str:
     """A small picture of one thing the board draws, as the board draws it (for How to play):
     the legend can never drift from the board. Each is drawn in a tile's corner (Anglia's),
     shown through a window onto that place."""
-    # (the region's state on an unseen tile of no size, its land drawn by it: style.css)
-    box = '<rect class="region {c}"/><rect x="{x}" y="{y}" width="60" height="40" class="land"/>'
+    # (the region's state drawn on a piece of land of its own: style.css .region.…)
+    box = '<rect class="region {c}" x="{x}" y="{y}" width="60" height="40"/>'
     seats = list(seats) + default_seats(4)[len(seats):]  # four columns: two pieces in view
-    lay = L.TALL  # (a tile's inside is the same in both arrangements)
+    lay = L.TALL  # (How to play draws the phone's tile: its things in their places)
     ax, ay, _w, _h = lay.tile("Anglia")
     tx, ty = lay.token_at("Anglia", 1)
     cx, cy = lay.cubes_at("Anglia", 0, 4)
@@ -716,8 +743,8 @@ def legend_figure(kind: str, seats) -> str:
         "out": box.format(x=ax, y=ay, c="out"),
         "token": _token(lay, "Anglia", 1, 1, None, False, False, False),
         "starting": _token(lay, "Anglia", 1, 1, None, True, False, False),
-        "odds": f'<rect class="region risk-3"/><rect x="{ax}" y="{ay}" width="{L.TILE_W}" '
-                f'height="{L.TILE_H}" class="land"/>' + _risk(lay, "Anglia", {
+        "odds": f'<rect class="region risk-3" x="{ax}" y="{ay}" width="{L.TILE_W}" '
+                f'height="{L.TILE_H}"/>' + _risk(lay, "Anglia", {
                     "level": 3, "mine": 1.2, "others": 0.4, "p_loss": 0.6, "words": ""}),
         "known": _token(lay, "Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
                         False),
@@ -726,8 +753,8 @@ def legend_figure(kind: str, seats) -> str:
         "loss": _losses(lay, "Anglia", {0: 1}, seats),
         "plague": _plague(lay, "Anglia", False, t("map.plague")),
         "sea": f'<path class="link sea" d="M{ax} {ay + 11}L{ax + 60} {ay + 11}"/>'
-               f'<rect class="land" x="{ax - 2}" y="{ay + 21}" width="32" height="21"/>'
-               f'<rect class="land" x="{ax + 30}" y="{ay + 21}" width="32" height="21"/>',
+               f'<rect class="region" x="{ax - 2}" y="{ay + 21}" width="32" height="21"/>'
+               f'<rect class="region" x="{ax + 30}" y="{ay + 21}" width="32" height="21"/>',
         "supply": f'<rect class="box" x="{sx}" y="{sy}" width="{lay.supply.w}" '
                   f'height="{lay.supply.h}" rx="9"/>' + _supply(lay, _LEGEND_SUPPLY, Offer()),
         "table": f'<rect class="box" x="{lay.table.x}" y="{lay.table.y}" width="{lay.table.w}" '

@@ -37,6 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from render import europe_real
+
 #: The screens that get the WIDE board: a desktop screen held landscape. The page asks the
 #: browser (browser/app.py), the first screen's CSS is written from it (tools/first_screen.py),
 #: and style.css's desktop layout keys on the same condition (tests/web/test_board.py).
@@ -101,6 +103,49 @@ class Box(NamedTuple):
         return self.x + self.w / 2, self.y + self.h / 2
 
 
+@dataclass(frozen=True)
+class Inside:
+    """Where each kind of thing lies inside a region's box (units from its top left corner):
+    the tile of :data:`TALL` (tokens in a column, a face's symbols beside each) or the
+    compact pile of a map drawn from real geography (:data:`PILE`: tokens in a row, the
+    faces' symbols told by the strike's story and the token's words instead)."""
+
+    w: float
+    h: float
+    name: Point  # the name's baseline start
+    token: Point  # the first rat token's centre
+    token_step: Point  # from one token to the next
+    side_x: float  # the side column's centre: the plague piece, "2 steps", "+2"
+    side_y: tuple[float, float, float]
+    cubes: tuple[float, float, float]  # the seats' columns' left edge and span, the cubes' row
+    piece: float  # a seat's cube piece
+    loss: tuple[float, float, float]  # the loss marks' row, their width and height
+    odds: Point  # the odds' left edge and baseline
+    strips: bool  # whether a face's symbols have a box beside its token
+    #: whether the odds and the loss marks share a row: the odds, an aid to a decision, give
+    #: way while a strike is told there
+    odds_give_way: bool = False
+
+
+#: Today's tile (see the drawing above)
+TILE = Inside(w=TILE_W, h=TILE_H, name=(NAME_X, NAME_Y), token=(TOKEN_X, TOKEN_Y0),
+              token_step=(0, TOKEN_PITCH), side_x=SIDE_X,
+              side_y=(TOKEN_Y0, TOKEN_Y0 + TOKEN_PITCH, TOKEN_Y0 + 2 * TOKEN_PITCH),
+              cubes=(2, TILE_W - 4, CUBES_Y), piece=PIECE, loss=(LOSS_Y, LOSS_W, LOSS_H),
+              odds=(ODDS_X, ODDS_Y), strips=True)
+
+#: A pile on the map of Europe as it is (104 × 83: twelve of them leave most of the land in
+#: sight on a desktop's map):
+#:
+#:     Region name
+#:     (rat) (rat) (rat)  (plague)
+#:     [seat][seat][seat][seat] (2 steps)
+#:      −1    −2                (+2)      or, out of a strike: the odds
+PILE = Inside(w=104, h=83, name=(4, 12), token=(13, 28), token_step=(25, 0), side_x=92,
+              side_y=(28, 53, 73), cubes=(0, 80, 53), piece=19, loss=(73, 17, 15.4),
+              odds=(2, 78), strips=False, odds_give_way=True)
+
+
 @dataclass(frozen=True, eq=False)
 class Arrangement:
     """One way of laying the board out: where each region's tile lies (``grid``, in tile
@@ -110,7 +155,7 @@ class Arrangement:
     :data:`TALL` and :data:`WIDE`; compared and hashed as themselves."""
 
     name: str
-    grid: dict[str, tuple[float, float]]
+    grid: dict[str, tuple[float, float]]  # (TALL's tiles; a map of Europe as it is: ``piles``)
     width: float
     height: float
     supply: Box
@@ -120,17 +165,30 @@ class Arrangement:
     #: (R4.1): a desktop's pointer; on a phone its 12 units are no finger's target, and the
     #: card is taken from the cards' sheet (render/dock.py marks that tab)
     held_cards_targets: bool = True
+    inside: Inside = TILE
+    #: a map of Europe as it is (render/europe_real.py): each region's pile's top left corner
+    #: and each sea link's crossing; None for TALL's tiles on the grid
+    piles: dict[str, tuple[int, int]] | None = None
+    crossings: dict[tuple[str, str], tuple[Point, Point]] | None = None
 
     def tile(self, region: str) -> Box:
+        """The region's box: its tile, or its pile on a map of Europe as it is."""
+        if self.piles is not None:
+            x, y = self.piles[region]
+            return Box(x, y, self.inside.w, self.inside.h)
         col, row = self.grid[region]  # (whole units: a token's 24 units are 24 px on a phone)
         return Box(round(MARGIN + col * PITCH_X), round(self.top + row * PITCH_Y), TILE_W, TILE_H)
 
     def token_at(self, region: str, slot: int) -> Point:
         """The centre of the ``slot``-th rat token (1–3, R5.2) of a region."""
-        b = self.tile(region)
-        return b.x + TOKEN_X, b.y + TOKEN_Y0 + (slot - 1) * TOKEN_PITCH
+        b, i = self.tile(region), self.inside
+        return (b.x + i.token[0] + (slot - 1) * i.token_step[0],
+                b.y + i.token[1] + (slot - 1) * i.token_step[1])
 
-    def strip_at(self, region: str, slot: int) -> Box:
+    def strip_at(self, region: str, slot: int) -> Box | None:
+        """The box beside a token for its face's symbols, where the box has one."""
+        if not self.inside.strips:
+            return None
         x, y = self.token_at(region, slot)
         return Box(x - TOKEN_X + STRIP_X, y - STRIP_H / 2, STRIP_W, STRIP_H)
 
@@ -138,21 +196,27 @@ class Arrangement:
         """The right column's ``row``-th place (0 the plague piece, 1 "2 steps", 2 the
         Knight's neutral cubes)."""
         b = self.tile(region)
-        return b.x + SIDE_X, b.y + TOKEN_Y0 + row * TOKEN_PITCH
+        return b.x + self.inside.side_x, b.y + self.inside.side_y[row]
 
     def seat_column(self, region: str, seat: int, players: int) -> float:
         """The centre of ``seat``'s column in a tile (its cubes, its losses): one column per
         seat, so a player's pieces are always in the same place."""
-        b = self.tile(region)
-        w = (TILE_W - 4) / max(players, 1)
-        return b.x + 2 + w * (seat + 0.5)
+        left, span, _y = self.inside.cubes
+        return self.tile(region).x + left + span / max(players, 1) * (seat + 0.5)
 
     def cubes_at(self, region: str, seat: int, players: int) -> Point:
-        return self.seat_column(region, seat, players), self.tile(region).y + CUBES_Y
+        return self.seat_column(region, seat, players), self.tile(region).y + self.inside.cubes[2]
+
+    def loss_y(self, region: str) -> float:
+        return self.tile(region).y + self.inside.loss[0]
+
+    def odds_at(self, region: str) -> Point:
+        b = self.tile(region)
+        return b.x + self.inside.odds[0], b.y + self.inside.odds[1]
 
     def name_at(self, region: str) -> Point:
         b = self.tile(region)
-        return b.x + NAME_X, b.y + NAME_Y
+        return b.x + self.inside.name[0], b.y + self.inside.name[1]
 
     def centre(self, region: str) -> Point:
         return self.tile(region).centre()
@@ -181,9 +245,12 @@ class Arrangement:
         return x + 1.5 + (i % 3) * FREE_CARD_PITCH, y + 53 + (i // 3) * FREE_CARD_PITCH
 
     def link_segment(self, a: str, b: str) -> tuple[Point, Point]:
-        """The part of the line between two tiles' centres that lies in the gap between them:
-        a sea link (R2.2) is drawn there, over the water, so it crosses nothing inside a
-        tile."""
+        """Where a sea link (R2.2) is drawn: on a map of Europe as it is, the crossing made
+        for it (the shortest way over water between the two lands, under no pile); between
+        TALL's tiles, the part of the line between their centres that lies in the gap
+        between them, over the water, so it crosses nothing inside a tile."""
+        if self.crossings is not None:
+            return self.crossings[(a, b)]
         (x1, y1), (x2, y2) = self.centre(a), self.centre(b)
         dx, dy = x2 - x1, y2 - y1
         t1 = _leave(self.tile(a), x1, y1, dx, dy)
@@ -222,32 +289,21 @@ TALL = Arrangement(
     supply=Box(MARGIN + 3 * PITCH_X, MARGIN, SUPPLY_W, SUPPLY_H),
     table=Box(MARGIN, MARGIN + 3 * PITCH_Y, TABLE_W, TABLE_H), held_cards_targets=False)
 
-#: The WIDE board's top margin: room for the north coast (Finland and Karelia, over Polonia's
-#: top, render/europe_map.py)
-_WIDE_TOP = 16
-#: The fifth column's left edge (the supply, then the table), over Asia, east of Russia
-_FIFTH = 512
+#: The maps of Europe as it is (tools/europe_board.py draws them into render/europe_real.py):
+#: the map's size, per arrangement, in board units
+REAL_MAPS = {"wide": (720, 580)}
 
-#: A desktop's board, landscape: the twelve regions in three rows of four, placed with room
-#: between them for the seas and coasts of Europe (tools/europe_map.py draws them): the North
-#: Sea and the Channel round Anglia, the Baltic between Scandia and Polonia (Polonia lower, as
-#: it lies south of Sweden), the Bay of Biscay and the Gulf of Lion round Hispania, the
-#: Tyrrhenian Sea between Hispania and Italia, the Adriatic between Italia and Bulgaria, the
-#: Black Sea between Tartaria and Turcia; the middle row shifted east (Hispania south-west of
-#: Gallia, Tartaria south-east of Russia); the supply box and the players' table in a fifth
-#: column over Asia. Its size (703 × 606) is what a 1280 × 800 screen draws with 12 px text.
+#: A desktop's board, landscape: Europe as it is (Natural Earth's, a gentle cartogram:
+#: tools/europe_geo.py), from Cabo da Roca to the Volga and from Crete to the North Cape,
+#: each region's pile on its own land where the others leave room (render/europe_real.py);
+#: the players' table and the supply at sea, in the Atlantic west of Anglia. Its shape
+#: (1.24 : 1) is a desktop map area's: 1280 × 800 draws it at 1.25 px a unit.
+_MAP_W, _MAP_H = REAL_MAPS["wide"]
 WIDE = Arrangement(
-    name="wide",
-    grid={"Anglia": _at(34, 26, _WIDE_TOP), "Scandia": _at(156, 16, _WIDE_TOP),
-          "Polonia": _at(296, 40, _WIDE_TOP), "Russia": _at(394, 20, _WIDE_TOP),
-          "Gallia": _at(72, 210, _WIDE_TOP), "Germania": _at(180, 206, _WIDE_TOP),
-          "Hungaria": _at(290, 214, _WIDE_TOP), "Tartaria": _at(404, 198, _WIDE_TOP),
-          "Hispania": _at(28, 394, _WIDE_TOP), "Italia": _at(168, 392, _WIDE_TOP),
-          "Bulgaria": _at(298, 406, _WIDE_TOP), "Turcia": _at(414, 432, _WIDE_TOP)},
-    width=_FIFTH + TABLE_W + MARGIN,
-    height=606,
-    supply=Box(_FIFTH, _WIDE_TOP, SUPPLY_W, SUPPLY_H),
-    table=Box(_FIFTH, _WIDE_TOP + SUPPLY_H + GAP, TABLE_W, TABLE_H),
-    top=_WIDE_TOP)
+    name="wide", grid={}, width=_MAP_W, height=_MAP_H,
+    table=Box(MARGIN, MARGIN, TABLE_W, TABLE_H),
+    supply=Box(MARGIN, MARGIN + TABLE_H + GAP, SUPPLY_W, SUPPLY_H),
+    inside=PILE, piles=europe_real.PILES.get("wide", {}),
+    crossings=europe_real.CROSSINGS.get("wide", {}))
 
 ARRANGEMENTS = {a.name: a for a in (TALL, WIDE)}

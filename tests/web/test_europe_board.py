@@ -1,0 +1,135 @@
+"""The desktop's board is Europe as it is (render/europe_real.py, drawn by tools/europe_board.py
+from Natural Earth): measured as drawn, against the true land (tools/europe_geo.py), it is
+Europe; R2.2 holds on the drawn shapes; each region's pile stands on its own land, over no
+other pile nor the players' table or the supply; each sea link is drawn over water.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import shapely
+from render import board_layout as L
+from render import europe_real
+
+from rattus import REGIONS
+from rattus.board import NEIGHBOUR_PAIRS
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import europe_board  # noqa: E402
+import europe_geo as G  # noqa: E402
+
+LAND_PAIRS = {frozenset(p) for p, sea in NEIGHBOUR_PAIRS.items() if not sea}
+REAL = [L.ARRANGEMENTS[name] for name in L.REAL_MAPS]
+MAPS = pytest.mark.parametrize("lay", REAL, ids=[lay.name for lay in REAL])
+
+
+def drawn(lay: L.Arrangement) -> dict[str, shapely.Geometry]:
+    """The regions as the page draws them (their path data read back)."""
+    return {r: europe_board.shapes_of(europe_real.LAND[lay.name][r]) for r in REGIONS}
+
+
+def pile(lay: L.Arrangement, region: str) -> shapely.Geometry:
+    return shapely.box(*(lambda b: (b.x, b.y, b.x + b.w, b.y + b.h))(lay.tile(region)))
+
+
+@MAPS
+def test_the_drawn_map_is_europe(lay: L.Arrangement) -> None:
+    """After the affine map that best takes the true centres of the 12 regions to the drawn
+    ones: the centres' residual is at most 0.15 of their spread and the drawn land overlaps
+    the true land by an IoU of at least 0.75 (a box per region at its true place: 0.61)."""
+    residual, iou = G.fit(drawn(lay), G.true_regions())
+    print(f"{lay.name}: residual {residual:.3f} of the spread, IoU {iou:.3f}")
+    assert residual <= 0.15 and iou >= 0.75, (residual, iou)
+
+
+@MAPS
+def test_land_neighbours_share_a_border_and_sea_neighbours_do_not_touch(lay) -> None:
+    """R2.2 on the drawn shapes: the pairs whose land meets are exactly the land pairs, each
+    along at least 12 units of border (a line a player sees); sea pairs and the rest keep
+    water between them."""
+    met = G.contacts(drawn(lay), 0.5)
+    assert {frozenset(p) for p in met} == LAND_PAIRS
+    assert min(met.values()) >= 12, met
+
+
+@MAPS
+def test_each_sea_link_crosses_water_between_its_two_lands(lay) -> None:
+    """R2.2's sea pairs: the link drawn between them is at least 12 units long, lies over no
+    region's land but (at its ends) its own two, and under no pile, nor the table or the
+    supply."""
+    shapes = drawn(lay)
+    boxes = [pile(lay, r) for r in REGIONS] + [shapely.box(b.x, b.y, b.x + b.w, b.y + b.h)
+                                                for b in (lay.table, lay.supply)]
+    for (a, b), sea in NEIGHBOUR_PAIRS.items():
+        if not sea:
+            continue
+        line = shapely.LineString(lay.link_segment(a, b))
+        assert line.length >= 12, (a, b)
+        for r, land in shapes.items():
+            inside = line.intersection(land).length
+            assert inside <= (3 if r in (a, b) else 0), (a, b, r, inside)
+        assert all(line.intersection(x).length < 0.5 for x in boxes), (a, b)
+
+
+@MAPS
+def test_each_pile_stands_on_its_own_land(lay) -> None:
+    """A region's pieces are read by the land under them: each pile lies inside the map,
+    over no other pile, the table or the supply (3 units apart), at least a third of it on
+    its own region's land (Italia's boot the least)."""
+    shapes = drawn(lay)
+    width, height = L.REAL_MAPS[lay.name]
+    boxes = {r: pile(lay, r) for r in REGIONS}
+    others = [shapely.box(b.x, b.y, b.x + b.w, b.y + b.h) for b in (lay.table, lay.supply)]
+    for r, here in boxes.items():
+        assert shapely.box(0, 0, width, height).contains(here), r
+        share = here.intersection(shapes[r]).area / here.area
+        assert share >= 1 / 3, (r, share)
+        for other in [b for k, b in boxes.items() if k != r] + others:
+            assert here.distance(other) >= 3, r
+
+
+def test_the_map_module_is_what_the_tool_draws() -> None:
+    """render/europe_real.py is what tools/europe_board.py draws today (the pile's size, the
+    frame or the grouping changed: run the tool)."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "europe_board.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, "run .venv/bin/python tools/europe_board.py"
+
+
+@MAPS
+def test_the_seas_are_named_on_open_water(lay) -> None:
+    """The map names its seas as a map does (Latin, as the regions): each name's box (6.8
+    units a letter, 12 high: style.css's 10.5 px italics measure 5.8–6.7 a letter in
+    Chromium; centred on its x, ``text-anchor: middle``) lies on no land, no pile, no sea
+    link, the table or the supply."""
+    names = europe_real.SEA_NAMES[lay.name]
+    assert {n for n, *_ in names} >= {"Mare Atlanticum", "Mare Germanicum",
+                                      "Mare Mediterraneum"}
+    taken = shapely.union_all(
+        [*drawn(lay).values(), europe_board.shapes_of(europe_real.SHORES[lay.name]),
+         *(pile(lay, r) for r in REGIONS),
+         *(shapely.box(b.x, b.y, b.x + b.w, b.y + b.h) for b in (lay.table, lay.supply)),
+         *(shapely.LineString(lay.link_segment(a, b)).buffer(1)
+           for (a, b), sea in NEIGHBOUR_PAIRS.items() if sea)])
+    for name, x, y, turn in names:
+        half, high = 6.8 * len(name) / 2, 12
+        text = (shapely.box(x - half, y - high + 3, x + half, y + 3) if turn == 0
+                else shapely.box(x - high + 3, y - half, x + 3, y + half))
+        assert not text.intersects(taken), name
+
+
+@MAPS
+def test_the_land_beyond_the_game_is_drawn(lay) -> None:
+    """Africa and Georgia are drawn (paler, ``SHORES``: no region's), south of the
+    Mediterranean and east of the Black Sea; no region's land is."""
+    shores = europe_board.shapes_of(europe_real.SHORES[lay.name])
+    for place, lon, lat in (("Algeria", 3.0, 34.5), ("Tunisia", 9.5, 34.0),
+                            ("Georgia", 42.0, 42.3)):
+        assert shores.contains(shapely.Point(europe_board.on_map(lay, lon, lat))), place
+    for r, land in drawn(lay).items():
+        assert land.intersection(shores).area < 4, r  # (corners in whole units: a sliver)

@@ -1,0 +1,279 @@
+"""Draws the boards whose Europe is Europe as it is (tools/europe_geo.py: Natural Earth's land,
+grouped into R2's regions, projected for Europe, a gentle cartogram) and writes them into
+web/render/europe_real.py (``tools/europe_board.py``; ``--check`` says whether the file is
+up to date, for tests/web/test_europe_board.py).
+
+Per arrangement (render/board_layout.py ``REAL_MAPS``: the map's size in board units) it
+writes each region's land, the land beyond the game, each region's pile (its pieces' box:
+render/board_layout.py ``PILE``, placed on its own land where the others leave room:
+``europe_geo.piles``), each sea link's crossing (R2.2: the shortest way over water, at least
+12 units, under no pile) and the seas' names where they fit on open water. The drawing is
+simplified in board units, the regions together (each border drawn once, shared by both
+sides), and written in whole units with relative moves: a few kilobytes for the first screen.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from functools import cache
+from pathlib import Path
+
+import shapely
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import europe_geo as G  # noqa: E402
+from render import board_layout as L  # noqa: E402
+
+from rattus import REGIONS  # noqa: E402
+from rattus.board import NEIGHBOUR_PAIRS, regions_in_play  # noqa: E402
+
+OUT = ROOT / "web" / "render" / "europe_real.py"
+TOLERANCE = 1.2  # board units: the coasts' detail kept
+SMALLEST = 6.0  # board units²: smaller islands are crumbs, not drawn
+LINK_LEAST = 12  # a sea link's crossing is at least this long (a line a player sees)
+#: The Atlantic added west of the frame (km), per arrangement: room at sea for the players'
+#: table and the supply (render/board_layout.py)
+WEST_SEA = {"wide": 900.0}
+
+#: The seas' names (Latin, as the regions') and where each lies (longitude, latitude).
+SEAS = (("Mare Atlanticum", -14.0, 50.0), ("Mare Germanicum", 3.5, 56.0),
+        ("Mare Balticum", 19.0, 57.0), ("Mare Mediterraneum", 18.0, 34.5),
+        ("Pontus Euxinus", 34.0, 43.3), ("Mare Caspium", 50.5, 42.0))
+#: The compass rose: where it would lie (longitude, latitude: the Atlantic off Portugal) and
+#: its radius (units)
+COMPASS = (-20.0, 40.0)
+ROSE = 17
+NAME_EM = 6.8  # a sea name's advance per letter (10.5-unit italics, with room), for its box
+
+
+@cache
+def regions() -> dict[str, BaseGeometry]:
+    """The regions in km, as every board draws them (the cartogram of europe_geo)."""
+    return G.cartogram(G.simplified(G.lensed(G.true_regions()), 5, 1500), G.GROWTH)
+
+
+def map_window(lay: L.Arrangement, players: int = 4) -> tuple[float, float, float, float]:
+    """The part of the projection ``lay``'s map shows (km): the frame of the regions in play
+    and the Atlantic west of it."""
+    x0, y0, x1, y1 = G.frame(regions(), players)
+    return x0 - WEST_SEA[lay.name], y0, x1, y1
+
+
+def on_map(lay: L.Arrangement, lon: float, lat: float) -> tuple[float, float]:
+    """Where a place on Earth lies on ``lay``'s map (board units)."""
+    width, height = L.REAL_MAPS[lay.name]
+    return _at(lon, lat, map_window(lay), width, height)
+
+
+def _at(lon: float, lat: float, window, width: int, height: int) -> tuple[float, float]:
+    x, y = shapely.get_coordinates(G.to_board(G.project(shapely.Point(lon, lat)), window,
+                                              width, height))[0]
+    return float(x), float(y)
+
+
+def drawing(lay: L.Arrangement, players: int = 4) -> dict:
+    """One map: its regions' shapes (board units), the land beyond, the piles, the crossings
+    and the seas' names."""
+    width, height = L.REAL_MAPS[lay.name]
+    km = regions()
+    window = map_window(lay, players)
+    reserved = (lay.table, lay.supply)
+    shapes = {r: g.intersection(box(0, 0, width, height))
+              for r, g in G.board_shapes(km, window, width, height, TOLERANCE).items()}
+    beyond = (G.to_board(G.beyond(), window, width, height).simplify(TOLERANCE)
+              .intersection(box(0, 0, width, height)))
+    shapes = {r: _whole(g) for r, g in shapes.items()}
+    # (the land beyond meets the regions where their cartogram put them, not under them)
+    beyond = beyond.difference(shapely.union_all(list(shapes.values())))
+    piles = G.piles(shapes, regions_in_play(players), width, height,
+                    (int(L.PILE.w), int(L.PILE.h)),
+                    reserved=reserved)
+    pile_box = {r: box(x, y, x + L.PILE.w, y + L.PILE.h) for r, (x, y) in piles.items()}
+    boxes = shapely.union_all([*pile_box.values(), *(box(x, y, x + w, y + h)
+                                                      for x, y, w, h in reserved)])
+    crossings = {}
+    for (a, b), sea in NEIGHBOUR_PAIRS.items():
+        if sea and a in piles and b in piles:
+            crossings[(a, b)] = _crossing(shapes, a, b, pile_box)
+    land = shapely.union_all([*shapes.values(), beyond]).buffer(2)
+    taken = shapely.union_all([boxes, *(shapely.LineString(way).buffer(3)
+                                        for way in crossings.values())])
+    names = []
+    for name, lon, lat in SEAS:
+        at = _sea_name_place(name, lon, lat, window, width, height, land, taken)
+        if at is not None:
+            names.append((name, *at))
+            taken = taken.union(_name_box(name, *at))
+    rose = _free_place(*COMPASS, window, width, height, (2 * ROSE, 2 * ROSE + 10),
+                       shapely.union_all([land, taken]))
+    if rose is None:
+        raise ValueError("no open water for the compass rose")
+    return {"land": shapes, "beyond": _whole(beyond), "piles": piles,
+            "crossings": crossings, "names": names,
+            "rose": (round(rose[0]), round(rose[1] + 5))}
+
+
+def _crossing(shapes: dict[str, BaseGeometry], a: str, b: str, pile_box: dict
+              ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A sea link's line: the shortest way over water from ``a``'s land to ``b``'s that
+    crosses no other region's land and no other pile, and shows at least ``LINK_LEAST``
+    units beside ``a``'s and ``b``'s own piles (a pile may stand on its coast: the line is
+    drawn from its edge)."""
+    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)]
+                               + [g for r, g in pile_box.items() if r not in (a, b)])
+    own = pile_box[a].union(pile_box[b])
+    best = None
+    for x, y in shapely.get_coordinates(shapes[a].boundary.segmentize(2)):
+        way = shapely.shortest_line(shapely.Point(x, y), shapes[b])
+        if way.length < LINK_LEAST or way.intersects(others) or way.crosses(shapes[a]):
+            continue
+        seen = max(shapely.get_parts(way.difference(own)), key=lambda line: line.length,
+                   default=None)
+        if seen is None or seen.length < LINK_LEAST:
+            continue
+        if best is None or way.length < best[0]:
+            best = (way.length, seen)
+    if best is None:
+        raise ValueError(f"no sea crossing between {a} and {b} in sight")
+    (x0, y0), (x1, y1) = best[1].coords[0], best[1].coords[-1]
+    return (round(x0, 1), round(y0, 1)), (round(x1, 1), round(y1, 1))
+
+
+def _whole(geometry: BaseGeometry) -> BaseGeometry:
+    """``geometry`` with its corners in whole units, as the page draws it (its polygons
+    alone: rounding leaves a sliver's lines behind)."""
+    parts = shapely.get_parts(shapely.set_precision(geometry, 1.0))
+    return shapely.union_all([g for p in parts for g in G.pieces_of(p)
+                              if isinstance(g, Polygon) and g.area >= SMALLEST])
+
+
+def _name_box(name: str, x: float, y: float, turn: int) -> BaseGeometry:
+    """The box a sea's name takes, written at (x, y) as style.css writes it."""
+    half = len(name) * NAME_EM / 2 + 1
+    return (box(x - half, y - 11, x + half, y + 3) if turn == 0
+            else box(x - 11, y - half, x + 3, y + half))
+
+
+def _free_place(lon: float, lat: float, window, width: int, height: int,
+                size: tuple[float, float], taken: BaseGeometry) -> tuple[float, float] | None:
+    """The centre of the box of ``size`` nearest to a place on Earth that lies on the map,
+    2 units from its edge, and meets nothing ``taken``; None if there is none near."""
+    px, py = _at(lon, lat, window, width, height)
+    w, h = size
+    best = None
+    for dy in range(-90, 91, 3):
+        for dx in range(-90, 91, 3):
+            cx, cy = px + dx, py + dy
+            here = box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if not box(2, 2, width - 2, height - 2).contains(here) or here.intersects(taken):
+                continue
+            if best is None or math.hypot(dx, dy) < best[0]:
+                best = (math.hypot(dx, dy), (cx, cy))
+    return best[1] if best else None
+
+
+def _sea_name_place(name: str, lon: float, lat: float, window, width: int, height: int,
+                    land: BaseGeometry, taken: BaseGeometry) -> tuple[int, int, int] | None:
+    """Where a sea's name is written: (x, y, turn) as style.css writes it (``text-anchor:
+    middle``: the baseline's middle; turned -90° about it, the letters run up the board with
+    their tops left of x): level if it can be, else turned, the nearest place to the sea's
+    own whose box lies on open water, on the map, under no pile and off the sea links; None
+    if the sea has no such place."""
+    length = len(name) * NAME_EM + 2
+    blocked = shapely.union_all([land, taken])
+    for turn, size in ((0, (length, 14)), (-90, (14, length))):
+        at = _free_place(lon, lat, window, width, height, size, blocked)
+        if at is not None:
+            x, y = at
+            return (round(x), round(y + 4), 0) if turn == 0 else (round(x + 4), round(y), -90)
+    return None
+
+
+def path_data(geometry: BaseGeometry) -> str:
+    """SVG path data of polygons in whole units: moves relative, each ring closed."""
+    out = []
+    for polygon in G.pieces_of(geometry):
+        for ring in (polygon.exterior, *polygon.interiors):
+            pts = [(round(x), round(y)) for x, y in ring.coords[:-1]]
+            pts = [p for i, p in enumerate(pts) if p != pts[i - 1]]
+            if len(pts) < 3:
+                continue
+            moves = " ".join(f"{x1 - x0} {y1 - y0}" for (x0, y0), (x1, y1) in zip(pts, pts[1:]))
+            out.append(f"M{pts[0][0]} {pts[0][1]}l{moves}".replace(" -", "-") + "z")
+    return "".join(out)
+
+
+def shapes_of(d: str) -> BaseGeometry:
+    """The polygons that :func:`path_data` wrote (for the tests: the drawing as drawn)."""
+    rings: list[Polygon] = []
+    for part in d.split("z"):
+        if not part:
+            continue
+        head, _, moves = part[1:].partition("l")
+        x, y = (float(v) for v in head.split())
+        nums = [float(v) for v in moves.replace("-", " -").split()]
+        corners = [(x, y)]
+        for dx, dy in zip(nums[::2], nums[1::2]):
+            x, y = x + dx, y + dy
+            corners.append((x, y))
+        rings.append(Polygon(corners))
+    out: BaseGeometry = shapely.geometry.GeometryCollection()
+    for ring in rings:  # (a ring inside another is its hole: even-odd, as SVG fills it)
+        out = out.symmetric_difference(ring)
+    return out
+
+
+def _lines(name: str, d: str, indent: str) -> list[str]:
+    chunks = [d[i:i + 86] for i in range(0, len(d), 86)] or [""]
+    return [f"{indent}{name!r}: (", *(f"{indent}    {c!r}" for c in chunks), f"{indent}),"]
+
+
+def module() -> str:
+    lines = ['"""The boards whose Europe is Europe as it is: each region\'s land, the land beyond',
+             "the game, each region's pile, each sea link's crossing and the seas' names, per",
+             "arrangement (render/board_layout.py).",
+             "",
+             "Written by tools/europe_board.py from Natural Earth (public domain; NOTICE): do not",
+             'edit by hand; run ``.venv/bin/python tools/europe_board.py``."""',
+             "", "Way = tuple[tuple[float, float], tuple[float, float]]", "",
+             "LAND: dict[str, dict[str, str]] = {}",
+             "SHORES: dict[str, str] = {}  # land beyond the game",
+             "PILES: dict[str, dict[str, tuple[int, int]]] = {}",
+             "CROSSINGS: dict[str, dict[tuple[str, str], Way]] = {}",
+             "SEA_NAMES: dict[str, tuple[tuple[str, float, float, int], ...]] = {}",
+             "ROSE: dict[str, tuple[int, int]] = {}  # the compass rose's centre"]
+    for name in L.REAL_MAPS:
+        d = drawing(L.ARRANGEMENTS[name])
+        lines += ["", f"LAND[{name!r}] = {{"]
+        for r in REGIONS:
+            lines += _lines(r, path_data(d["land"][r]), "    ")
+        lines += ["}", f"SHORES[{name!r}] = ("]
+        lines += _lines("", path_data(d["beyond"]), "")[1:-1]
+        lines += [")", f"PILES[{name!r}] = {{"]
+        lines += [f"    {r!r}: {d['piles'][r]!r}," for r in REGIONS if r in d["piles"]]
+        lines += ["}", f"CROSSINGS[{name!r}] = {{"]
+        lines += [f"    {pair!r}: {way!r}," for pair, way in d["crossings"].items()]
+        lines += ["}", f"SEA_NAMES[{name!r}] = ("]
+        lines += [f"    {n!r}," for n in d["names"]]
+        lines += [")", f"ROSE[{name!r}] = {d['rose']!r}"]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    text = module()
+    if "--check" in sys.argv:
+        return 0 if OUT.exists() and OUT.read_text(encoding="utf-8") == text else 1
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)} ({len(text)} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
