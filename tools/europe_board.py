@@ -50,6 +50,8 @@ SEAS = (("Mare Atlanticum", -14.0, 50.0), ("Mare Germanicum", 3.5, 56.0),
 #: its radius (units)
 COMPASS = (-20.0, 40.0)
 ROSE = 17
+#: The shallows drawn round the coasts, lighter near the land: (reach, smoothing) in units
+SHALLOWS = ((9.0, 3.0), (4.0, 2.0))
 NAME_EM = 6.8  # a sea name's advance per letter (10.5-unit italics, with room), for its box
 
 
@@ -111,12 +113,15 @@ def drawing(lay: L.Arrangement, players: int = 4) -> dict:
         if at is not None:
             names.append((name, *at))
             taken = taken.union(_name_box(name, *at))
+    coast = shapely.union_all([*shapes.values(), beyond])
+    shallows = tuple(_whole(_band(coast, reach, tolerance, width, height))
+                     for reach, tolerance in SHALLOWS)
     rose = _free_place(*COMPASS, window, width, height, (2 * ROSE, 2 * ROSE + 10),
                        shapely.union_all([land, taken]))
     if rose is None:
         raise ValueError("no open water for the compass rose")
     return {"land": shapes, "beyond": _whole(beyond), "piles": piles,
-            "crossings": crossings, "names": names,
+            "crossings": crossings, "names": names, "shallows": shallows,
             "rose": (round(rose[0]), round(rose[1] + 5))}
 
 
@@ -144,6 +149,15 @@ def _crossing(shapes: dict[str, BaseGeometry], a: str, b: str, pile_box: dict
         raise ValueError(f"no sea crossing between {a} and {b} in sight")
     (x0, y0), (x1, y1) = best[1].coords[0], best[1].coords[-1]
     return (round(x0, 1), round(y0, 1)), (round(x1, 1), round(y1, 1))
+
+
+def _band(land: BaseGeometry, reach: float, tolerance: float, width: int, height: int
+          ) -> BaseGeometry:
+    """The water within ``reach`` of the land (with the land: it is drawn under it), smooth
+    (``tolerance``) and without the crumbs of its islets."""
+    band = (land.buffer(reach, join_style="round").simplify(tolerance)
+            .intersection(box(0, 0, width, height)))
+    return shapely.union_all([g for g in shapely.get_parts(band) if g.area > 30])
 
 
 def _whole(geometry: BaseGeometry) -> BaseGeometry:
@@ -248,7 +262,9 @@ def module() -> str:
              "PILES: dict[str, dict[str, tuple[int, int]]] = {}",
              "CROSSINGS: dict[str, dict[tuple[str, str], Way]] = {}",
              "SEA_NAMES: dict[str, tuple[tuple[str, float, float, int], ...]] = {}",
-             "ROSE: dict[str, tuple[int, int]] = {}  # the compass rose's centre"]
+             "ROSE: dict[str, tuple[int, int]] = {}  # the compass rose's centre",
+             "#: the water near the coasts, far then near (drawn under the land, lighter)",
+             "SHALLOWS: dict[str, tuple[str, str]] = {}"]
     for name in L.REAL_MAPS:
         d = drawing(L.ARRANGEMENTS[name])
         lines += ["", f"LAND[{name!r}] = {{"]
@@ -262,7 +278,10 @@ def module() -> str:
         lines += [f"    {pair!r}: {way!r}," for pair, way in d["crossings"].items()]
         lines += ["}", f"SEA_NAMES[{name!r}] = ("]
         lines += [f"    {n!r}," for n in d["names"]]
-        lines += [")", f"ROSE[{name!r}] = {d['rose']!r}"]
+        lines += [")", f"ROSE[{name!r}] = {d['rose']!r}", f"SHALLOWS[{name!r}] = ("]
+        for band in d["shallows"]:
+            lines += ["    ("] + _lines("", path_data(band), "    ")[1:-1] + ["    ),"]
+        lines += [")"]
     return "\n".join(lines) + "\n"
 
 

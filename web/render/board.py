@@ -116,8 +116,10 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     tx, ty, tw, th = lay.table
     shores = drawn.SHORES[lay.name]
     rose = getattr(drawn, "ROSE", {}).get(lay.name)
+    shallows = "".join(f'<path class="shallows s{i}" d="{d}"/>'
+                       for i, d in enumerate(getattr(drawn, "SHALLOWS", {}).get(lay.name, ())))
     return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
-            + (f'<path class="shore" d="{shores}"/>' if shores else "")
+            + shallows + (f'<path class="shore" d="{shores}"/>' if shores else "")
             + (_sea_names(lay) if named else "")
             + (_compass_rose(*rose) if rose else "")
             + f'<g class="tiles">{"".join(tiles)}</g>'
