@@ -202,11 +202,28 @@ def test_a_link_cut_short_is_said_over_the_welcome(devices, guard: Guard) -> Non
     expect(welcome.locator('[data-choice="quick-play"]')).to_be_visible()
 
 
+#: The QR codes' library arriving 2 s late, as on a slow network (web/online.js loads it on
+#: first use): the table is seen, and clicked, before its codes are drawn.
+LATE_QR_LIBRARY = """
+const append = Node.prototype.appendChild;
+Node.prototype.appendChild = function (node) {
+  if (node.tagName === 'SCRIPT' && String(node.src).includes('/qrcode/')) {
+    setTimeout(() => append.call(this, node), 2000);
+    return node;
+  }
+  return append.call(this, node);
+};
+"""
+
+
 def test_link_copied_moves_nothing_under_the_pointer(devices, relay: str) -> None:
     """At the table, the host copies Bob's link: "Link copied." appears over the page, and
-    Cy's Copy button is exactly where it was (the next click meant for it lands on it)."""
+    Cy's Copy button is exactly where it was (the next click meant for it lands on it) — and
+    where it was before the QR codes were drawn (their library comes a moment later: a run
+    once measured Cy's Copy 115 px higher once they were in)."""
     host = devices()
     host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.add_init_script(LATE_QR_LIBRARY)
     host.goto(f"./?players=3&names=Ann,Bob,Cy&bots=human,friend,friend&seed=3&pace=0"
               f"&relays={relay}&ice=none")
     host.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -214,6 +231,8 @@ def test_link_copied_moves_nothing_under_the_pointer(devices, relay: str) -> Non
     expect(table).to_be_visible()
     cy_copy = table.locator('[data-choice="online-copy:2"]')
     before = cy_copy.bounding_box()
+    expect(table.locator(".qr svg")).to_have_count(2)
+    assert cy_copy.bounding_box() == before
     table.locator('[data-choice="online-copy:1"]').click()
     notice = host.locator(".dialog-notice")
     expect(notice).to_have_text("Link copied.")
