@@ -22,6 +22,7 @@ from pathlib import Path
 import shapely
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
@@ -46,10 +47,8 @@ WEST_SEA = {"wide": 900.0}
 SEAS = (("Mare Atlanticum", -14.0, 50.0), ("Mare Germanicum", 3.5, 56.0),
         ("Mare Balticum", 19.0, 57.0), ("Mare Mediterraneum", 18.0, 34.5),
         ("Pontus Euxinus", 34.0, 43.3), ("Mare Caspium", 50.5, 42.0))
-#: The compass rose: where it would lie (longitude, latitude: the Atlantic off Portugal) and
-#: its radius (units)
+#: The compass rose: where it would lie (longitude, latitude: the Atlantic off Portugal)
 COMPASS = (-20.0, 40.0)
-ROSE = 17
 #: The shallows drawn round the coasts, lighter near the land: (reach, smoothing) in units
 SHALLOWS = ((9.0, 3.0), (4.0, 2.0))
 NAME_EM = 6.8  # a sea name's advance per letter (10.5-unit italics, with room), for its box
@@ -116,7 +115,7 @@ def drawing(lay: L.Arrangement, players: int = 4) -> dict:
     coast = shapely.union_all([*shapes.values(), beyond])
     shallows = tuple(_whole(_band(coast, reach, tolerance, width, height))
                      for reach, tolerance in SHALLOWS)
-    rose = _free_place(*COMPASS, window, width, height, (2 * ROSE, 2 * ROSE + 10),
+    rose = _free_place(*COMPASS, window, width, height, (2 * L.COMPASS_R, 2 * L.COMPASS_R + 10),
                        shapely.union_all([land, taken]))
     if rose is None:
         raise ValueError("no open water for the compass rose")
@@ -211,9 +210,11 @@ def _sea_name_place(name: str, lon: float, lat: float, window, width: int, heigh
 
 
 def path_data(geometry: BaseGeometry) -> str:
-    """SVG path data of polygons in whole units: moves relative, each ring closed."""
+    """SVG path data of polygons in whole units: moves relative, each ring closed, a hole
+    wound against its outline (SVG's nonzero fill leaves it open, as even-odd would)."""
     out = []
     for polygon in G.pieces_of(geometry):
+        polygon = orient(polygon)
         for ring in (polygon.exterior, *polygon.interiors):
             pts = [(round(x), round(y)) for x, y in ring.coords[:-1]]
             pts = [p for i, p in enumerate(pts) if p != pts[i - 1]]

@@ -3,8 +3,8 @@ public domain, read at build time only) grouped into the 12 regions of docs/RULE
 projected for Europe and cut to the board's frame, then a cartogram that gives the small
 regions room for their pieces.
 
-Why a module of its own: the board's map (tools/europe_map.py) is drawn from it, and the test
-that the drawn board is still Europe (tests/web/test_europe_geography.py) measures the drawing
+Why a module of its own: the boards' maps (tools/europe_board.py) are drawn from it, and the
+tests that the drawn board is still Europe (tests/web/test_europe_board.py) measure the drawing
 against :func:`true_regions` with :func:`fit`: the same grouping, projection and frame.
 
 * **Grouping** (R2's table): each region is the modern countries it is shown as, so that the
@@ -15,9 +15,9 @@ against :func:`true_regions` with :func:`fit`: the same grouping, projection and
 * **Projection:** Lambert azimuthal equal-area centred on 52° N 15° E (as EPSG:3035, Europe's
   own, centred a little further east for Russia): areas true, so that a cartogram's growth is
   measured in real land.
-* **Frame:** Cabo da Roca to the Volga, Crete to the Arctic Circle (a rectangle of the
-  projection, :data:`FRAME`): Russia, Scandia's north and Anatolia's east end at the board's
-  edge, as they do on the box.
+* **Frame:** Cabo da Roca to the Volga, Crete to the North Cape (a rectangle of the
+  projection, :data:`FRAME`): Russia and Anatolia's east end at the board's edge, as they do
+  on the box.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ MOVED = (((19.0, 54.0, 23.0, 55.5), "Russia", "Polonia"),
 
 PROJECTION = "+proj=laea +lat_0=52 +lon_0=15 +datum=WGS84 +units=km +no_defs"
 #: The board's frame in the projection (km): west of Cabo da Roca to the Volga, south of
-#: Crete to the Arctic Circle.
+#: Crete to the North Cape.
 FRAME = (-2200.0, -2100.0, 2250.0, 2200.0)
 #: The longitudes and latitudes read before projecting (a little more than the frame).
 _LONLAT = (-25.0, 28.0, 75.0, 82.0)
@@ -298,15 +298,13 @@ def board_shapes(regions: dict[str, BaseGeometry], window: tuple[float, float, f
                       tolerance, 0.5)
 
 
-def sea_crossing(shapes: dict[str, BaseGeometry], a: str, b: str, least: float = 0.0,
-                 avoid: BaseGeometry | None = None
+def sea_crossing(shapes: dict[str, BaseGeometry], a: str, b: str, least: float = 0.0
                  ) -> tuple[tuple[float, float], tuple[float, float]] | None:
     """The shortest straight way over water, at least ``least`` long, from ``a``'s land to
-    ``b``'s that crosses no other region's land nor ``avoid`` (the piles: where R2.2's sea
-    link is drawn, across water a player sees as water, the western Channel rather than the
-    Strait of Dover), or None."""
-    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)]
-                               + ([avoid] if avoid is not None else []))
+    ``b``'s that crosses no other region's land (where R2.2's sea link can be drawn: across
+    water a player sees as water, the western Channel rather than the Strait of Dover), or
+    None. (A board's link also keeps off the piles: tools/europe_board.py.)"""
+    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)])
     gap = max(shapes[a].distance(shapes[b]), least)
     near = shapes[a].boundary.intersection(shapes[b].buffer(1.5 * gap + 1))
     best = None
@@ -407,42 +405,3 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
 #: the vast trimmed, as far as the likeness allows (docs/europe-map.md: IoU 0.77 after the fit).
 GROWTH = {"Anglia": 1.5, "Italia": 1.6, "Bulgaria": 1.3, "Hungaria": 1.3, "Russia": 0.75,
           "Scandia": 0.85}
-
-
-def _path_data(geometry: BaseGeometry) -> str:
-    return "".join("M" + " ".join(f"{x:.1f} {y:.1f}" for x, y in ring.coords) + "Z"
-                   for p in pieces_of(geometry) for ring in (p.exterior, *p.interiors))
-
-
-def preview(players: int, width: int, height: int, pile: tuple[int, int]) -> str:
-    """An SVG of a board's map and its piles' places, to look at while the board is redrawn
-    (``tools/europe_geo.py --preview DIR``)."""
-    regions = cartogram(simplified(lensed(true_regions()), 5, 1500), GROWTH)
-    window = frame(regions, players)
-    shapes = {r: to_board(g, window, width, height) for r, g in regions.items()}
-    places = piles(shapes, regions_in_play(players), width, height, pile)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{2 * width}" height="{2 * height}"><rect width="{width}" height="{height}" '
-           f'fill="#a9c8cc"/><path d="{_path_data(to_board(beyond(), window, width, height))}" '
-           f'fill="#d6cfb8" stroke="#8a7a5a" stroke-width=".5"/>']
-    for r, g in shapes.items():
-        dim = "" if r in places else ' opacity=".45"'
-        out.append(f'<path d="{_path_data(g)}" fill="#ead7a8" stroke="#6b5532" '
-                   f'stroke-width=".8"{dim}/>')
-    for r, (x, y) in places.items():
-        out.append(f'<rect x="{x}" y="{y}" width="{pile[0]}" height="{pile[1]}" rx="5" '
-                   f'fill="#fbf3dc" fill-opacity=".9" stroke="#7a5a2a"/><text x="{x + 4}" '
-                   f'y="{y + 12}" font-size="11" font-weight="bold">{r}</text>')
-    return "".join(out) + "</svg>"
-
-
-if __name__ == "__main__":
-    import argparse
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preview", type=Path, required=True, help="a folder for the SVGs")
-    args = parser.parse_args()
-    args.preview.mkdir(parents=True, exist_ok=True)
-    for name, w, h in (("phone", 390, 440), ("desktop", 527, 470)):
-        for n in (2, 3, 4):
-            (args.preview / f"{name}-{n}.svg").write_text(preview(n, w, h, (84, 56)))

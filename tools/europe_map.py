@@ -89,9 +89,8 @@ SEAS: dict[str, list[Poly]] = {"tall": [
     [(190.5, 476), (192, 471), (200, 475.5), (200.5, 484), (197, 490)],
 ]}
 
-#: The seas' names, in Latin as the regions' (no translation), written on the water of the
-#: desktop's board (the phone's straits hold no words): (name, x, y, degrees turned; a turned
-#: name's letters lie left of its x, before the turn).
+#: The seas' names, in Latin as the regions' (no translation), written on the water: none on
+#: the phone's board (its straits hold no words); (name, x, y, degrees turned).
 SEA_NAMES: dict[str, list[tuple[str, float, float, int]]] = {"tall": []}
 
 

@@ -100,7 +100,7 @@ def screens(locale: Path) -> dict[str, dict[str, str]]:
 
 def board_drawings() -> str:
     """The board for the first screen, in both arrangements (render/board_layout.py): the
-    tall one is the map Python takes over (``#map``), the wide one only its rects; a media
+    tall one is the map Python takes over (``#map``), the wide one only its map; a media
     query on ``WIDE_QUERY`` shows the one the screen wants, as the page will draw it (so
     nothing jumps when Python takes over: browser/map_view.py drops the other)."""
     board = _glue()[3]

@@ -6,8 +6,8 @@ and checked pairwise, over random games of 2, 3 and 4 players played to their en
 position seen by every seat (the Witch's knowledge), with the strike of its move shown (every
 step of the final plague too), the odds of every region in their widest form, and every
 region a target two steps away. Texts are sized at least 11 units and rat tokens 24, cube
-pieces 20: the board is drawn about 1:1 on a 390 px phone (e2e/test_board_geometry.py measures
-the page itself). Widths of texts are counted at 0.7 em a character, wider than DejaVu Sans
+pieces 19–20: the board is drawn about 1:1 on a 390 px phone (e2e/test_board_geometry.py
+measures the page itself). Widths of texts are counted at 0.7 em a character, wider than DejaVu Sans
 Bold, so a wide font still fits. Every check holds for both arrangements of the board
 (render/board_layout.py): TALL, a phone's, and WIDE, a desktop screen's.
 """

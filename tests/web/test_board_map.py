@@ -157,12 +157,12 @@ def test_each_regions_land_is_what_takes_its_clicks(lay: L.Arrangement) -> None:
     and carries the state classes (style.css draws the land by them: ``.region.target``);
     on a map of Europe as it is, its pile's plate follows it and takes its clicks too."""
     svg = board.skeleton(lay)
-    drawn = europe_map if lay.piles is None else europe_real
+    drawn = europe_map if not lay.as_it_is else europe_real
     for r in REGIONS:
         land = (f'<path id="region-{r}" data-region="{r}" class="region" '
                 f'd="{drawn.LAND[lay.name][r]}"/>')
         assert land in svg, r
-        if lay.piles is not None:
+        if lay.as_it_is:
             assert re.search(rf'{re.escape(land)}<rect class="pile" data-region="{r}"', svg), r
 
 

@@ -73,8 +73,8 @@ def test_the_cartogram_keeps_the_borders_and_stays_europe(truth) -> None:
 
 
 def test_on_both_boards_borders_and_seas_can_be_seen(truth) -> None:
-    """R2.2 on the boards' maps (the phone's 390 × 440, the desktop's 527 × 470, four
-    players; Jutland's neck widened by its lens): the land pairs share at least 12 units of
+    """R2.2 on small maps of the cartogram (390 × 440, a phone's; 527 × 470; four players;
+    Jutland's neck widened by its lens): the land pairs share at least 12 units of
     border and no other pair touches, and each sea pair has a straight way of at least 12
     units over water between its lands that crosses no other region's (where its link goes);
     the whole still Europe (IoU over 0.75)."""

@@ -207,7 +207,7 @@ def test_a_button_gone_hands_the_focus_to_the_map_before_the_panels_are_written(
     monkeypatch.setattr(dom, "set_html", spy)
     app.dispatch(ev.Choice("cancel"))
     stop = document.activeElement
-    assert stop.getAttribute("data-key") == app.map.last and stop.tagName == "RECT"
+    assert stop.getAttribute("data-key") == app.map.last and stop.tagName == "PATH"
     assert stop.getAttribute("tabindex") == "0"  # the map's one Tab stop
     assert focused_at_writes and all(node is stop for node in focused_at_writes)
 

@@ -104,10 +104,10 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     tiles = []
     drawn = _drawing(lay)
     for r in REGIONS:
-        # (the first screen's sketch: no control, its regions need no names)
-        name = f' id="region-{r}" data-region="{r}"' if named else ""
+        # (the first screen's sketch: no control, no ids; its region named for its tint)
+        name = f' id="region-{r}" data-region="{r}"' if named else f' data-region="{r}"'
         tiles.append(f'<path{name} class="region" d="{drawn.LAND[lay.name][r]}"/>')
-        if lay.piles is not None:
+        if lay.as_it_is:
             b = lay.tile(r)
             on = f' data-region="{r}"' if named else ""
             tiles.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
@@ -123,8 +123,9 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
             + (_sea_names(lay) if named else "")
             + (_compass_rose(*rose) if rose else "")
             + f'<g class="tiles">{"".join(tiles)}</g>'
+            # (the paper's pattern is in the board's <defs>, which the sketch has not)
             + (f'<rect class="paper" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
-               if lay.piles is not None else "")
+               if lay.as_it_is and named else "")
             + f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
             f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
             f'height="{th}" rx="9"/>')
@@ -133,21 +134,22 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
 def _compass_rose(x: float, y: float) -> str:
     """A map's compass rose on open water (render/europe_real.py ``ROSE``): north up, as the
     map is drawn."""
+    r = L.COMPASS_R
     return (f'<g class="compass" transform="translate({x:g} {y:g})" aria-hidden="true">'
-            '<circle r="11"/><path d="M0-17L3.5 0 0 17-3.5 0Z"/>'
-            '<path d="M-17 0L0 3.5 17 0 0-3.5Z"/><path class="north" d="M0-17L3.5 0H-3.5Z"/>'
-            '<text y="-20">N</text></g>')
+            f'<circle r="{r * 0.65:g}"/><path d="M0-{r}L3.5 0 0 {r}-3.5 0Z"/>'
+            f'<path d="M-{r} 0L0 3.5 {r} 0 0-3.5Z"/><path class="north" d="M0-{r}L3.5 0H-3.5Z"/>'
+            f'<text y="-{r + 3}">N</text></g>')
 
 
 def _drawing(lay: L.Arrangement):
     """The module that holds ``lay``'s map: Europe as it is (render/europe_real.py) or drawn
     around TALL's tiles (render/europe_map.py)."""
-    return europe_real if lay.piles is not None else europe_map
+    return europe_real if lay.as_it_is else europe_map
 
 
 def _sea_names(lay: L.Arrangement) -> str:
-    """The seas' names on the water (render/europe_map.py ``SEA_NAMES``: Latin, as the regions'
-    names, the same in every language): a map's lettering, unseen by a screen reader."""
+    """The seas' names on the water (the map's ``SEA_NAMES``: Latin, as the regions' names,
+    the same in every language): a map's lettering, unseen by a screen reader."""
     names = "".join(f'<text x="{x:g}" y="{y:g}"'
                     + (f' transform="rotate({turn} {x:g} {y:g})"' if turn else "")
                     + f'>{esc(name)}</text>'
@@ -199,7 +201,8 @@ def _symbols_strip(box: L.Box, face: Face, cls: str) -> str:
 def _token(lay: L.Arrangement, region_name: str, slot: int, at: int, face: Face | None,
            starting: bool, target: bool, selected: bool, hinted: bool = False) -> str:
     """The ``slot``-th face-down rat token of a region (as the view counts them), drawn in
-    token row ``at``: its back, or, where this seat's Witch saw it, its face beside it."""
+    token row ``at``: its back, or, where this seat's Witch saw it, its face (its threshold on
+    the token; its symbols beside it where the box has room, else in its words)."""
     label = (t("token.aria_known", slot=slot, region=region(region_name),
                threshold=face["threshold"], symbols=symbols(face["symbols"]))
              if face else t("token.aria", slot=slot, region=region(region_name)))
@@ -239,7 +242,8 @@ def _token(lay: L.Arrangement, region_name: str, slot: int, at: int, face: Face 
 def _revealed(lay: L.Arrangement, region_name: str, at: int, face: Face, outbreak: bool,
               fresh: bool, cubes: int, costs_none: bool = False, gone: bool = False) -> str:
     """A token revealed by the strike being told (public, R8.1), turned face up where it lay:
-    its threshold on the token, its symbols beside it, red where the plague broke out and
+    its threshold on the token, its symbols beside it (where the box has room: else in its
+    words and the strike's story), red where the plague broke out and
     cost a cube (a threshold reached that hit no one is drawn calm, and says so on hover);
     hovering it says its threshold against the cubes counted and its symbols in words.
 
@@ -393,8 +397,8 @@ def _region_words(_edition: tuple, name: str, n: int, counts: tuple[int, ...],
 
 def _links(lay: L.Arrangement, view: View) -> str:
     """The sea links between neighbours in play (R2.2; R2.1: a region out of play is nobody's
-    neighbour), each a dashed crossing over the water between the two tiles; land neighbours
-    share a border on the map (render/europe_map.py) and need no line."""
+    neighbour), each a dashed crossing over the water (``Arrangement.link_segment``); land
+    neighbours share a border on the map and need no line."""
     return _links_between(lay, frozenset(view["regions"]))
 
 

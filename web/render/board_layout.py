@@ -1,14 +1,20 @@
-"""Where everything on the board goes: each region's tile on the map of Europe and each
+"""Where everything on the board goes: each region's box on the map of Europe and each
 thing's place in it.
 
-The board is a map (render/europe_map.py, drawn by tools/europe_map.py): an inflated cartogram
-in which each region's land holds a tile, its content box, placed roughly where the region lies
-(Hispania south-west, Scandia north, Russia and Tartaria east, Turcia south-east, Anglia an
-island), its land reaching its land neighbours of R2.2 (a shared border) and the sea lying
-between sea neighbours (a dashed crossing). An outline of Europe at its true shapes could not
-hold a region's three rat tokens, four players' cubes, the plague piece and what strikes and
-the aids add, readable on a phone; inflated around the tiles, it can. Inside a tile every kind
-of thing has a place of its own, reserved whether it is shown or not:
+Two arrangements (:class:`Arrangement`), the one the screen wants drawn (:data:`WIDE_QUERY`):
+
+* :data:`WIDE`, a desktop screen's, landscape: Europe as it is (render/europe_real.py, drawn by
+  tools/europe_board.py from Natural Earth), each region's pieces a compact pile
+  (:data:`PILE`) on its own land where the others leave room, the players' table and the
+  supply at sea in the Atlantic;
+* :data:`TALL`, a phone's, portrait, drawn about 1:1 on a 390 px phone: tiles on a grid
+  (:data:`TILE`) placed roughly where each region lies, with a map inflated around them
+  (render/europe_map.py, drawn by tools/europe_map.py: moving a tile means drawing it anew).
+  It becomes Europe as it is next (docs/europe-map.md).
+
+Inside a region's box every kind of thing has a place of its own (:class:`Inside`), reserved
+whether it is shown or not, so that nothing covers anything in any position the game can
+reach (tests/web/test_board checks the boxes, e2e/test_board.py the drawn page). The tile:
 
     +--------------------------------+
     | Region name                    |   name row
@@ -20,16 +26,8 @@ of thing has a place of its own, reserved whether it is shown or not:
     |  odds: you −1.2  others −0.4   |   the odds overlay
     +--------------------------------+
 
-so that nothing covers anything in any position the game can reach (tests/web/test_board
-checks the boxes, e2e/test_board.py the drawn page). The sizes are SVG units drawn
-about 1:1 on a 390 px phone: texts of 11–12 units, rat tokens 24, pieces 20.
-
-Two arrangements of the same tiles (:class:`Arrangement`): :data:`TALL`, a portrait board for a
-phone (four rows, the players' table under the tiles), and :data:`WIDE`, a landscape one for a
-desktop screen (three rows of four, the middle one shifted east, the supply and the table in a
-fifth column), which a portrait board would leave two thirds empty. The page draws the one its
-screen wants (:data:`WIDE_QUERY`); what is inside a tile is the same in both. Moving a tile
-means drawing the map anew (``tools/europe_map.py``; tests/web/test_board_map.py checks it).
+and the pile (:data:`PILE`): the same things in four rows, the tokens side by side. Sizes are
+SVG units: texts of 11–12 units, rat tokens 24, cube pieces 19–20.
 """
 
 from __future__ import annotations
@@ -148,10 +146,11 @@ PILE = Inside(w=104, h=83, name=(4, 12), token=(13, 28), token_step=(25, 0), sid
 
 @dataclass(frozen=True, eq=False)
 class Arrangement:
-    """One way of laying the board out: where each region's tile lies (``grid``, in tile
-    columns and rows, fractions allowed: roughly where it lies on a map of Europe, R2's
-    table), the board's size, the supply box and the players' table, and the links that
-    cannot be straight (``over``: drawn over the top of the tiles between them). Two exist,
+    """One way of laying the board out: the board's size, the supply box and the players'
+    table, what a region's box holds where (``inside``), and where each region's box lies:
+    on a map of Europe as it is, its pile's corner (``piles``, with each sea link's
+    ``crossings``); else its tile's place on a grid (``grid``, in tile columns and rows,
+    fractions allowed: roughly where it lies on a map of Europe, R2's table). Two exist,
     :data:`TALL` and :data:`WIDE`; compared and hashed as themselves."""
 
     name: str
@@ -170,6 +169,12 @@ class Arrangement:
     #: and each sea link's crossing; None for TALL's tiles on the grid
     piles: dict[str, tuple[int, int]] | None = None
     crossings: dict[tuple[str, str], tuple[Point, Point]] | None = None
+
+    @property
+    def as_it_is(self) -> bool:
+        """Whether this board is Europe as it is (a pile per region on its land), not tiles
+        on a grid with a map drawn around them."""
+        return self.piles is not None
 
     def tile(self, region: str) -> Box:
         """The region's box: its tile, or its pile on a map of Europe as it is."""
@@ -289,6 +294,9 @@ TALL = Arrangement(
     supply=Box(MARGIN + 3 * PITCH_X, MARGIN, SUPPLY_W, SUPPLY_H),
     table=Box(MARGIN, MARGIN + 3 * PITCH_Y, TABLE_W, TABLE_H), held_cards_targets=False)
 
+#: The compass rose's reach from its centre (its N a little above), on a map of Europe as it is
+COMPASS_R = 17
+
 #: The maps of Europe as it is (tools/europe_board.py draws them into render/europe_real.py):
 #: the map's size, per arrangement, in board units
 REAL_MAPS = {"wide": (720, 580)}
@@ -303,7 +311,6 @@ WIDE = Arrangement(
     name="wide", grid={}, width=_MAP_W, height=_MAP_H,
     table=Box(MARGIN, MARGIN, TABLE_W, TABLE_H),
     supply=Box(MARGIN, MARGIN + TABLE_H + GAP, SUPPLY_W, SUPPLY_H),
-    inside=PILE, piles=europe_real.PILES.get("wide", {}),
-    crossings=europe_real.CROSSINGS.get("wide", {}))
+    inside=PILE, piles=europe_real.PILES["wide"], crossings=europe_real.CROSSINGS["wide"])
 
 ARRANGEMENTS = {a.name: a for a in (TALL, WIDE)}

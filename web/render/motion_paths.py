@@ -25,8 +25,10 @@ _TOKEN = f'<g class="token">{board.rat_back()}</g>'
 _PLAGUE = f'<g class="plague-piece">{board.plague_body()}</g>'
 
 
-def _cube(seat: int, seats, count: int | None = None) -> str:
-    return f'<g class="cube">{pieces.piece(seat, seats[seat].colour, L.PIECE, count)}</g>'
+def _cube(lay: L.Arrangement, seat: int, seats, count: int | None = None) -> str:
+    """A player's cube piece as ``lay`` draws it in a region (its size lands with it)."""
+    return (f'<g class="cube">'
+            f'{pieces.piece(seat, seats[seat].colour, lay.inside.piece, count)}</g>')
 
 
 #: A flying card's height (board units), its icon's share of it, and its scale where it
@@ -97,15 +99,15 @@ def paths(acted, view, seats, lay: L.Arrangement) -> list[dict]:
             out.append({"kind": kind, "ghost": _TOKEN, "with": False,
                         "path": [lay.supply_at(), lay.token_at(e["region"], slots_taken[i])]})
         elif kind in ("cubes_placed", "setup_placed"):
-            out.append({"kind": kind, "ghost": _cube(e["seat"], seats, e["count"]),
+            out.append({"kind": kind, "ghost": _cube(lay, e["seat"], seats, e["count"]),
                         "with": False, "path": [lay.table_at(e["seat"], "reserve"),
                                                 lay.cubes_at(e["region"], e["seat"], n)]})
         elif kind == "king":
-            out.append({"kind": kind, "ghost": _cube(e["seat"], seats), "with": False,
+            out.append({"kind": kind, "ghost": _cube(lay, e["seat"], seats), "with": False,
                         "path": [lay.cubes_at(e["region"], e["seat"], n),
                                  lay.table_at(e["seat"], "palace")]})
         elif kind == "merchant":
-            out.append({"kind": kind, "ghost": _cube(e["seat"], seats, e["count"]),
+            out.append({"kind": kind, "ghost": _cube(lay, e["seat"], seats, e["count"]),
                         "with": False, "path": [lay.cubes_at(e["region"], e["seat"], n),
                                                 lay.cubes_at(e["to"], e["seat"], n)]})
         elif kind == "monk":
@@ -131,7 +133,7 @@ def paths(acted, view, seats, lay: L.Arrangement) -> list[dict]:
 def kills(item: dict, seats, lay: L.Arrangement) -> list[dict]:
     """The cubes a revealed token cost (R5.5), each going back to its owner's reserve, one
     after the other."""
-    return [{"kind": "cube_killed", "ghost": _cube(seat, seats), "with": False,
+    return [{"kind": "cube_killed", "ghost": _cube(lay, seat, seats), "with": False,
              "path": [lay.cubes_at(item["region"], seat, len(seats)),
                       lay.table_at(seat, "reserve")]}
             for seat, _symbol in item["kills"]]

@@ -827,7 +827,7 @@ EN: dict[str, str] = {
     "help.legend.plague": "The plague piece.",
     "help.legend.sea": "Dashed lines over the blue sea: sea links, neighbours across the "
                        "water; a line between two lands: a land border. The paler lands "
-                       "(Ireland, Africa, Asia) are not in the game.",
+                       "(Africa, Asia) are not in the game.",
     "help.legend.supply": "The supply: the rat tokens left (the game ends after the turn that "
                           "empties it) and the class cards beside the board.",
     "help.legend.table": "Each player's cubes in regions, in the palace and in reserve, and the "
