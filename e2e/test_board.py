@@ -25,7 +25,7 @@ ALL_BOTS = "players=3&seed=4&bots=normal,normal,normal"
 MEASURE = """() => {
   const out = [];
   const sel = '#overlay .token, #overlay .cube, #overlay .plague-piece, #overlay text,' +
-              '#overlay .strip, #overlay .far-mark, #overlay .neutral-mark, ' +
+              '#overlay .far-mark, #overlay .neutral-mark, ' +
               '#overlay .players-table .piece, #overlay .loss-mark';
   for (const n of document.querySelectorAll(sel)) {
     // a count on a piece, a threshold on a token, a mark's number: inside their piece

@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 import shapely
+import shapely.ops
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
@@ -39,16 +40,18 @@ OUT = ROOT / "web" / "render" / "europe_real.py"
 TOLERANCE = 1.2  # board units: the coasts' detail kept
 SMALLEST = 6.0  # board units²: smaller islands are crumbs, not drawn
 LINK_LEAST = 12  # a sea link's crossing is at least this long (a line a player sees)
-#: The Atlantic added west of the frame (km), per arrangement: room at sea for the players'
-#: table and the supply (render/board_layout.py)
-WEST_SEA = {"wide": 900.0}
+#: What each arrangement's map shows beyond the frame (km) for the players' table and the
+#: supply (render/board_layout.py): a desktop's the Atlantic west of it, a phone's the
+#: Mediterranean's south shore and Africa below Europe
+BEYOND_FRAME = {"wide": ("west", 900.0), "tall": ("south", 1500.0)}
 
 #: The seas' names (Latin, as the regions') and where each lies (longitude, latitude).
 SEAS = (("Mare Atlanticum", -14.0, 50.0), ("Mare Germanicum", 3.5, 56.0),
         ("Mare Balticum", 19.0, 57.0), ("Mare Mediterraneum", 18.0, 34.5),
         ("Pontus Euxinus", 34.0, 43.3), ("Mare Caspium", 50.5, 42.0))
-#: The compass rose: where it would lie (longitude, latitude: the Atlantic off Portugal)
-COMPASS = (-20.0, 40.0)
+#: The compass rose: where it would lie (longitude, latitude), per arrangement: the Atlantic
+#: off Portugal on a desktop's map, the sea between Crete and Egypt on a phone's
+COMPASS = {"wide": (-20.0, 40.0), "tall": (28.0, 33.0)}
 #: The shallows drawn round the coasts, lighter near the land: (reach, smoothing) in units
 SHALLOWS = ((9.0, 3.0), (4.0, 2.0))
 NAME_EM = 6.8  # a sea name's advance per letter (10.5-unit italics, with room), for its box
@@ -64,7 +67,8 @@ def map_window(lay: L.Arrangement, players: int = 4) -> tuple[float, float, floa
     """The part of the projection ``lay``'s map shows (km): the frame of the regions in play
     and the Atlantic west of it."""
     x0, y0, x1, y1 = G.frame(regions(), players)
-    return x0 - WEST_SEA[lay.name], y0, x1, y1
+    side, km = BEYOND_FRAME[lay.name]
+    return (x0 - km, y0, x1, y1) if side == "west" else (x0, y0 - km, x1, y1)
 
 
 def on_map(lay: L.Arrangement, lon: float, lat: float) -> tuple[float, float]:
@@ -93,10 +97,11 @@ def drawing(lay: L.Arrangement, players: int = 4) -> dict:
     shapes = {r: _whole(g) for r, g in shapes.items()}
     # (the land beyond meets the regions where their cartogram put them, not under them)
     beyond = beyond.difference(shapely.union_all(list(shapes.values())))
-    piles = G.piles(shapes, regions_in_play(players), width, height,
-                    (int(L.PILE.w), int(L.PILE.h)),
-                    reserved=reserved)
-    pile_box = {r: box(x, y, x + L.PILE.w, y + L.PILE.h) for r, (x, y) in piles.items()}
+    in_play = regions_in_play(players)
+    piles = G.piles(shapes, in_play, width, height, (int(lay.inside.w), int(lay.inside.h)),
+                    reserved=reserved + _straits(shapes, in_play))
+    pile_box = {r: box(x, y, x + lay.inside.w, y + lay.inside.h)
+                for r, (x, y) in piles.items()}
     boxes = shapely.union_all([*pile_box.values(), *(box(x, y, x + w, y + h)
                                                       for x, y, w, h in reserved)])
     crossings = {}
@@ -115,13 +120,33 @@ def drawing(lay: L.Arrangement, players: int = 4) -> dict:
     coast = shapely.union_all([*shapes.values(), beyond])
     shallows = tuple(_whole(_band(coast, reach, tolerance, width, height))
                      for reach, tolerance in SHALLOWS)
-    rose = _free_place(*COMPASS, window, width, height, (2 * L.COMPASS_R, 2 * L.COMPASS_R + 10),
-                       shapely.union_all([land, taken]))
+    rose = _free_place(*COMPASS[lay.name], window, width, height,
+                       (2 * L.COMPASS_R, 2 * L.COMPASS_R + 10), shapely.union_all([land, taken]))
     if rose is None:
         raise ValueError("no open water for the compass rose")
     return {"land": shapes, "beyond": _whole(beyond), "piles": piles,
             "crossings": crossings, "names": names, "shallows": shallows,
             "rose": (round(rose[0]), round(rose[1] + 5))}
+
+
+def _straits(shapes: dict[str, BaseGeometry], in_play: tuple[str, ...]
+             ) -> tuple[tuple[float, float, float, float], ...]:
+    """Per sea link between regions in play, the middle of the shortest way over water
+    between its two lands (a box round its middle ``LINK_LEAST`` units): kept free of every
+    pile, so that each link is seen (R2.2), however close the piles crowd its coasts."""
+    kept = []
+    for (a, b), sea in NEIGHBOUR_PAIRS.items():
+        if not (sea and a in in_play and b in in_play):
+            continue
+        way = G.sea_crossing(shapes, a, b, LINK_LEAST)
+        if way is None:
+            raise ValueError(f"no sea crossing between {a} and {b}")
+        line = shapely.LineString(way)
+        half = LINK_LEAST / 2 / line.length
+        x0, y0, x1, y1 = shapely.ops.substring(line, 0.5 - half, 0.5 + half,
+                                               normalized=True).bounds
+        kept.append((x0, y0, x1 - x0, y1 - y0))
+    return tuple(kept)
 
 
 def _crossing(shapes: dict[str, BaseGeometry], a: str, b: str, pile_box: dict

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from functools import cache
 from pathlib import Path
 
@@ -143,25 +144,27 @@ def true_regions() -> dict[str, BaseGeometry]:
     return {r: shapely.make_valid(project(g)).intersection(frame) for r, g in regions.items()}
 
 
-#: Local lenses (lon, lat, how much wider east-west, reach in km): where R2.2 wants a land
-#: border a player can see and the real one is too short for a board. Jutland's neck, the
-#: border of Scandia and Germania (68 km), widened to about 14 units on a phone.
-LENSES = ((9.6, 54.6, 1.5, 200.0),)
+#: Local lenses (lon, lat, how much wider east-west and north-south, reach in km): where R2.2
+#: wants a land border a player can see and the real one is too short for a board. Jutland's
+#: neck, the border of Scandia and Germania (68 km), widened to about 14 units on a phone;
+#: Italia's and Hungaria's (Slovenia's, from the Alps to Trieste), 10 units on a phone, made
+#: taller.
+LENSES = ((9.6, 54.6, 1.5, 0.0, 200.0), (13.7, 46.1, 0.0, 0.6, 160.0))
 
 
 def lensed(regions: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
-    """``regions`` through :data:`LENSES`: every point moved east or west from a lens's
-    centre by a share that fades with distance (a Gaussian), the same for every region, so
-    borders stay shared and the rest of the map stays where it is."""
+    """``regions`` through :data:`LENSES`: every point moved away from a lens's centre (east
+    or west, north or south) by a share that fades with distance (a Gaussian), the same for
+    every region, so borders stay shared and the rest of the map stays where it is."""
     out = dict(regions)
-    for lon, lat, gain, reach in LENSES:
+    for lon, lat, gain_x, gain_y, reach in LENSES:
         cx, cy = project(shapely.Point(lon, lat)).coords[0]
 
-        def widen(xy: np.ndarray, cx: float = cx, cy: float = cy, gain: float = gain,
-                  reach: float = reach) -> np.ndarray:
+        def widen(xy: np.ndarray, cx: float = cx, cy: float = cy, gain_x: float = gain_x,
+                  gain_y: float = gain_y, reach: float = reach) -> np.ndarray:
             dx, dy = xy[:, 0] - cx, xy[:, 1] - cy
-            share = gain * np.exp(-(dx * dx + dy * dy) / (reach * reach))
-            return np.column_stack([xy[:, 0] + dx * share, xy[:, 1]])
+            fade = np.exp(-(dx * dx + dy * dy) / (reach * reach))
+            return np.column_stack([xy[:, 0] + dx * gain_x * fade, xy[:, 1] + dy * gain_y * fade])
 
         out = {r: shapely.make_valid(shapely.transform(g, widen)) for r, g in out.items()}
     return out
@@ -340,17 +343,38 @@ def _in_rects(summed: np.ndarray, w: int, h: int) -> np.ndarray:
 
 
 def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int, height: int,
-          pile: tuple[int, int], gap: int = 3, reserved: tuple = (), rounds: int = 8
-          ) -> dict[str, tuple[int, int]]:
+          pile: tuple[int, int], gap: int = 3, reserved: tuple = (), tries: int = 4,
+          steps: int = 40000) -> dict[str, tuple[int, int]]:
     """Where each region's pile of pieces goes (its top left corner, board units), keeping
     ``gap`` from every other pile, the board's edge and the ``reserved`` boxes (x, y, w, h).
 
     A place costs its distance from the region's pole of inaccessibility, and it pays for
     the other regions' land it covers and earns for its own (a pile stands on its region
-    where it can: a player reads a pile by the land under it). The tightest regions (the
-    smallest) choose first; then, round after round, each region moves to its best place
-    among the others' until none moves (the first comers do not keep the best land for
-    good: Germania no longer pushes Gallia's pile into the North Sea)."""
+    where it can: a player reads a pile by the land under it). The piles are placed together
+    by simulated annealing (each step moves one pile a little, or to one of its region's
+    best places; two piles that meet pay for it), ``tries`` times from fixed seeds, the
+    cheapest kept: placing them one by one left the last comer the North Sea on a phone's
+    map, where twelve piles cover most of the land."""
+    pw, ph = pile
+    cost = _pile_costs(shapes, regions, width, height, pile, gap, reserved)
+    best: tuple[float, dict[str, tuple[int, int]]] | None = None
+    for seed in range(tries):
+        placed = _anneal(cost, regions, width, pile, gap, random.Random(seed), steps)
+        meeting = [(a, b) for i, a in enumerate(regions) for b in regions[i + 1:]
+                   if _meeting(placed[a], placed[b], pw, ph, gap)]
+        total = sum(cost[r][y, x] for r, (x, y) in placed.items())
+        if not meeting and (best is None or total < best[0]):
+            best = (total, placed)
+    if best is None:
+        raise ValueError(f"no room for {len(regions)} piles of {pw} × {ph}")
+    return best[1]
+
+
+def _pile_costs(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
+                height: int, pile: tuple[int, int], gap: int, reserved: tuple
+                ) -> dict[str, np.ndarray]:
+    """Per region, what a pile with its top left corner at each (y, x) costs (inf where it
+    would leave the board or meet a reserved box)."""
     pw, ph = pile
     ys, xs = np.mgrid[0:height, 0:width] + 0.5
     names = list(REGION_COUNTRIES)
@@ -361,6 +385,7 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
     edge[:gap, :] = edge[-gap:, :] = edge[:, :gap] = edge[:, -gap:] = True
     for x, y, w, h in reserved:
         edge[max(0, int(y) - gap):int(y + h) + gap, max(0, int(x) - gap):int(x + w) + gap] = True
+    blocked = _in_rects(_summed(edge), pw, ph) != 0
     corner_y, corner_x = np.mgrid[0:height, 0:width]
     land = _in_rects(_summed(owner >= 0), pw, ph)
     cost = {}
@@ -371,34 +396,50 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
         with np.errstate(invalid="ignore"):  # (inf - inf where no pile fits: no place)
             here = (0.5 * np.hypot(corner_x + pw / 2 - px, corner_y + ph / 2 - py)
                     + (200 * (land - own) - 150 * own) / (pw * ph))
-        cost[r] = np.nan_to_num(here, nan=np.inf)
+        here = np.nan_to_num(here, nan=np.inf)
+        here[blocked] = np.inf
+        cost[r] = here
+    return cost
 
-    def free(others: list[tuple[int, int]]) -> np.ndarray:
-        taken = edge.copy()
-        for x, y in others:
-            taken[y:y + ph, x:x + pw] = True
-        room = _in_rects(_summed(taken), pw + 2 * gap, ph + 2 * gap)
-        return np.pad(room, ((gap, 0), (gap, 0)), constant_values=np.inf)[:height, :width] == 0
 
-    def best(r: str, others: list[tuple[int, int]]) -> tuple[int, int]:
-        c = np.where(free(others), cost[r], np.inf)
-        y, x = np.unravel_index(np.argmin(c), c.shape)
-        if not np.isfinite(c[y, x]):
-            raise ValueError(f"no room for {r}'s pile")
-        return int(x), int(y)
+def _meeting(a: tuple[int, int], b: tuple[int, int], pw: int, ph: int, gap: int) -> float:
+    """How much two piles (their corners) overlap, each grown by ``gap`` (0: they keep it)."""
+    ox = min(a[0], b[0]) + pw + gap - max(a[0], b[0])
+    oy = min(a[1], b[1]) + ph + gap - max(a[1], b[1])
+    return max(0, ox) * max(0, oy)
 
-    placed: dict[str, tuple[int, int]] = {}
-    for r in sorted(regions, key=lambda r: shapes[r].area):
-        placed[r] = best(r, list(placed.values()))
-    for _ in range(rounds):
-        moved = False
-        for r in sorted(regions, key=lambda r: -cost[r][placed[r][1], placed[r][0]]):
-            x, y = best(r, [v for k, v in placed.items() if k != r])
-            if cost[r][y, x] < cost[r][placed[r][1], placed[r][0]]:
-                placed[r], moved = (x, y), True
-        if not moved:
-            break
-    return {r: placed[r] for r in regions}
+
+def _anneal(cost: dict[str, np.ndarray], regions: tuple[str, ...], width: int,
+            pile: tuple[int, int], gap: int, rng: random.Random, steps: int
+            ) -> dict[str, tuple[int, int]]:
+    """One annealing of the piles' corners over ``cost`` (see :func:`piles`)."""
+    pw, ph = pile
+    good = {r: [(int(i % width), int(i // width))
+                for i in np.argsort(cost[r], axis=None)[:400]] for r in regions}
+    placed = {r: good[r][0] for r in regions}
+
+    def price(r: str, at: tuple[int, int]) -> float:
+        return float(cost[r][at[1], at[0]]) + 50 * sum(
+            _meeting(at, placed[o], pw, ph, gap) for o in regions if o != r)
+
+    hot, cold = 30.0, 0.05
+    height = next(iter(cost.values())).shape[0]
+    for k in range(steps):
+        heat = hot * (cold / hot) ** (k / steps)
+        r = rng.choice(regions)
+        if rng.random() < 0.3:
+            to = rng.choice(good[r])
+        else:
+            reach = int(20 * heat / hot) + 2
+            to = (placed[r][0] + rng.randint(-reach, reach),
+                  placed[r][1] + rng.randint(-reach, reach))
+            if not (0 <= to[0] < width and 0 <= to[1] < height) \
+                    or not np.isfinite(cost[r][to[1], to[0]]):
+                continue
+        change = price(r, to) - price(r, placed[r])
+        if change < 0 or rng.random() < math.exp(-change / heat):
+            placed[r] = to
+    return placed
 
 
 #: The cartogram's growth of each region (the rest keep their area): the small regions grown,

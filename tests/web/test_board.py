@@ -65,17 +65,13 @@ def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
         if tag == "g" and "loss-mark" in cls:  # the loser's shape with "−n" on it
             text = "".join(node.find(f"{{{SVG_NS}}}text").itertext())
             size = float(re.search(r"font-size:([\d.]+)", ET.tostring(node, "unicode"))[1])
-            half = max(L.LOSS_W / 2, len(text) * size * EM / 2)
+            _row, width, height = L.PILE.loss
+            half = max(width / 2, len(text) * size * EM / 2)
             found.append((f"loss:{text}@{x:.0f},{y:.0f}",
-                          (x - half, y - L.LOSS_H / 2, x + half, y + L.LOSS_H / 2)))
+                          (x - half, y - height / 2, x + half, y + height / 2)))
             return
         if tag == "g" and "piece" in cls:  # a piece in the players' table
             found.append((f"piece@{y:.0f}", (x - 9, y - 9, x + 9, y + 10.6)))
-            return
-        if tag == "rect" and "strip" in cls:
-            bx, by = float(node.get("x")), float(node.get("y"))
-            found.append((f"strip@{bx:.0f},{by:.0f}", (bx, by, bx + float(node.get("width")),
-                                                       by + float(node.get("height")))))
             return
         if tag == "use" and inside == "":
             ux, uy = float(node.get("x")), float(node.get("y"))
@@ -198,28 +194,16 @@ def test_pieces_and_texts_are_big_enough_for_a_phone() -> None:
     assert L.TALL.width <= 390
 
 
-def test_the_tall_board_keeps_the_phones_size_and_boxes() -> None:
-    """A phone's board keeps its size and its targets: TALL is the portrait board of 390 × 640
-    units (1:1 on a phone), the supply box top right and the players' table bottom left where
-    they were; its tiles (moved a little for the map, render/europe_map.py) lie inside it,
-    none over another."""
-    assert (L.TALL.width, L.TALL.height) == (390, 640)
-    assert L.TALL.tile("Anglia") == (5, 5, 88, 150)
-    assert L.TALL.supply == (299, 5, 88, 110) and L.TALL.table == (5, 485, 186, 150)
-    boxes_ = [L.TALL.tile(r) for r in rattus.REGIONS] + [L.TALL.supply, L.TALL.table]
-    for i, a in enumerate(boxes_):
-        assert 0 <= a.x and a.x + a.w <= 390 and 0 <= a.y and a.y + a.h <= 640, a
-        for b in boxes_[i + 1:]:
-            assert (min(a.x + a.w, b.x + b.w) - max(a.x, b.x) <= 0
-                    or min(a.y + a.h, b.y + b.h) - max(a.y, b.y) <= 0), (a, b)
-
-
-def test_the_wide_board_is_landscape_and_holds_everything() -> None:
-    """A desktop screen's board: wider than high (about 1.2 : 1), every tile, the supply box
-    and the players' table inside it, none over another."""
-    w, h = L.WIDE.width, L.WIDE.height
-    assert 1.15 <= w / h <= 1.35
-    boxes_ = [L.WIDE.tile(r) for r in rattus.REGIONS] + [L.WIDE.supply, L.WIDE.table]
+@pytest.mark.parametrize("lay, shape", [(L.WIDE, (1.15, 1.35)), (L.TALL, (0.6, 0.66))],
+                         ids=["wide", "tall"])
+def test_each_board_has_its_screens_shape_and_holds_everything(lay, shape) -> None:
+    """A desktop screen's board is wider than high (about 1.2 : 1), a phone's taller (390
+    units wide, 1:1 on a 390 px phone); every pile, the supply box and the players' table
+    lie inside it, none over another."""
+    w, h = lay.width, lay.height
+    assert shape[0] <= w / h <= shape[1]
+    assert lay is not L.TALL or w == 390
+    boxes_ = [lay.tile(r) for r in rattus.REGIONS] + [lay.supply, lay.table]
     for i, a in enumerate(boxes_):
         assert 0 <= a.x and a.x + a.w <= w and 0 <= a.y and a.y + a.h <= h, a
         for b in boxes_[i + 1:]:
@@ -228,10 +212,10 @@ def test_the_wide_board_is_landscape_and_holds_everything() -> None:
 
 
 @LAYS
-def test_sea_links_lie_between_tiles_and_cross_no_third_tile(lay: L.Arrangement) -> None:
-    """R2.2's sea neighbours: each link in the gap between its two tiles, over no tile, nor
-    the supply or the table, and inside the board (land neighbours share a border instead:
-    tests/web/test_board_map.py)."""
+def test_sea_links_lie_between_piles_and_cross_none(lay: L.Arrangement) -> None:
+    """R2.2's sea neighbours: each link between its two piles, over no pile, nor the supply
+    or the table, and inside the board (land neighbours share a border instead:
+    tests/web/test_europe_board.py)."""
     for (a, b), sea in rattus.board.NEIGHBOUR_PAIRS.items():
         if not sea:
             continue

@@ -94,7 +94,7 @@ def test_each_arrow_goes_the_way_it_points_on_the_map() -> None:
     assert keys.move(REGION_XY, "reg-Anglia", "ArrowDown") == "reg-Gallia"
     assert keys.move(REGION_XY, "reg-Gallia", "ArrowDown") == "reg-Hispania"
     assert keys.move(REGION_XY, "reg-Hispania", "ArrowUp") == "reg-Gallia"
-    assert keys.move(REGION_XY, "reg-Gallia", "ArrowRight") == "reg-Germania"
+    assert keys.move(REGION_XY, "reg-Gallia", "ArrowRight") == "reg-Italia"  # (its pile east)
     assert keys.move(REGION_XY, "reg-Germania", "ArrowUp") == "reg-Scandia"
     assert keys.move(REGION_XY, "reg-Hispania", "ArrowLeft") is None  # the edge: stays
 
@@ -111,14 +111,14 @@ def test_when_tokens_are_wanted_down_reaches_them_and_left_right_go_along() -> N
     below = keys.move(stops, keymap.region_key(here), "ArrowDown")
     assert below == keymap.token_key(here, 1)
     assert keys.move(stops, below, "ArrowUp") == keymap.region_key(here)
-    # a region holding two tokens, one above the other: Down/Up go from one to the other
+    # a region holding two tokens side by side in its pile: Right/Left go from one to the other
     ui, s, _ = run(ui, s, token(here, 1), region(home))
     stops2, _ = board.stops(s.game.view(0), offer(ui, s), board_layout.TALL)
     stops2.update({keymap.token_key(home, i): board.token_xy(board_layout.TALL, home, i)
                    for i in (1, 2)})
-    assert keys.move(stops2, keymap.token_key(home, 1), "ArrowDown") == \
+    assert keys.move(stops2, keymap.token_key(home, 1), "ArrowRight") == \
         keymap.token_key(home, 2)
-    assert keys.move(stops2, keymap.token_key(home, 2), "ArrowUp") == \
+    assert keys.move(stops2, keymap.token_key(home, 2), "ArrowLeft") == \
         keymap.token_key(home, 1)
 
 

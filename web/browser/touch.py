@@ -13,7 +13,7 @@ from __future__ import annotations
 from control import zoom_geometry
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
-from render.board_layout import TOKEN_PITCH
+from render.board_layout import PILE
 
 from browser import dom
 
@@ -142,7 +142,7 @@ class MapZoom:
     def _token_scale(self) -> float:
         """The zoom at which neighbouring rat tokens are a finger apart."""
         units = self._size()[0] / float(self.svg.viewBox.baseVal.width)  # px per unit
-        return zoom_geometry.scale_for_pitch(TOKEN_PITCH * units) * 1.1
+        return zoom_geometry.scale_for_pitch(PILE.token_step[0] * units) * 1.1
 
     def show_tokens(self, nodes, gain: float = 1.0) -> None:
         """Zoom to frame the rat tokens ``nodes``, if that zooms in by ``gain`` at least."""

@@ -26,7 +26,7 @@ from rattus import CARDS, REGIONS
 from rattus.board import NEIGHBOUR_PAIRS
 from rattus.cards import CARD_SYMBOL
 from render import board_layout as L
-from render import ending, europe_map, europe_real, panels, pieces
+from render import ending, europe_real, panels, pieces
 from render.escaping import esc
 
 if TYPE_CHECKING:
@@ -97,35 +97,33 @@ def first_sketch(lay: L.Arrangement) -> str:
 
 def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     """The sea, the land beyond the game (``.shore``) and, but on the first screen's sketch,
-    the seas' names; then per region its land (render/europe_map.py, render/europe_real.py):
-    the clickable ``.region``, drawn as its state classes say (style.css ``.region.…``), and
-    on a map of Europe as it is its pile's plate (``.pile``, a click on it is one on its
-    region); the supply box and the table."""
+    the seas' names; then per region its land (render/europe_real.py): the clickable
+    ``.region``, drawn as its state classes say (style.css ``.region.…``), and its pile's
+    plate (``.pile``, a click on it is one on its region); the supply box and the table."""
     tiles = []
-    drawn = _drawing(lay)
+    drawn = europe_real
     for r in REGIONS:
         # (the first screen's sketch: no control, no ids; its region named for its tint)
         name = f' id="region-{r}" data-region="{r}"' if named else f' data-region="{r}"'
         tiles.append(f'<path{name} class="region" d="{drawn.LAND[lay.name][r]}"/>')
-        if lay.as_it_is:
-            b = lay.tile(r)
-            on = f' data-region="{r}"' if named else ""
-            tiles.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
-                         f'height="{b.h:g}" rx="7"/>')
+        b = lay.tile(r)
+        on = f' data-region="{r}"' if named else ""
+        tiles.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
+                     f'height="{b.h:g}" rx="7"/>')
     sx, sy, sw, sh = lay.supply
     tx, ty, tw, th = lay.table
     shores = drawn.SHORES[lay.name]
-    rose = getattr(drawn, "ROSE", {}).get(lay.name)
+    rose = drawn.ROSE[lay.name]
     shallows = "".join(f'<path class="shallows s{i}" d="{d}"/>'
-                       for i, d in enumerate(getattr(drawn, "SHALLOWS", {}).get(lay.name, ())))
+                       for i, d in enumerate(drawn.SHALLOWS[lay.name]))
     return (f'<rect class="sea" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
             + shallows + (f'<path class="shore" d="{shores}"/>' if shores else "")
             + (_sea_names(lay) if named else "")
-            + (_compass_rose(*rose) if rose else "")
+            + _compass_rose(*rose)
             + f'<g class="tiles">{"".join(tiles)}</g>'
             # (the paper's pattern is in the board's <defs>, which the sketch has not)
             + (f'<rect class="paper" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
-               if lay.as_it_is and named else "")
+               if named else "")
             + f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
             f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
             f'height="{th}" rx="9"/>')
@@ -141,19 +139,13 @@ def _compass_rose(x: float, y: float) -> str:
             f'<text y="-{r + 3}">N</text></g>')
 
 
-def _drawing(lay: L.Arrangement):
-    """The module that holds ``lay``'s map: Europe as it is (render/europe_real.py) or drawn
-    around TALL's tiles (render/europe_map.py)."""
-    return europe_real if lay.as_it_is else europe_map
-
-
 def _sea_names(lay: L.Arrangement) -> str:
     """The seas' names on the water (the map's ``SEA_NAMES``: Latin, as the regions' names,
     the same in every language): a map's lettering, unseen by a screen reader."""
     names = "".join(f'<text x="{x:g}" y="{y:g}"'
                     + (f' transform="rotate({turn} {x:g} {y:g})"' if turn else "")
                     + f'>{esc(name)}</text>'
-                    for name, x, y, turn in _drawing(lay).SEA_NAMES[lay.name])
+                    for name, x, y, turn in europe_real.SEA_NAMES[lay.name])
     return f'<g class="sea-names" aria-hidden="true">{names}</g>' if names else ""
 
 
@@ -180,29 +172,11 @@ def plague_body() -> str:
             '<circle class="pp-fig" cy="-4.2" r="3.4"/>')
 
 
-def _symbols_strip(box: L.Box, face: Face, cls: str) -> str:
-    """A face's symbols as icons in the box beside its token: up to three in a row, more in
-    two rows (R9's faces have up to five)."""
-    syms = list(face["symbols"])
-    per_row = 3
-    rows = [syms[i:i + per_row] for i in range(0, len(syms), per_row)] or [[]]
-    size = 10 if len(rows) == 1 else 9.5
-    parts = [f'<rect class="strip {cls}" x="{box.x:.1f}" y="{box.y:.1f}" width="{box.w}" '
-             f'height="{box.h}" rx="4"/>']
-    top = box.y + (box.h - len(rows) * size - (len(rows) - 1) * 1) / 2
-    for i, row in enumerate(rows):
-        width = len(row) * size + (len(row) - 1) * 0.8
-        x0 = box.x + (box.w - width) / 2
-        for j, sym in enumerate(row):
-            parts.append(pieces.icon(sym, x0 + j * (size + 0.8), top + i * (size + 1), size))
-    return "".join(parts)
-
-
 def _token(lay: L.Arrangement, region_name: str, slot: int, at: int, face: Face | None,
            starting: bool, target: bool, selected: bool, hinted: bool = False) -> str:
     """The ``slot``-th face-down rat token of a region (as the view counts them), drawn in
-    token row ``at``: its back, or, where this seat's Witch saw it, its face (its threshold on
-    the token; its symbols beside it where the box has room, else in its words)."""
+    token place ``at``: its back, or, where this seat's Witch saw it, its face (its threshold
+    on the token, its symbols in its words)."""
     label = (t("token.aria_known", slot=slot, region=region(region_name),
                threshold=face["threshold"], symbols=symbols(face["symbols"]))
              if face else t("token.aria", slot=slot, region=region(region_name)))
@@ -232,20 +206,16 @@ def _token(lay: L.Arrangement, region_name: str, slot: int, at: int, face: Face 
         parts.append(f'<circle class="front known" r="{L.TOKEN_R}"/>'
                      f'<text class="thr" y="4.6">{face["threshold"]}</text>')
     parts.append("</g>")
-    strip = lay.strip_at(region_name, at)
-    if face is not None and strip is not None:
-        parts.append(f'<g class="face known" aria-hidden="true">'
-                     f'{_symbols_strip(strip, face, "known")}</g>')
     return "".join(parts)
 
 
 def _revealed(lay: L.Arrangement, region_name: str, at: int, face: Face, outbreak: bool,
               fresh: bool, cubes: int, costs_none: bool = False, gone: bool = False) -> str:
     """A token revealed by the strike being told (public, R8.1), turned face up where it lay:
-    its threshold on the token, its symbols beside it (where the box has room: else in its
-    words and the strike's story), red where the plague broke out and
-    cost a cube (a threshold reached that hit no one is drawn calm, and says so on hover);
-    hovering it says its threshold against the cubes counted and its symbols in words.
+    its threshold on the token (its symbols in its words and the strike's story), red where
+    the plague broke out and cost a cube (a threshold reached that hit no one is drawn calm,
+    and says so on hover); hovering it says its threshold against the cubes counted and its
+    symbols in words.
 
     Once the strike has been told the token is ``gone`` (R5.4: a revealed token leaves the
     game): still face up, so that what struck can be read, but greyed and crossed out, never
@@ -264,10 +234,7 @@ def _revealed(lay: L.Arrangement, region_name: str, at: int, face: Face, outbrea
             f'<title>{esc(words)}</title>'
             f'<g transform="translate({x:.1f} {y:.1f})"><g class="turn-over">'
             f'<circle class="front" r="{L.TOKEN_R}"/>'
-            f'<text class="rv-thr" y="4.6">{face["threshold"]}</text>{cross}</g></g>'
-            + (_symbols_strip(strip, face, "outbreak" if outbreak else "calm")
-               if (strip := lay.strip_at(region_name, at)) is not None else "")
-            + '</g>')
+            f'<text class="rv-thr" y="4.6">{face["threshold"]}</text>{cross}</g></g></g>')
 
 
 def _waiting(lay: L.Arrangement, region_name: str, at: int) -> str:
@@ -727,14 +694,14 @@ def legend_figure(kind: str, seats) -> str:
     # (the region's state drawn on a piece of land of its own: style.css .region.…)
     box = '<rect class="region {c}" x="{x}" y="{y}" width="60" height="40"/>'
     seats = list(seats) + default_seats(4)[len(seats):]  # four columns: two pieces in view
-    lay = L.TALL  # (How to play draws the phone's tile: its things in their places)
+    lay = L.TALL  # (How to play draws the phone's pile: its things in their places)
     ax, ay, _w, _h = lay.tile("Anglia")
     tx, ty = lay.token_at("Anglia", 1)
     cx, cy = lay.cubes_at("Anglia", 0, 4)
     sx, sy, _sw, _sh = lay.supply
     rx, ry = lay.table_at(0, "piece")
     px, py = lay.side_at("Anglia", 0)
-    ox, oy = ax + L.ODDS_X, ay + L.ODDS_Y
+    ox, oy = lay.odds_at("Anglia")
     window = {"token": (tx - 12, ty - 20), "starting": (tx - 12, ty - 20),
               "known": (tx - 17, ty - 22), "odds": (ox - 3, oy - 42),
               "revealed": (tx - 17, ty - 22), "cubes": (cx - 14, cy - 20),
@@ -749,8 +716,8 @@ def legend_figure(kind: str, seats) -> str:
         "out": box.format(x=ax, y=ay, c="out"),
         "token": _token(lay, "Anglia", 1, 1, None, False, False, False),
         "starting": _token(lay, "Anglia", 1, 1, None, True, False, False),
-        "odds": f'<rect class="region risk-3" x="{ax}" y="{ay}" width="{L.TILE_W}" '
-                f'height="{L.TILE_H}"/>' + _risk(lay, "Anglia", {
+        "odds": f'<rect class="region risk-3" x="{ax}" y="{ay}" width="{lay.inside.w:g}" '
+                f'height="{lay.inside.h:g}"/>' + _risk(lay, "Anglia", {
                     "level": 3, "mine": 1.2, "others": 0.4, "p_loss": 0.6, "words": ""}),
         "known": _token(lay, "Anglia", 1, 1, {"threshold": 3, "symbols": ["M", "B"]}, False, False,
                         False),

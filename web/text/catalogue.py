@@ -819,7 +819,8 @@ EN: dict[str, str] = {
     "help.legend.odds": "With Odds on: the region's colour says how much a strike there would "
                         "cost you; the numbers are the cubes you and the others can expect to "
                         "lose.",
-    "help.legend.known": "A token your Witch has seen: its threshold and symbols.",
+    "help.legend.known": "A token your Witch has seen: its threshold on it; its symbols in "
+                         "“What your Witch has seen”.",
     "help.legend.revealed": "A token revealed by a strike; red: it broke out.",
     "help.legend.cubes": "Cubes: a player's piece (their colour and shape) with the number of "
                          "their cubes in the region; each player has a column of their own.",
