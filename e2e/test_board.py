@@ -215,14 +215,14 @@ def test_on_a_desktop_screen_the_wide_board_covers_half_the_screen(browser: Brow
 def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser,
                                                                  base_url: str) -> None:
     """A phone draws the TALL board; a window that becomes a landscape desktop one redraws the
-    board whole in WIDE (its tiles, its map, its layers), and back."""
+    board whole in WIDE (its map, its piles, its layers), and back."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
     page.goto(base_url + "?players=3&seed=4&bots=normal,normal,normal&pace=0")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
     assert page.evaluate("document.body.dataset.board") == "tall"
-    assert page.locator("#map").get_attribute("viewBox") == "0 0 390 640"
+    assert page.locator("#map").get_attribute("viewBox") == "0 0 390 620"
     context.close()
     context = browser.new_context(viewport={"width": 900, "height": 800})
     page = context.new_page()
@@ -238,7 +238,7 @@ def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser
     assert page.locator("#map #overlay #layer-links path.link.sea").count() == 5
     page.set_viewport_size({"width": 900, "height": 800})
     page.wait_for_function("document.body.dataset.board === 'tall'")
-    assert page.locator("#map").get_attribute("viewBox") == "0 0 390 640"
+    assert page.locator("#map").get_attribute("viewBox") == "0 0 390 620"
     context.close()
 
 

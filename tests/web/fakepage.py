@@ -8,9 +8,10 @@ puts small fake ``pyscript`` and ``pyodide.ffi`` modules into ``sys.modules`` (n
 exist on CPython; the pure glue modules never import them, so other tests are unaffected).
 
 The fake page is the skeleton of web/index.html: elements by id, the toolbar's buttons, and
-an inline SVG board with one ``.region`` (its land) per region. One permissive :class:`Element`
-serves for every node (the document too). It does not parse HTML: ``innerHTML`` is kept as a
-string; a test that needs a node the page would have rendered adds it with :meth:`Element.add`.
+an inline SVG board with one ``.region`` (its land) and one ``.pile`` (its plate) per region.
+One permissive :class:`Element` serves for every node (the document too). It does not parse
+HTML: ``innerHTML`` is kept as a string; a test that needs a node the page would have
+rendered adds it with :meth:`Element.add`.
 Selectors: tags, ``#id``, ``.class``, ``[attr]``, ``[attr="value"]``, compounds of these,
 descendants (``"A B"``) and lists (``"A,B"``) — what the edge asks for.
 
@@ -293,7 +294,8 @@ def _page() -> Element:
         Element("span", id="undo-why"), Element("input", id="import-file", type="file"))
     svg = Element("svg", id="map").add(
         Element("defs"),
-        *(Element("path", class_="region", data_region=r) for r in rattus.REGIONS))
+        *(Element("path", class_="region", data_region=r) for r in rattus.REGIONS),
+        *(Element("rect", class_="pile", data_region=r) for r in rattus.REGIONS))
     app = Element(id="app").add(
         toolbar, *(Element(id=i) for i in ("status", "notice", "update", "bar", "viewer",
                                            "players", "strike", "cards", "log", "screen",

@@ -82,6 +82,26 @@ def test_the_page_asks_the_screen_at_start_and_draws_the_board_anew_when_it_chan
     assert app.map.arrangement == "tall"
 
 
+def test_a_piles_plate_is_drawn_as_its_region_is() -> None:
+    """The plates lie over all the lands (a pile may stand on a neighbour's land), so the map
+    view gives each its region's state: out of play (R2.1: a 2-player game's dark regions),
+    a target, chosen; both arrangements, and again when the board is drawn anew."""
+    window.wide = True
+    app = App(by_id("map"))
+    app.dispatch(ev.Attach(new_session(2), "", None))
+    for screen in ("wide", "tall"):
+        app.dispatch(ev.BoardFits(screen))
+        svg = by_id("map")
+        states = {}
+        for r in rattus.REGIONS:
+            land = svg.querySelector(f'.region[data-region="{r}"]').getAttribute("class")
+            plate = svg.querySelector(f'.pile[data-region="{r}"]').getAttribute("class")
+            assert plate == "pile" + land.removeprefix("region"), (screen, r)
+            states[r] = plate.split()
+        assert sum("out" in c for c in states.values()) == 4
+        assert any("target" in c for c in states.values())
+
+
 def test_the_query_lives_in_one_python_place_and_the_first_screen_uses_it() -> None:
     """The first screen draws both arrangements: the TALL one is the map Python takes over
     (one ``#map``, one of each region's ids), the WIDE one its map and piles only, and a

@@ -6,7 +6,6 @@ other pile nor the players' table or the supply; each sea link is drawn over wat
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -150,13 +149,17 @@ def test_the_land_beyond_the_game_is_drawn(lay) -> None:
 @MAPS
 def test_each_regions_land_is_what_takes_its_clicks(lay: L.Arrangement) -> None:
     """The board's skeleton draws each region's land as the ``.region`` that takes the clicks
-    and carries the state classes (style.css draws the land by them: ``.region.target``); its
-    pile's plate follows it and takes its clicks too."""
+    and carries the state classes (style.css draws the land by them: ``.region.target``);
+    its pile's plate takes its clicks too, and all the plates lie over all the lands (a pile
+    may stand on a neighbour's land: a finger on it takes the pile's region)."""
     svg = board.skeleton(lay)
     for r in REGIONS:
         land = (f'<path id="region-{r}" data-region="{r}" class="region" '
                 f'd="{europe_real.LAND[lay.name][r]}"/>')
-        assert re.search(rf'{re.escape(land)}<rect class="pile" data-region="{r}"', svg), r
+        assert land in svg, r
+        assert f'<rect class="pile" id="pile-{r}" data-region="{r}"' in svg, r
+    last_land = max(svg.index(f'id="region-{r}"') for r in REGIONS)
+    assert all(svg.index(f'id="pile-{r}"') > last_land for r in REGIONS)
 
 
 def test_the_phone_board_is_the_map_above_and_the_table_below() -> None:

@@ -25,6 +25,8 @@ class MapView:
         self.arrangement = str(js(svg.getAttribute("data-board")) or "tall")
         self.paths = {r: js(svg.querySelector(f'.region[data-region="{r}"]'))
                       for r in self.all_regions}
+        self.plates = {r: js(svg.querySelector(f'.pile[data-region="{r}"]'))
+                       for r in self.all_regions}
         self._path_state: dict[str, tuple] = {}
         self._roving: str | None = None  # the stop in the Tab order (tabindex 0)
         self.stops: dict[str, tuple[float, float]] = {}  # the arrow keys' places (keynav)
@@ -54,6 +56,8 @@ class MapView:
         self.overlay = svg.querySelector("#overlay")
         self.paths = {r: js(svg.querySelector(f'.region[data-region="{r}"]'))
                       for r in self.all_regions}
+        self.plates = {r: js(svg.querySelector(f'.pile[data-region="{r}"]'))
+                       for r in self.all_regions}
         self._path_state, self._layers, self._layer_html = {}, {}, {}
         self._roving = None
         self.arrangement = lay.name
@@ -78,6 +82,9 @@ class MapView:
                 continue
             cls, aria, in_play = state
             path.setAttribute("class", cls)
+            plate = self.plates.get(r)
+            if plate is not None:  # (its pile's plate: drawn as its region is)
+                plate.setAttribute("class", "pile" + cls.removeprefix("region"))
             path.setAttribute("aria-label", aria)
             path.setAttribute("data-key", f"reg-{r}")
             if in_play:  # a stop of the arrow keys; one stop at a time is in the Tab order

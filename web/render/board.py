@@ -97,19 +97,21 @@ def first_sketch(lay: L.Arrangement) -> str:
 
 def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     """The sea, the land beyond the game (``.shore``) and, but on the first screen's sketch,
-    the seas' names; then per region its land (render/europe_real.py): the clickable
-    ``.region``, drawn as its state classes say (style.css ``.region.…``), and its pile's
-    plate (``.pile``, a click on it is one on its region); the supply box and the table."""
-    tiles = []
+    the seas' names; then each region's land (render/europe_real.py): the clickable
+    ``.region``, drawn as its state classes say (style.css ``.region.…``); over all the lands,
+    each region's pile's plate (``.pile``, a click on it is one on its region; the map view
+    gives it its region's state classes: a pile may stand on a neighbour's land, and what a
+    finger touches there is the pile); the supply box and the table."""
+    lands, plates = [], []
     drawn = europe_real
     for r in REGIONS:
         # (the first screen's sketch: no control, no ids; its region named for its tint)
         name = f' id="region-{r}" data-region="{r}"' if named else f' data-region="{r}"'
-        tiles.append(f'<path{name} class="region" d="{drawn.LAND[lay.name][r]}"/>')
+        lands.append(f'<path{name} class="region" d="{drawn.LAND[lay.name][r]}"/>')
         b = lay.tile(r)
-        on = f' data-region="{r}"' if named else ""
-        tiles.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
-                     f'height="{b.h:g}" rx="7"/>')
+        on = f' id="pile-{r}" data-region="{r}"' if named else ""
+        plates.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
+                      f'height="{b.h:g}" rx="7"/>')
     sx, sy, sw, sh = lay.supply
     tx, ty, tw, th = lay.table
     shores = drawn.SHORES[lay.name]
@@ -120,7 +122,7 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
             + shallows + (f'<path class="shore" d="{shores}"/>' if shores else "")
             + (_sea_names(lay) if named else "")
             + _compass_rose(*rose)
-            + f'<g class="tiles">{"".join(tiles)}</g>'
+            + f'<g class="tiles">{"".join(lands)}</g><g class="piles">{"".join(plates)}</g>'
             # (the paper's pattern is in the board's <defs>, which the sketch has not)
             + (f'<rect class="paper" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
                if named else "")
