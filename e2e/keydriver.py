@@ -40,7 +40,7 @@ def map_stops(page: Page) -> dict[str, tuple[float, float]]:
     found = page.evaluate("""() => [...document.querySelectorAll('#map [data-key][tabindex]')]
         .map(n => [n.getAttribute('data-key'), n.getAttribute('transform') || ''])""")
     lay = board_layout.ARRANGEMENTS[page.evaluate(
-        "document.body.dataset.board || 'tall'")]  # (the arrangement the page draws)
+        "document.querySelector('#map').dataset.board")]  # (the arrangement it draws)
     stops = {}
     for key, transform in found:
         if key.startswith("reg-"):

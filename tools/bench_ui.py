@@ -1,11 +1,12 @@
 """How fast the page answers a player: engine call + re-render per action, in Chromium.
 
-Drives whole games through the built site (``dist/``) by clicks at 1280×800, as the e2e tests
-do, at instant pace (no motion), then reads the timings that the glue records for every
-applied action (``window.rattusTimings``: ``performance.now()`` before ``Game.apply`` and after
-the re-render, in ms; ``window.rattusFrames``: from the same start to the frame that shows it,
-the browser's styles, layout and paint included), and prints the median, 90th percentile and
-worst of each. A script that prints figures, not a test.
+Drives whole games through the built site (``dist/``) by clicks at 1280×800 (``--size``:
+390x844 draws the phone's board), as the e2e tests do, at instant pace (no motion), then reads
+the timings that the glue records for every applied action (``window.rattusTimings``:
+``performance.now()`` before ``Game.apply`` and after the re-render, in ms;
+``window.rattusFrames``: from the same start to the frame that shows it, the browser's styles,
+layout and paint included), and prints the median, 90th percentile and worst of each. A script
+that prints figures, not a test.
 
 Run: ``make build && .venv/bin/python tools/bench_ui.py [--games 2p:8,4p:35]``; to compare two
 builds side by side in one run (the machine is shared and noisy), give each with ``--dist``
@@ -56,10 +57,13 @@ def main() -> None:
     parser.add_argument("--dist", action="append", type=Path,
                         help="a built site to measure (repeat to compare; default dist/)")
     parser.add_argument("--rounds", type=int, default=1, help="times each site plays the games")
+    parser.add_argument("--size", default="1280x800",
+                        help="the window, WIDTHxHEIGHT (390x844: a phone's board)")
     parser.add_argument("--slowest", type=int, default=0,
                         help="also list each site's N slowest actions, and the time by kind")
     args = parser.parse_args()
     sites = args.dist or [ROOT / "dist"]
+    width, height = (int(v) for v in args.size.split("x"))
     for site in sites:
         if not (site / "index.html").is_file():
             sys.exit(f"{site} has no index.html: run `make build` first")
@@ -71,7 +75,7 @@ def main() -> None:
         for _ in range(args.rounds):
             for site in sites:  # alternating, so that both see the same machine load
                 with serve.start(site) as url:
-                    page = browser.new_page(viewport={"width": 1280, "height": 800})
+                    page = browser.new_page(viewport={"width": width, "height": height})
                     for spec in args.games.split(","):
                         players, seed = spec.split(":")
                         t0 = time.perf_counter()

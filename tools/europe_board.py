@@ -3,7 +3,8 @@ grouped into R2's regions, projected for Europe, a gentle cartogram) and writes 
 web/render/europe_real.py (``tools/europe_board.py``; ``--check`` says whether the file is
 up to date, for tests/web/test_europe_board.py).
 
-Per arrangement (render/board_layout.py ``REAL_MAPS``: the map's size in board units) it
+Per arrangement (render/board_layout.py ``ARRANGEMENTS``: a screen's size in board units, and
+a count of players: with fewer than four the map is framed to the regions in play) it
 writes each region's land, the land beyond the game, each region's pile (its pieces' box:
 render/board_layout.py ``PILE``, placed on its own land where the others leave room:
 ``europe_geo.piles``), each sea link's crossing (R2.2: the shortest way over water, at least
@@ -63,32 +64,41 @@ def regions() -> dict[str, BaseGeometry]:
     return G.cartogram(G.simplified(G.lensed(G.true_regions()), 5, 1500), G.GROWTH)
 
 
-def map_window(lay: L.Arrangement, players: int = 4) -> tuple[float, float, float, float]:
-    """The part of the projection ``lay``'s map shows (km): the frame of the regions in play
-    and the Atlantic west of it."""
-    x0, y0, x1, y1 = G.frame(regions(), players)
-    side, km = BEYOND_FRAME[lay.name]
-    return (x0 - km, y0, x1, y1) if side == "west" else (x0, y0 - km, x1, y1)
+def map_window(lay: L.Arrangement) -> tuple[float, float, float, float]:
+    """The part of the projection ``lay``'s map shows (km): the frame and what its screen
+    shows beyond it (``BEYOND_FRAME``); with fewer than four players, that window zoomed in
+    (the same shape, so a board keeps its size) until the frame's part of it holds the
+    regions in play (``europe_geo.frame``), centred on them."""
+    x0, y0, x1, y1 = G.FRAME
+    side, km = BEYOND_FRAME[lay.screen]
+    whole = (x0 - km, y0, x1, y1) if side == "west" else (x0, y0 - km, x1, y1)
+    if lay.players >= 4:
+        return whole
+    bx0, by0, bx1, by1 = G.frame(regions(), lay.players)
+    zoom = max((bx1 - bx0) / (x1 - x0), (by1 - by0) / (y1 - y0))
+    dx = (bx0 + bx1) / 2 - zoom * (x0 + x1) / 2
+    dy = (by0 + by1) / 2 - zoom * (y0 + y1) / 2
+    wx0, wy0, wx1, wy1 = whole
+    return (zoom * wx0 + dx, zoom * wy0 + dy, zoom * wx1 + dx, zoom * wy1 + dy)
 
 
 def on_map(lay: L.Arrangement, lon: float, lat: float) -> tuple[float, float]:
     """Where a place on Earth lies on ``lay``'s map (board units)."""
-    width, height = L.REAL_MAPS[lay.name]
-    return _at(lon, lat, map_window(lay), width, height)
+    return _at(lon, lat, map_window(lay), lay.width, lay.height)
 
 
-def _at(lon: float, lat: float, window, width: int, height: int) -> tuple[float, float]:
+def _at(lon: float, lat: float, window, width: float, height: float) -> tuple[float, float]:
     x, y = shapely.get_coordinates(G.to_board(G.project(shapely.Point(lon, lat)), window,
                                               width, height))[0]
     return float(x), float(y)
 
 
-def drawing(lay: L.Arrangement, players: int = 4) -> dict:
-    """One map: its regions' shapes (board units), the land beyond, the piles, the crossings
-    and the seas' names."""
-    width, height = L.REAL_MAPS[lay.name]
+def drawing(lay: L.Arrangement) -> dict:
+    """One map: its regions' shapes (board units), the land beyond, the piles, the crossings,
+    the names of the regions out of play and the seas' names."""
+    width, height = int(lay.width), int(lay.height)
     km = regions()
-    window = map_window(lay, players)
+    window = map_window(lay)
     reserved = (lay.table, lay.supply)
     shapes = {r: g.intersection(box(0, 0, width, height))
               for r, g in G.board_shapes(km, window, width, height, TOLERANCE).items()}
@@ -97,7 +107,7 @@ def drawing(lay: L.Arrangement, players: int = 4) -> dict:
     shapes = {r: _whole(g) for r, g in shapes.items()}
     # (the land beyond meets the regions where their cartogram put them, not under them)
     beyond = beyond.difference(shapely.union_all(list(shapes.values())))
-    in_play = regions_in_play(players)
+    in_play = regions_in_play(lay.players)
     piles = G.piles(shapes, in_play, width, height, (int(lay.inside.w), int(lay.inside.h)),
                     reserved=reserved + _straits(shapes, in_play))
     pile_box = {r: box(x, y, x + lay.inside.w, y + lay.inside.h)
@@ -111,6 +121,12 @@ def drawing(lay: L.Arrangement, players: int = 4) -> dict:
     land = shapely.union_all([*shapes.values(), beyond]).buffer(2)
     taken = shapely.union_all([boxes, *(shapely.LineString(way).buffer(3)
                                         for way in crossings.values())])
+    labels = {}
+    for r in (r for r in REGIONS if r not in in_play):
+        label = _label_place(shapes[r], width, height, taken)
+        if label is not None:
+            labels[r] = label
+            taken = taken.union(_label_box(*label))
     names = []
     for name, lon, lat in SEAS:
         at = _sea_name_place(name, lon, lat, window, width, height, land, taken)
@@ -120,12 +136,12 @@ def drawing(lay: L.Arrangement, players: int = 4) -> dict:
     coast = shapely.union_all([*shapes.values(), beyond])
     shallows = tuple(_whole(_band(coast, reach, tolerance, width, height))
                      for reach, tolerance in SHALLOWS)
-    rose = _free_place(*COMPASS[lay.name], window, width, height,
+    rose = _free_place(*COMPASS[lay.screen], window, width, height,
                        (2 * L.COMPASS_R, 2 * L.COMPASS_R + 10), shapely.union_all([land, taken]))
     if rose is None:
         raise ValueError("no open water for the compass rose")
     return {"land": shapes, "beyond": _whole(beyond), "piles": piles,
-            "crossings": crossings, "names": names, "shallows": shallows,
+            "crossings": crossings, "labels": labels, "names": names, "shallows": shallows,
             "rose": (round(rose[0]), round(rose[1] + 5))}
 
 
@@ -173,6 +189,41 @@ def _crossing(shapes: dict[str, BaseGeometry], a: str, b: str, pile_box: dict
         raise ValueError(f"no sea crossing between {a} and {b} in sight")
     (x0, y0), (x1, y1) = best[1].coords[0], best[1].coords[-1]
     return (round(x0, 1), round(y0, 1)), (round(x1, 1), round(y1, 1))
+
+
+#: The box a region out of play is named in: its name (12-unit bold) and "out of play" under
+#: it (11-unit italics, the longest language's: "nicht im Spiel"), from the name's baseline
+#: start (render/board.py writes them there)
+LABEL = (-2.0, -12.0, 96.0, 35.0)
+
+
+def _label_box(x: float, y: float) -> BaseGeometry:
+    dx, dy, w, h = LABEL
+    return box(x + dx, y + dy, x + dx + w, y + dy + h)
+
+
+def _label_place(land: BaseGeometry, width: int, height: int, taken: BaseGeometry
+                 ) -> tuple[int, int] | None:
+    """Where a region out of play is named on a map framed to the regions in play: the place
+    nearest its land's pole of inaccessibility whose box lies on the map, at least half on
+    its own land, over no pile, link or name; None if its land on the map has none."""
+    if land.is_empty or land.area < LABEL[2] * LABEL[3] / 2:
+        return None
+    biggest = max(G.pieces_of(land), key=lambda g: g.area)
+    px, py = shapely.maximum_inscribed_circle(biggest, 0.5).coords[0]
+    x0, y0, x1, y1 = land.bounds
+    inside = box(2, 2, width - 2, height - 2)
+    best = None
+    for y in range(int(y0), int(y1) + 1, 3):
+        for x in range(int(x0), int(x1) + 1, 3):
+            here = _label_box(x, y)
+            if (not inside.contains(here) or here.intersects(taken)
+                    or here.intersection(land).area < here.area / 2):
+                continue
+            far = math.hypot(here.centroid.x - px, here.centroid.y - py)
+            if best is None or far < best[0]:
+                best = (far, (x, y))
+    return best[1] if best else None
 
 
 def _band(land: BaseGeometry, reach: float, tolerance: float, width: int, height: int
@@ -287,11 +338,13 @@ def module() -> str:
              "SHORES: dict[str, str] = {}  # land beyond the game",
              "PILES: dict[str, dict[str, tuple[int, int]]] = {}",
              "CROSSINGS: dict[str, dict[tuple[str, str], Way]] = {}",
+             "#: where a region out of play is named (a map framed to the regions in play)",
+             "LABELS: dict[str, dict[str, tuple[float, float]]] = {}",
              "SEA_NAMES: dict[str, tuple[tuple[str, float, float, int], ...]] = {}",
              "ROSE: dict[str, tuple[int, int]] = {}  # the compass rose's centre",
              "#: the water near the coasts, far then near (drawn under the land, lighter)",
              "SHALLOWS: dict[str, tuple[str, str]] = {}"]
-    for name in L.REAL_MAPS:
+    for name in L.ARRANGEMENTS:
         d = drawing(L.ARRANGEMENTS[name])
         lines += ["", f"LAND[{name!r}] = {{"]
         for r in REGIONS:
@@ -302,6 +355,8 @@ def module() -> str:
         lines += [f"    {r!r}: {d['piles'][r]!r}," for r in REGIONS if r in d["piles"]]
         lines += ["}", f"CROSSINGS[{name!r}] = {{"]
         lines += [f"    {pair!r}: {way!r}," for pair, way in d["crossings"].items()]
+        lines += ["}", f"LABELS[{name!r}] = {{"]
+        lines += [f"    {r!r}: {d['labels'][r]!r}," for r in REGIONS if r in d["labels"]]
         lines += ["}", f"SEA_NAMES[{name!r}] = ("]
         lines += [f"    {n!r}," for n in d["names"]]
         lines += [")", f"ROSE[{name!r}] = {d['rose']!r}", f"SHALLOWS[{name!r}] = ("]

@@ -272,13 +272,23 @@ def contacts(regions: dict[str, BaseGeometry], touch: float) -> dict[tuple[str, 
 
 # -- the board: the map in board units, and each region's pile of pieces ----------------------
 
+#: How far north and east a frame of the regions in play reaches at most (km in the
+#: projection): about 64.5° N, Scandia's south, where its pile stands; about 40° E, most of
+#: Anatolia, where Turcia's does. Their north and east are the frame's edge.
+CORE_NORTH = 1400.0
+CORE_EAST = 2000.0
+
+
 def frame(regions: dict[str, BaseGeometry], players: int, margin: float = 60.0
           ) -> tuple[float, float, float, float]:
     """The part of :data:`FRAME` a board of ``players`` shows (km): all of it for four, else
-    the regions in play with ``margin`` round them (those out of play seen at its edge)."""
+    the regions in play with ``margin`` round them, up to :data:`CORE_NORTH` and
+    :data:`CORE_EAST` (those out of play seen at its edge)."""
     if players >= 4:
         return FRAME
-    x0, y0, x1, y1 = shapely.union_all([regions[r] for r in regions_in_play(players)]).bounds
+    core = box(FRAME[0], FRAME[1], CORE_EAST, CORE_NORTH)
+    x0, y0, x1, y1 = shapely.union_all(
+        [regions[r].intersection(core) for r in regions_in_play(players)]).bounds
     return (max(FRAME[0], x0 - margin), max(FRAME[1], y0 - margin),
             min(FRAME[2], x1 + margin), min(FRAME[3], y1 + margin))
 
@@ -342,6 +352,12 @@ def _in_rects(summed: np.ndarray, w: int, h: int) -> np.ndarray:
     return out
 
 
+#: What a pile may pay for each share of it short of 0.3 on its own land (``short``): a pile on
+#: the sea is read by no land, and the many may give up a little so that the few need not
+#: give up all
+SHORT_OF_LAND = (0.0, 1000.0)
+
+
 def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int, height: int,
           pile: tuple[int, int], gap: int = 3, reserved: tuple = (), tries: int = 4,
           steps: int = 40000) -> dict[str, tuple[int, int]]:
@@ -352,22 +368,42 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
     the other regions' land it covers and earns for its own (a pile stands on its region
     where it can: a player reads a pile by the land under it). The piles are placed together
     by simulated annealing (each step moves one pile a little, or to one of its region's
-    best places; two piles that meet pay for it), ``tries`` times from fixed seeds, the
-    cheapest kept: placing them one by one left the last comer the North Sea on a phone's
-    map, where twelve piles cover most of the land."""
+    best places; two piles that meet pay for it), ``tries`` times from fixed seeds for each
+    price of :data:`SHORT_OF_LAND`; kept is the placement whose pile with the least of its
+    own land has the most (then the cheapest): placing them one by one left the last comer
+    the North Sea on a phone's map, and the cheapest alone left Bulgaria's in the Aegean."""
     pw, ph = pile
-    cost = _pile_costs(shapes, regions, width, height, pile, gap, reserved)
-    best: tuple[float, dict[str, tuple[int, int]]] | None = None
-    for seed in range(tries):
-        placed = _anneal(cost, regions, width, pile, gap, random.Random(seed), steps)
-        meeting = [(a, b) for i, a in enumerate(regions) for b in regions[i + 1:]
-                   if _meeting(placed[a], placed[b], pw, ph, gap)]
-        total = sum(cost[r][y, x] for r, (x, y) in placed.items())
-        if not meeting and (best is None or total < best[0]):
-            best = (total, placed)
+    own = _own_shares(shapes, regions, width, height, pile)
+    best: tuple[tuple[float, float], dict[str, tuple[int, int]]] | None = None
+    for short in SHORT_OF_LAND:
+        cost = _pile_costs(shapes, regions, width, height, pile, gap, reserved)
+        priced = {r: c + short * np.maximum(0, 0.3 - own[r]) for r, c in cost.items()}
+        for seed in range(tries):
+            placed = _anneal(priced, regions, width, pile, gap, random.Random(seed), steps)
+            if any(_meeting(placed[a], placed[b], pw, ph, gap)
+                   for i, a in enumerate(regions) for b in regions[i + 1:]):
+                continue
+            score = (round(min(own[r][y, x] for r, (x, y) in placed.items()), 2),
+                     -sum(cost[r][y, x] for r, (x, y) in placed.items()))
+            if best is None or score > best[0]:
+                best = (score, placed)
     if best is None:
         raise ValueError(f"no room for {len(regions)} piles of {pw} × {ph}")
     return best[1]
+
+
+def _own_shares(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
+                height: int, pile: tuple[int, int]) -> dict[str, np.ndarray]:
+    """Per region, the share of a pile with its top left corner at each (y, x) that lies on
+    the region's own land."""
+    pw, ph = pile
+    ys, xs = np.mgrid[0:height, 0:width] + 0.5
+    out = {}
+    for r in regions:
+        mine = shapely.contains_xy(shapes[r], xs, ys)
+        with np.errstate(invalid="ignore"):
+            out[r] = np.nan_to_num(_in_rects(_summed(mine), pw, ph) / (pw * ph), nan=0.0)
+    return out
 
 
 def _pile_costs(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,

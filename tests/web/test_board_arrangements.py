@@ -39,12 +39,15 @@ def fresh_page():
 
 # -- choosing the arrangement -----------------------------------------------------------------
 def test_the_board_is_drawn_in_the_arrangement_the_model_holds() -> None:
-    """A landscape desktop screen gets the WIDE board, every other screen the TALL one; the
-    body says which (style.css), and the regions lie where that arrangement puts them."""
+    """A landscape desktop screen gets the WIDE board, every other screen the TALL one, each
+    framed to the game's regions in play (R2.1: a 2-player game's board); the body says
+    which screen's (style.css), and the regions lie where that arrangement puts them."""
     ui, s, _home = turn_start()
-    for lay in (L.TALL, L.WIDE):
-        f = frame(Model(prefs=Prefs(board=lay.name), ui=ui), s)
-        assert f.board == f.data["board"] == lay.name
+    players = len(s.seats)
+    for screen in L.SCREENS:
+        lay = L.ARRANGEMENTS[L.board_name(screen, players)]
+        f = frame(Model(prefs=Prefs(board=screen), ui=ui), s)
+        assert f.board == lay.name and f.data["board"] == screen
         x, y = lay.name_at("Polonia")
         assert f'data-region="Polonia" x="{x:.1f}" y="{y:.1f}"' in f.map[1]["names"]
         assert f.stops["reg-Polonia"] == (x, y)  # the arrow keys follow the drawing
@@ -68,7 +71,7 @@ def test_the_page_asks_the_screen_at_start_and_draws_the_board_anew_when_it_chan
     window.wide = True
     app = App(by_id("map"))
     assert app.model.prefs.board == "wide"
-    app.dispatch(ev.Attach(new_session(2), "", None))
+    app.dispatch(ev.Attach(new_session(4), "", None))
     svg = by_id("map")
     assert svg.getAttribute("viewBox") == f"0 0 {L.WIDE.width} {L.WIDE.height}"
     assert svg.getAttribute("data-board") == "wide" and document.body.dataset.board == "wide"
@@ -80,6 +83,11 @@ def test_the_page_asks_the_screen_at_start_and_draws_the_board_anew_when_it_chan
     # the page sizes the board's box by the drawing's shape (style.css --aspect)
     assert svg.style.properties["--aspect"] == f"{L.TALL.width / L.TALL.height:.4f}"
     assert app.map.arrangement == "tall"
+    # a 2-player game: the board framed to its regions in play (R2.1), on the same screen
+    app.dispatch(ev.Attach(new_session(2), "", None))
+    assert app.map.arrangement == svg.getAttribute("data-board") == "tall-2"
+    assert document.body.dataset.board == "tall"
+    assert f'x="{L.ARRANGEMENTS["tall-2"].tile("Anglia").x:g}"' in svg.innerHTML
 
 
 def test_a_piles_plate_is_drawn_as_its_region_is() -> None:

@@ -31,7 +31,7 @@ from model.turn import current_offer, human_turn, why_cannot_act
 from model.ui_state import SHEETS, Coach, Done, Model, Pick, Story, Ui
 from model.values import replace as _replace
 from render import how_to_play
-from render.board_layout import ARRANGEMENTS
+from render.board_layout import SCREENS
 from text import hint_words, language
 from text.catalogue import CATALOGUE, card, join_or, region, t, tn
 
@@ -518,8 +518,8 @@ def on_update_ready(m: Model, e: ev.UpdateReady) -> Result:
 
 
 def on_board_fits(m: Model, e: ev.BoardFits) -> Result:
-    """The screen wants the board in another arrangement: the page draws it so, whole."""
-    if e.board not in ARRANGEMENTS or e.board == m.prefs.board:
+    """The screen wants the board for another screen: the page draws it so, whole."""
+    if e.board not in SCREENS or e.board == m.prefs.board:
         return m
     return m.but(prefs=m.prefs.but(board=e.board))
 

@@ -215,8 +215,8 @@ class Prefs(Value):
     odds: bool = False  # the outbreak odds overlay (off by default)
     turn_alert: bool = False  # an online game: a sound and a vibration when this seat's turn comes
     update_ready: bool = False  # a new version of the site waits (sw.js): offer the reload
-    #: The board's arrangement the screen wants (render/board_layout.py ARRANGEMENTS): "wide"
-    #: on a landscape desktop screen, "tall" elsewhere; the browser says it at start and when
+    #: The screen the board is drawn for (render/board_layout.py SCREENS): "wide" on a
+    #: landscape desktop screen, "tall" elsewhere; the browser says it at start and when
     #: the screen changes (``BoardFits``), and the page draws the board in it.
     board: str = "tall"
 

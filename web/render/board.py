@@ -108,6 +108,8 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
         # (the first screen's sketch: no control, no ids; its region named for its tint)
         name = f' id="region-{r}" data-region="{r}"' if named else f' data-region="{r}"'
         lands.append(f'<path{name} class="region" d="{drawn.LAND[lay.name][r]}"/>')
+        if r not in lay.piles:  # (out of play on a map framed to the regions in play)
+            continue
         b = lay.tile(r)
         on = f' id="pile-{r}" data-region="{r}"' if named else ""
         plates.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
@@ -547,8 +549,11 @@ def draw(all_regions, view: View, offer, seats, story=None,
         if risk:
             aria = f"{panels.closed(aria)} {risk['words']}"
         states[r] = (" ".join(cls), aria, r in in_play)
-        nx, ny = lay.name_at(r)
         out = r not in in_play
+        if not lay.named(r):  # out of play, at the edge of a map framed to those in play
+            layers[f"region-{r}"] = ""
+            continue
+        nx, ny = lay.name_at(r)
         names.append(
             f'<text class="region-label{" out" if out else ""}{" target" if target else ""}"'
             f' data-region="{r}" x="{nx:.1f}" y="{ny:.1f}" aria-hidden="true">'

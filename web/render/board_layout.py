@@ -24,7 +24,7 @@ Sizes are SVG units: texts of 11–12 units, rat tokens 24, cube pieces 19.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from render import europe_real
@@ -127,6 +127,17 @@ class Arrangement:
     #: card is taken from the cards' sheet (render/dock.py marks that tab)
     held_cards_targets: bool = True
     inside: Inside = PILE
+    #: the players it is drawn for: with fewer than four the map is framed to the regions in
+    #: play (R2.1), the others at its edge, dimmed, without a pile
+    players: int = 4
+    #: where a region out of play is named, on a map framed to the regions in play (its
+    #: name's baseline start); one not here has no room on the map for its name
+    labels: dict[str, Point] = field(default_factory=dict)
+
+    @property
+    def screen(self) -> str:
+        """The screen it is drawn for (:data:`SCREENS`): "wide" or "tall"."""
+        return self.name.split("-")[0]
 
     def tile(self, region: str) -> Box:
         """The region's pile's box."""
@@ -161,7 +172,15 @@ class Arrangement:
         b = self.tile(region)
         return b.x + self.inside.odds[0], b.y + self.inside.odds[1]
 
+    def named(self, region: str) -> bool:
+        """Whether the region's name is written on this map (:meth:`name_at`)."""
+        return region in self.piles or region in self.labels
+
     def name_at(self, region: str) -> Point:
+        """Where the region's name is written: in its pile; out of play on a framed map, on
+        its land (``labels``: a region with no room there is not named)."""
+        if region not in self.piles:
+            return self.labels[region]
         b = self.tile(region)
         return b.x + self.inside.name[0], b.y + self.inside.name[1]
 
@@ -200,32 +219,43 @@ class Arrangement:
 #: The compass rose's reach from its centre (its N a little above), on a map of Europe as it is
 COMPASS_R = 17
 
-#: The maps of Europe as it is (tools/europe_board.py draws them into render/europe_real.py):
-#: the map's size, per arrangement, in board units
-REAL_MAPS = {"wide": (720, 580), "tall": (390, 620)}
+#: The screens a board is drawn for, and its size there in board units: a desktop's, landscape
+#: (1280 × 800 draws it at 1.25 px a unit), and a phone's, portrait (1:1 on a 390 px phone)
+SCREENS = {"wide": (720, 580), "tall": (390, 620)}
+#: The counts of players each screen has a board for (R2.1: 2 and 3 play on fewer regions)
+PLAYER_COUNTS = (4, 3, 2)
 
-#: A desktop's board, landscape: Europe as it is (Natural Earth's, a gentle cartogram:
-#: tools/europe_geo.py), from Cabo da Roca to the Volga and from Crete to the North Cape,
-#: each region's pile on its own land where the others leave room (render/europe_real.py);
-#: the players' table and the supply at sea, in the Atlantic west of Anglia. Its shape
-#: (1.24 : 1) is a desktop map area's: 1280 × 800 draws it at 1.25 px a unit.
-_MAP_W, _MAP_H = REAL_MAPS["wide"]
-WIDE = Arrangement(
-    name="wide", width=_MAP_W, height=_MAP_H,
-    table=Box(MARGIN, MARGIN, TABLE_W, TABLE_H),
-    supply=Box(MARGIN, MARGIN + TABLE_H + GAP, SUPPLY_W, SUPPLY_H),
-    piles=europe_real.PILES["wide"], crossings=europe_real.CROSSINGS["wide"])
 
-#: A phone's board, portrait, drawn about 1:1 on a 390 px phone: the same Europe filling the
-#: width (its upper 460 units, a little taller than the projection's: a phone's room is
-#: tall), the players' table and the supply below it, on the Mediterranean's south shore.
-_PHONE_W, _PHONE_H = REAL_MAPS["tall"]
-_BAND = _PHONE_H - MARGIN - TABLE_H
-TALL = Arrangement(
-    name="tall", width=_PHONE_W, height=_PHONE_H,
-    table=Box(MARGIN, _BAND, TABLE_W, TABLE_H),
-    supply=Box(MARGIN + TABLE_W + GAP, _BAND + TABLE_H - SUPPLY_H, SUPPLY_W, SUPPLY_H),
-    piles=europe_real.PILES["tall"], crossings=europe_real.CROSSINGS["tall"],
-    held_cards_targets=False)
+def board_name(screen: str, players: int) -> str:
+    """The name of the board for ``screen`` and ``players`` (``ARRANGEMENTS``' key)."""
+    return screen if players >= 4 else f"{screen}-{players}"
 
-ARRANGEMENTS = {a.name: a for a in (TALL, WIDE)}
+
+def _board(screen: str, players: int) -> Arrangement:
+    """The board of a screen and a count of players: Europe as it is (render/europe_real.py,
+    drawn by tools/europe_board.py from Natural Earth, a gentle cartogram), each region's pile
+    on its own land where the others leave room; with fewer than four players the map is
+    framed to the regions in play, at the same size.
+
+    * a desktop's, landscape: from Cabo da Roca to the Volga and from Crete to the North Cape,
+      the players' table and the supply at sea, in the Atlantic west of Anglia;
+    * a phone's, portrait: the same Europe filling the width (its upper 460 units, a little
+      taller than the projection's: a phone's room is tall), the players' table and the
+      supply below it, on the Mediterranean's south shore (a card another player holds is
+      taken from the cards' sheet: ``held_cards_targets``)."""
+    name = board_name(screen, players)
+    width, height = SCREENS[screen]
+    band = height - MARGIN - TABLE_H  # (a phone's: below Europe)
+    wide = screen == "wide"
+    return Arrangement(
+        name=name, width=width, height=height, players=players,
+        table=Box(MARGIN, MARGIN if wide else band, TABLE_W, TABLE_H),
+        supply=(Box(MARGIN, MARGIN + TABLE_H + GAP, SUPPLY_W, SUPPLY_H) if wide else
+                Box(MARGIN + TABLE_W + GAP, band + TABLE_H - SUPPLY_H, SUPPLY_W, SUPPLY_H)),
+        piles=europe_real.PILES[name], crossings=europe_real.CROSSINGS[name],
+        labels=europe_real.LABELS[name], held_cards_targets=wide)
+
+
+ARRANGEMENTS = {board_name(s, n): _board(s, n) for s in SCREENS for n in PLAYER_COUNTS}
+WIDE = ARRANGEMENTS["wide"]
+TALL = ARRANGEMENTS["tall"]

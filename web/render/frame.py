@@ -39,7 +39,7 @@ from render import (
     presence,
 )
 from render import panels as panels
-from render.board_layout import ARRANGEMENTS, Arrangement
+from render.board_layout import ARRANGEMENTS, SCREENS, Arrangement, board_name
 
 if TYPE_CHECKING:
     from model.replay import Replay
@@ -82,8 +82,11 @@ NO_GUARD = {"guardUntil": "", "guardAimed": "", "aimedUntil": ""}
 def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f = Frame()
     ui, prefs, table = model.ui, model.prefs, model.session
-    # the board in the arrangement the screen wants; the body says which (style.css)
-    f.board = f.data["board"] = prefs.board if prefs.board in ARRANGEMENTS else "tall"
+    # the board in the arrangement the screen wants, framed to the game's regions in play
+    # (R2.1); the body says which screen's (style.css)
+    screen = prefs.board if prefs.board in SCREENS else "tall"
+    f.data["board"] = screen
+    f.board = board_name(screen, len(table.seats) if table else 4)
     _toolbar(f, ui, prefs, table)
     f.text["notice"] = ui.notice
     f.shown["notice"] = bool(ui.notice)
