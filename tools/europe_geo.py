@@ -373,10 +373,9 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
     own land has the most (then the cheapest): placing them one by one left the last comer
     the North Sea on a phone's map, and the cheapest alone left Bulgaria's in the Aegean."""
     pw, ph = pile
-    own = _own_shares(shapes, regions, width, height, pile)
+    cost, own = _pile_costs(shapes, regions, width, height, pile, gap, reserved)
     best: tuple[tuple[float, float], dict[str, tuple[int, int]]] | None = None
     for short in SHORT_OF_LAND:
-        cost = _pile_costs(shapes, regions, width, height, pile, gap, reserved)
         priced = {r: c + short * np.maximum(0, 0.3 - own[r]) for r, c in cost.items()}
         for seed in range(tries):
             placed = _anneal(priced, regions, width, pile, gap, random.Random(seed), steps)
@@ -392,25 +391,12 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
     return best[1]
 
 
-def _own_shares(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
-                height: int, pile: tuple[int, int]) -> dict[str, np.ndarray]:
-    """Per region, the share of a pile with its top left corner at each (y, x) that lies on
-    the region's own land."""
-    pw, ph = pile
-    ys, xs = np.mgrid[0:height, 0:width] + 0.5
-    out = {}
-    for r in regions:
-        mine = shapely.contains_xy(shapes[r], xs, ys)
-        with np.errstate(invalid="ignore"):
-            out[r] = np.nan_to_num(_in_rects(_summed(mine), pw, ph) / (pw * ph), nan=0.0)
-    return out
-
-
 def _pile_costs(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
                 height: int, pile: tuple[int, int], gap: int, reserved: tuple
-                ) -> dict[str, np.ndarray]:
+                ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """Per region, what a pile with its top left corner at each (y, x) costs (inf where it
-    would leave the board or meet a reserved box)."""
+    would leave the board or meet a reserved box), and the share of it on the region's own
+    land (0 where it does not fit)."""
     pw, ph = pile
     ys, xs = np.mgrid[0:height, 0:width] + 0.5
     names = list(REGION_COUNTRIES)
@@ -424,9 +410,10 @@ def _pile_costs(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width
     blocked = _in_rects(_summed(edge), pw, ph) != 0
     corner_y, corner_x = np.mgrid[0:height, 0:width]
     land = _in_rects(_summed(owner >= 0), pw, ph)
-    cost = {}
+    cost, shares = {}, {}
     for r in regions:
         own = _in_rects(_summed(owner == names.index(r)), pw, ph)
+        shares[r] = np.nan_to_num(own / (pw * ph), posinf=0.0)
         biggest = max(pieces_of(shapes[r]), key=lambda p: p.area)
         px, py = shapely.maximum_inscribed_circle(biggest, 0.5).coords[0]
         with np.errstate(invalid="ignore"):  # (inf - inf where no pile fits: no place)
@@ -435,7 +422,7 @@ def _pile_costs(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width
         here = np.nan_to_num(here, nan=np.inf)
         here[blocked] = np.inf
         cost[r] = here
-    return cost
+    return cost, shares
 
 
 def _meeting(a: tuple[int, int], b: tuple[int, int], pw: int, ph: int, gap: int) -> float:

@@ -23,10 +23,7 @@ class MapView:
         self.all_regions = list(all_regions)
         #: the arrangement drawn (render/board_layout.py): the first screen's is tall
         self.arrangement = str(js(svg.getAttribute("data-board")) or "tall")
-        self.paths = {r: js(svg.querySelector(f'.region[data-region="{r}"]'))
-                      for r in self.all_regions}
-        self.plates = {r: js(svg.querySelector(f'.pile[data-region="{r}"]'))
-                       for r in self.all_regions}
+        self._find_regions()
         self._path_state: dict[str, tuple] = {}
         self._roving: str | None = None  # the stop in the Tab order (tabindex 0)
         self.stops: dict[str, tuple[float, float]] = {}  # the arrow keys' places (keynav)
@@ -54,13 +51,18 @@ class MapView:
         svg.innerHTML = board.skeleton_inside(lay)
         svg.insertAdjacentHTML("beforeend", '<g id="overlay"></g>')
         self.overlay = svg.querySelector("#overlay")
-        self.paths = {r: js(svg.querySelector(f'.region[data-region="{r}"]'))
-                      for r in self.all_regions}
-        self.plates = {r: js(svg.querySelector(f'.pile[data-region="{r}"]'))
-                       for r in self.all_regions}
+        self._find_regions()
         self._path_state, self._layers, self._layer_html = {}, {}, {}
         self._roving = None
         self.arrangement = lay.name
+
+    def _find_regions(self) -> None:
+        """Each region's land and its pile's plate in the drawing (a region out of play on a
+        map framed to those in play has no plate)."""
+        self.paths = {r: js(self.svg.querySelector(f'.region[data-region="{r}"]'))
+                      for r in self.all_regions}
+        self.plates = {r: js(self.svg.querySelector(f'.pile[data-region="{r}"]'))
+                       for r in self.all_regions}
 
     def settle_first_screen(self) -> None:
         """The first screen's sketch of the other arrangement (tools/first_screen.py) goes,
