@@ -1,7 +1,8 @@
 """Fixtures for the end-to-end tests: the built site (``dist/``) in a real Chromium.
 
 * The system Chromium (``/usr/bin/chromium``) is used when it exists, else Playwright's own.
-* ``site_url`` serves ``dist/`` on a free local port (the server of ``tools/serve.py``); the
+* ``site_url`` serves ``dist/`` (or the build ``RATTUS_DIST`` names, e.g. one built with
+  ``tools/build.py --out``) on a free local port (the server of ``tools/serve.py``); the
   ``base_url`` of pytest-playwright is set to it, so ``page.goto("./")`` works.
 * Every ``page`` is guarded: a request to a host other than localhost is blocked and fails the
   test, and so does any console error or uncaught page error. ``guard`` exposes what was seen.
@@ -19,6 +20,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -30,7 +32,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
+#: The built site the tests load: ``dist/``, or another build named by ``RATTUS_DIST``
+DIST = Path(os.environ.get("RATTUS_DIST") or ROOT / "dist").resolve()
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
 READY_TIMEOUT_MS = 90_000

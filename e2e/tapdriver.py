@@ -3,8 +3,8 @@ mouse click; and measure what a finger and an eye get there.
 
 The taps follow :mod:`uipaths` (the same paths as the mouse driver, uidriver.py). A region is
 tapped where its name is printed (the name lets taps through to the region). A rat token is
-tapped on its centre; where other wanted tokens lie within a finger of it the page zooms in
-instead (``data-zoom-taps`` counts those taps), and the driver then taps just beside the
+tapped on its centre; should the page zoom in instead (``data-zoom-taps`` counts those taps:
+it should not, a phone's tokens are a finger's size), the driver then taps just beside the
 token, outside its drawing: a tap near a target takes it.
 """
 
@@ -58,6 +58,32 @@ MEASURE_JS = """() => {
 
 def measure(page: Page) -> dict:
     return page.evaluate(MEASURE_JS)
+
+
+#: The board's box on the screen and the sizes (CSS px) of the pieces a finger takes on it:
+#: each the smallest of its kind now drawn ({px, what}); a kind not drawn now is left out.
+PIECES_JS = """() => {
+  const r = document.getElementById('map').getBoundingClientRect();
+  const out = {board: {x: r.x, y: r.y, w: r.width, h: r.height}};
+  const least = (key, selector, side) => {
+    for (const el of document.querySelectorAll(selector)) {
+      const b = el.getBoundingClientRect();
+      if (!b.width || !b.height) continue;
+      const px = side(b);
+      if (!out[key] || px < out[key].px) out[key] = {px, what: el.getAttribute('class') + ' '
+        + (el.dataset.region || el.dataset.take || el.dataset.card || '')}; } };
+  const across = b => Math.min(b.width, b.height);
+  least('rat token', '#map .token[data-slot]', across);
+  least('plague piece (drawn, height)', '#map g.plague-piece', b => b.height);
+  least('plague piece (its tap)', '#map .plague-hit', across);
+  least('class card beside the board', '#map [data-take] .hit', across);
+  least('class card (cards sheet)', '#cards .card.target', across);
+  return out;
+}"""
+
+
+def pieces(page: Page) -> dict:
+    return page.evaluate(PIECES_JS)
 
 
 def centre(page: Page, selector: str) -> tuple[float, float, dict]:

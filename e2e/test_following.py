@@ -177,3 +177,45 @@ def test_the_final_plague_is_told_region_by_region_before_the_results(
     assert len(counts) >= 3, counts  # told token by token, not all at once
     expect(page.locator("#strike")).to_contain_text("Final plague")
     shot(page, "results_after_final_plague")
+
+
+def test_on_a_phone_a_card_a_computer_took_from_you_is_told_first_at_your_next_turn(
+        browser, site_url, guard) -> None:
+    """R4.1 on a 390×844 phone (its panels are sheets; the desktop shows the digest beside
+    the board): a player who takes class cards plays against a computer by taps until the
+    computer takes one of theirs; at their next turn the status box's first news is that
+    card, in view without a tap, and gone once they move."""
+    from tapdriver import perform as tap_perform
+    from test_languages import say
+
+    context = browser.new_context(base_url=site_url, service_workers="block",
+                                  viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    guard.attach(context)
+    page = context.new_page()
+    try:
+        page.goto("./?players=2&seed=4&names=Me,Rat&bots=0,easy&pace=0")
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+        mine: set[str] = set()
+        while True:
+            game = my_turn_game(page)
+            assert not game.is_over, "the computer never took a card of mine"
+            cards = game.view(0)["cards"]
+            taken = sorted(c for c in mine if cards[c] == 1)
+            if taken:
+                break
+            mine = {c for c, holder in cards.items() if holder == 0}
+            legal = game.legal_actions()
+            action = next((a for a in legal if a.kind == "take"), legal[0])
+            tap_perform(page, game, action)
+        digest = page.locator("#status-digest")
+        expect(digest).to_be_in_viewport()
+        first = say("en", "digest.took_yours").format(name="Rat",
+                                                       card=say("en", f"card.{taken[0]}"))
+        expect(digest).to_contain_text(say("en", "digest.short").format(what=first))
+        shot(page, "phone_digest_card_taken")
+        legal = game.legal_actions()
+        tap_perform(page, game, next((a for a in legal if a.kind == "take"), legal[0]))
+        expect(digest).to_be_hidden()
+    finally:
+        context.close()

@@ -192,9 +192,9 @@ def _undo_note_in_german(page: Page) -> None:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_undo_note_in_the_replay_is_read_whole(browser, site_url, guard, size) -> None:
     """The note beside Undo ("Takes back: …", in the replay "Leave the replay to undo")
-    is never cut off for good: at 1280×800 its three-line box opens whole on hover or when
-    Undo's group has the focus, over the toolbar where it stands (nothing moves); on a phone
-    the menu shows it whole. A screen reader has it whole as Undo's description."""
+    is never cut off: at 1280×800 it is whole at once, hover or not — a note longer than its
+    three-line box grows upwards from the box's foot, over the title row (nothing moves); on
+    a phone the menu shows it whole. A screen reader has it whole as Undo's description."""
     ctx = ({"viewport": {"width": 1280, "height": 800}} if size == "desktop" else
            {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True})
     context = browser.new_context(**ctx, base_url=site_url, service_workers="block")
@@ -212,7 +212,8 @@ def test_the_undo_note_in_the_replay_is_read_whole(browser, site_url, guard, siz
         context.close()
         return
     before = page.evaluate(UNDO_WHY)
-    assert before["scroll"] > before["client"]  # (the box is three lines: the text is longer)
+    assert before["scroll"] <= before["client"] + 1 and before["visible"], before
+    assert before["bottom"] - before["top"] > 40  # (taller than its box of three lines, 39 px)
     board = page.locator("#map").bounding_box()
     page.locator("#undo-why").hover()
     whole = page.evaluate(UNDO_WHY)

@@ -102,13 +102,17 @@ def board_drawings() -> str:
     """The board for the first screen, in both arrangements (render/board_layout.py): the
     tall one is the map Python takes over (``#map``), the wide one only its map; a media
     query on ``WIDE_QUERY`` shows the one the screen wants, as the page will draw it (so
-    nothing jumps when Python takes over: browser/map_view.py drops the other)."""
+    nothing jumps when Python takes over: browser/map_view.py drops the other). The same
+    query gives ``#app`` the shown board's aspect, ``--board-aspect``: a desktop's map
+    column takes the board's width for the height it has (style.css)."""
     board = _glue()[3]
     from render import board_layout as layout
 
     css = (f'<style>#map-zoom>.first-sketch{{display:none}}'
+           f'#app{{--board-aspect:{board.aspect(layout.TALL)}}}'
            f'@media {layout.WIDE_QUERY}{{#map-zoom>svg.first{{display:none}}'
-           f'#map-zoom>.first-sketch{{display:block}}}}</style>')
+           f'#map-zoom>.first-sketch{{display:block}}'
+           f'#app{{--board-aspect:{board.aspect(layout.WIDE)}}}}}</style>')
     return (css + board.skeleton(layout.TALL, first=True)
             + board.first_sketch(layout.WIDE))
 

@@ -22,7 +22,7 @@ import json
 import sys
 from urllib.parse import parse_qs, urlencode
 
-from browser import dom, page_labels, storage, tabs, touch
+from browser import dom, page_labels, status_box, storage, tabs, touch
 from control import kept_games
 from model import page_events as ev
 from model import share_link
@@ -80,6 +80,7 @@ async def boot() -> None:
     catalogue.use_touch(on_touch)  # "tap" rather than "click", from the first render on
     app = App(svg)
     app.zoom = touch.MapZoom(svg) if on_touch else None
+    app.painter.status_box = status_box.StatusBox()
     app.bind()
     page_labels.label()
     touch.bind_menu()

@@ -23,7 +23,7 @@ from glue import config, forget_kept, frame, offer, overlay, turn_start
 from model.targets import Offer
 from model.ui_state import Story
 from model.values import replace
-from render import board
+from render import board, pieces
 from render import board_layout as L
 
 import rattus
@@ -39,8 +39,11 @@ SVG_NS = "http://www.w3.org/2000/svg"
 TRANSLATE = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\)")
 
 
-def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """(what, (x0, y0, x1, y1)) of each thing the overlay draws, in board units."""
+def boxes(svg: str, lay: L.Arrangement = L.TALL
+          ) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(what, (x0, y0, x1, y1)) of each thing the overlay draws, in board units (its pieces'
+    sizes: ``lay``'s pile)."""
+    pile = lay.inside
     root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{svg}</g>')
     found: list = []
 
@@ -53,9 +56,10 @@ def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
             return
         if tag == "g" and ({"token", "waiting", "cube", "plague-piece", "far-mark",
                             "neutral-mark"} & set(cls) or "turn-over" in cls):
-            r = {"cube": 10, "plague-piece": 12.3, "far-mark": 10.1, "neutral-mark": 10.1}.get(
+            r = {"cube": pile.piece / 2 + .5, "plague-piece": pile.plague_r,
+                 "far-mark": 10.1, "neutral-mark": 10.1}.get(
                 next((c for c in cls if c in ("cube", "plague-piece", "far-mark",
-                                               "neutral-mark")), ""), L.TOKEN_R)
+                                               "neutral-mark")), ""), pile.token_r)
             below = 1.6 if "cube" in cls else 0  # a piece's raised edge
             if "far-mark" in cls:  # a route's tag, wider than high
                 found.append((f"far-mark@{x:.0f},{y:.0f}", (x - 11.5, y - 8.5, x + 11.5, y + 8.5)))
@@ -65,7 +69,7 @@ def boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
         if tag == "g" and "loss-mark" in cls:  # the loser's shape with "−n" on it
             text = "".join(node.find(f"{{{SVG_NS}}}text").itertext())
             size = float(re.search(r"font-size:([\d.]+)", ET.tostring(node, "unicode"))[1])
-            _row, width, height = L.PILE.loss
+            _row, width, height = pile.loss
             half = max(width / 2, len(text) * size * EM / 2)
             found.append((f"loss:{text}@{x:.0f},{y:.0f}",
                           (x - half, y - height / 2, x + half, y + height / 2)))
@@ -114,8 +118,9 @@ def widest_odds(view) -> dict:
 
 
 def everything_targeted(view):
-    """The view with every region in play a two-step destination of the Knight (R6.3)."""
-    reach = {r: 2 for r in view["regions"]}
+    """The view with every region in play a two-step destination of the Knight (R6.3), but
+    the plague's own (it may not stay where it is)."""
+    reach = {r: 2 for r in view["regions"] if r != view["plague"]}
     return {**view, "decision": {**view["decision"], "plague_reach": reach}}
 
 
@@ -147,13 +152,14 @@ def test_nothing_on_the_board_covers_anything_else(players: int, seed: int,
             if not (story or view["knows"] or seat == 0):
                 continue
             far_view = everything_targeted(view)
-            offer = Offer(regions={r: None for r in view["regions"]}, far=set(view["regions"]))
+            offer = Offer(regions={r: None for r in view["regions"]},
+                          far=set(far_view["decision"]["plague_reach"]))
             taken = frozenset(c for c in rattus.CARDS if view["cards"][c] is not None)
             _, layers = board.draw(rattus.REGIONS, far_view, offer, seats,
                                    replace(story, on_map=True) if story else None,
                                    len(story.items) if story else None,
                                    risks=widest_odds(view), lay=lay, taken=taken)
-            found = boxes("".join(layers.values()))
+            found = boxes("".join(layers.values()), lay)
             assert overlaps(found) == [], f"step {len(game.history)}, seat {seat}"
             checked += 1
     assert checked > 100
@@ -167,9 +173,10 @@ def test_every_thing_lies_in_its_tile_or_box(lay: L.Arrangement) -> None:
     game = next(g for g, _ in positions(4, 3) if sum(len(b["tokens"]) for b in
                                                     g.view(0)["board"].values()) > 20)
     view = game.view(0)
-    _, layers = board.draw(rattus.REGIONS, everything_targeted(view),
-                           Offer(far=set(view["regions"]), regions={r: None for r in
-                                                                     view["regions"]}),
+    far_view = everything_targeted(view)
+    _, layers = board.draw(rattus.REGIONS, far_view,
+                           Offer(far=set(far_view["decision"]["plague_reach"]),
+                                 regions={r: None for r in view["regions"]}),
                            config(4).seats, risks=widest_odds(view), lay=lay)
     places = {f"region-{r}": lay.tile(r) for r in rattus.REGIONS}
     places |= {"supply": lay.supply, "table": lay.table}
@@ -178,7 +185,7 @@ def test_every_thing_lies_in_its_tile_or_box(lay: L.Arrangement) -> None:
     for layer, svg in layers.items():
         if layer == "links":  # (drawn in the gaps between tiles)
             continue
-        found = boxes(svg)
+        found = boxes(svg, lay)
         assert found, layer
         for what, (x0, y0, x1, y1) in found:
             assert any(b.x - 3 <= x0 and x1 <= b.x + b.w + 3 and b.y - 3 <= y0
@@ -188,10 +195,16 @@ def test_every_thing_lies_in_its_tile_or_box(lay: L.Arrangement) -> None:
 
 
 def test_pieces_and_texts_are_big_enough_for_a_phone() -> None:
-    """At about 1:1 on a 390 px phone: texts of 11 units at least, rat tokens 24, pieces 20."""
+    """At 1:1 on a 390 px phone: texts of 11 units at least; what a finger takes — a rat
+    token, the plague piece, a class card beside the board — 28 units (24 px on a 360 px
+    phone); cube pieces 17 and more, their counts 11."""
     assert min(TEXT.values()) >= 11
-    assert L.TOKEN_R * 2 >= 24 and L.PIECE >= 16
+    phone = L.TALL.inside
+    assert phone.token_r * 2 >= 28 and phone.plague_r * 2 >= 28 and phone.plague_hit >= 28
+    assert L.FREE_CARD_HIT >= 28 and phone.piece >= 17 and L.PIECE >= 16
+    assert all(lay.inside is phone for lay in L.ARRANGEMENTS.values() if lay.screen == "tall")
     assert L.TALL.width <= 390
+    assert re.search(r'font-size:(1[1-9]|[2-9]\d)', pieces.piece(0, "red", phone.piece, 12))
 
 
 @pytest.mark.parametrize("lay, shape", [(L.WIDE, (1.15, 1.35)), (L.TALL, (0.6, 0.66))],
@@ -276,7 +289,8 @@ def test_a_region_drawn_from_what_was_kept_is_the_region_drawn_anew(players: int
         view = game.view(seat)
         story = Story.from_events(events)
         targeted = step % 2 == 1
-        offer_now = (Offer(regions={r: None for r in view["regions"]}, far=set(view["regions"]),
+        offer_now = (Offer(regions={r: None for r in view["regions"]},
+                           far=set(view["regions"]) - {view["plague"]},
                            plague_clickable=True) if targeted else Offer())
         args = (rattus.REGIONS, everything_targeted(view) if targeted else view, offer_now,
                 seats, replace(story, on_map=True) if story else None,

@@ -7,7 +7,8 @@ from control.update import current_offer
 from glue import card, choice, find, frame, new_session, overlay, play, run, turn_start
 from model import page_events as ev
 from model.ui_state import Ui
-from text.catalogue import t
+from text.catalogue import card as card_name
+from text.catalogue import t, tn
 
 
 def test_the_digest_tells_a_human_every_cube_the_bot_turn_cost() -> None:
@@ -32,6 +33,24 @@ def test_the_digest_is_gone_once_the_human_has_moved() -> None:
     take = next(a for a in s.game.legal_actions() if a.kind in ("take", "plague"))
     play(s, take)
     assert s.since_last_turn(0) == [] and not frame(Ui(), s).shown.get("digest")
+
+
+def test_r4_1_a_card_a_computer_took_from_the_human_is_the_short_digests_first_news() -> None:
+    """R4.1: a computer took a class card the human held; at the human's next turn the status
+    box's "since your last turn" (a phone's: its panels are sheets) says so first, before the
+    cubes lost (R5.5)."""
+    s = find(lambda s: s.actors and s.actors[-1] == 1 and s.current == 0
+             and any(e["kind"] == "card_taken" and e.get("from_seat") == 0
+                     for e in s.log_events[-12:]), kinds=["human", "easy"])
+    taken = s.taken_from(0)
+    assert taken and all(taker == 1 for _, taker in taken)
+    line = frame(Ui(), s).text["status-digest"]
+    first = t("digest.took_yours", name=s.names[1], card=card_name(taken[0][0]))
+    assert line.startswith(t("digest.short", what=first))
+    lost = s.lost_since_last_turn(0)
+    assert line.endswith(tn("digest.short_lost", lost) if lost else first)
+    play(s, next(a for a in s.game.legal_actions()))  # the human moves: no news any more
+    assert frame(Ui(), s).text["status-digest"] == ""
 
 
 def test_what_the_witch_saw_is_listed_for_her_holder_only() -> None:

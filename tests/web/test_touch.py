@@ -55,36 +55,12 @@ def test_how_to_play_tells_how_to_zoom_by_the_buttons_names() -> None:
     assert "two fingers" in html and f"“{t('btn.whole_map')}”" in html and "{" not in html
 
 
-def test_tokens_a_finger_apart() -> None:
-    # rat tokens 25 units apart on a map drawn 390 px for 1000 units: ~9.75 px apart
-    assert zoom_geometry.scale_for_pitch(9.75) == pytest.approx(44 / 9.75)
-    assert zoom_geometry.scale_for_pitch(60) == 1.0  # already far enough apart: no zoom
-    assert zoom_geometry.scale_for_pitch(1) == zoom_geometry.MAX_SCALE
-    assert zoom_geometry.scale_for_pitch(0) == zoom_geometry.MAX_SCALE
-
-
 def shown_at(point, size, view):
     """Where a point of the map shows in the box under Panzoom's ``scale(s) translate(x, y)``
     about the box's centre."""
     s, x, y = view
     return (size[0] / 2 + s * (point[0] - size[0] / 2 + x),
             size[1] / 2 + s * (point[1] - size[1] / 2 + y))
-
-
-def test_a_zoom_frames_the_tokens_wanted_in_the_middle() -> None:
-    size = (390, 320)
-    points = [(150, 150), (160, 150), (170, 150)]
-    view = zoom_geometry.frame(points, size, 5.0)
-    assert view[0] == 5.0  # as far as tokens need, not further
-    assert shown_at((160, 150), size, view) == pytest.approx((195, 160))
-    for p in points:  # all in sight
-        x, y = shown_at(p, size, view)
-        assert 0 < x < 390 and 0 < y < 320
-
-
-def test_tokens_all_over_the_map_need_no_zoom() -> None:
-    view = zoom_geometry.frame([(10, 10), (380, 300)], (390, 320), 5.0)
-    assert view == (1.0, 0.0, 0.0)
 
 
 def test_a_zoom_near_the_edge_keeps_the_map_over_the_whole_box() -> None:
@@ -104,8 +80,3 @@ def test_a_tap_takes_the_nearest_target_or_zooms_when_two_are_as_near() -> None:
     rings = zoom_geometry.ring_points(100, 100)
     assert max(r for r, _, _ in rings) == zoom_geometry.NEAR_PX == zoom_geometry.FINGER_PX / 2
     assert [r for r, _, _ in rings] == sorted(r for r, _, _ in rings)  # nearest first
-
-
-def test_a_token_is_crowded_when_another_is_within_a_finger() -> None:
-    assert zoom_geometry.crowded((100, 100), [(100, 100), (130, 100)])  # itself, and one 30 px away
-    assert not zoom_geometry.crowded((100, 100), [(100, 100), (145, 100)])

@@ -87,8 +87,8 @@ class App:
 
     @zoom.setter
     def zoom(self, zoom) -> None:
-        """A touch screen (browser/touch.py): the painter zooms to the rat tokens a decision
-        wants, and a tap near a target takes it."""
+        """A touch screen (browser/touch.py): pinch and pan the map, and a tap near a target
+        takes it."""
         self.painter.zoom = self.input.zoom = zoom
 
     def bind(self) -> None:

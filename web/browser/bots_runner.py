@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 
 from model import page_events as ev
+from model.pace import bot_pause_ms
 from model.ui_state import Model
 from pyscript import window
 
@@ -120,7 +121,7 @@ class BotRunner:
                 if self._waiting(s):
                     await asyncio.sleep(0.02)
                     continue
-                await asyncio.sleep(s.config.pace_ms / 1000)
+                await asyncio.sleep(bot_pause_ms(s.config.pace_ms) / 1000)
                 if self.model().session is not s or self._waiting(s):
                     continue
                 seat = s.current

@@ -33,6 +33,7 @@ class Painter:
         self.map = map_view
         self.focus = focus
         self.zoom = None  # a touch screen: browser/touch.py's MapZoom
+        self.status_box = None  # a phone's status box of one height: browser/status_box.py
         self.motion: Motion | None = None  # the board's changes acted out (browser/motion.py)
         self._reveal: tuple[str, bool] | None = None  # scroll into view after the next paint
         self._announced: tuple[str | None, int] = (None, 0)  # the strike read out, how far
@@ -113,11 +114,11 @@ class Painter:
             if (dom.js(document.activeElement) in (None, document.body)
                     and active not in (None, document.body)):
                 self.focus.lost()
-        self._strike_in_sight(was_striking, f.data.get("strike", ""))
+        self._strike_in_sight(was_striking, f.data.get("strike", ""), "strike" in changed)
+        if self.status_box is not None:
+            self.status_box.after_paint()
         self._online(f.data.get("yourTurn", ""), bool(f.html.get("online")),
                      bool(f.data.get("turnAlert")))
-        if self.zoom is not None:  # a touch screen: zoom to the rat tokens a decision wants
-            self.zoom.follow()
         if self._reveal is not None:
             (key, top), self._reveal = self._reveal, None
             node = dom.by_id(key)
@@ -218,15 +219,20 @@ class Painter:
             window.rattusOnline.turnAlert()
         self._your_turn = your_turn
 
-    def _strike_in_sight(self, before: str, now: str) -> None:
+    def _strike_in_sight(self, before: str, now: str, told: bool) -> None:
         """A new strike tops the side panel (style.css): scroll it there, the phone's sheet
-        included (unless it is there: the write would lay the page out); once it waits to be
-        seen, Continue takes the focus (browser/focus.py)."""
+        included (unless it is there: the write would lay the page out); a phone's strip of
+        its tokens shows the newest (``told``: a token more); once it waits to be seen,
+        Continue takes the focus (browser/focus.py)."""
         if now and not before and self._side_scrolled is not False:
             side = dom.by_id("side")
             if side is not None:
                 side.scrollTop = 0
                 self._side_scrolled = False
+        if now and told:
+            strip = dom.query("#strike .strike-list")
+            if strip is not None and int(strip.scrollWidth) > int(strip.clientWidth):
+                strip.scrollLeft = strip.scrollWidth
         if now == "held" and before != "held":
             self.focus.to_continue()
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from control import zoom_geometry
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
-from render.board_layout import PILE
 
 from browser import dom
 
@@ -41,7 +40,8 @@ def _js(options: dict):
     return to_js(options, dict_converter=window.Object.fromEntries)
 
 
-def _listen(node, kind: str, handler) -> None:
+def listen(node, kind: str, handler) -> None:
+    """``handler`` called at each ``kind`` event on ``node`` (kept alive as long as the page)."""
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     node.addEventListener(kind, proxy)
@@ -78,17 +78,18 @@ def bind_menu() -> None:
             set_open(False)
             button.focus()
 
-    _listen(button, "click", on_button)
-    _listen(toolbar, "click", on_toolbar)
-    _listen(document, "pointerdown", on_page)
-    _listen(document, "keydown", on_key)
+    listen(button, "click", on_button)
+    listen(toolbar, "click", on_toolbar)
+    listen(document, "pointerdown", on_page)
+    listen(document, "keydown", on_key)
 
 
 # -- the map: pinch-zoom, pan, zoom to the targets, a tap near a target -------------------------
 class MapZoom:
     """Panzoom on the map's box (``#map-zoom``): pinch to zoom, drag to pan, "Whole map" to
-    see it all; zooms by itself to the rat tokens a decision wants when they lie together,
-    and back to the whole map when the decision no longer wants tokens."""
+    see it all. It never zooms before a choice: a phone's rat tokens and plague piece are a
+    finger's size at 1:1 (render/board_layout.py ``PILE_TALL``); only a tap that falls
+    between two targets zooms in on them."""
 
     def __init__(self, svg):
         self.svg = svg
@@ -96,12 +97,11 @@ class MapZoom:
         self.pz = window.Panzoom(self.box, _js({
             "minScale": 1, "maxScale": zoom_geometry.MAX_SCALE, "contain": "outside",
             "cursor": "default", "step": 0.5, "animate": False}))
-        self._targets: tuple = ()
         self._touch_action = "none"  # (Panzoom's own default)
         self.zoom_taps = 0
         self.whole_button = dom.by_id("whole-map")
-        _listen(self.whole_button, "click", lambda _e: self.whole())
-        _listen(self.box, "panzoomchange", lambda _e: self._changed())
+        listen(self.whole_button, "click", lambda _e: self.whole())
+        listen(self.box, "panzoomchange", lambda _e: self._changed())
         self._changed()
 
     # the view
@@ -134,37 +134,6 @@ class MapZoom:
     def _size(self) -> tuple[float, float]:
         return float(self.svg.clientWidth), float(self.svg.clientHeight)
 
-    def _centre(self, node) -> tuple[float, float]:
-        """A drawing's centre in the map's pixels at zoom 1 (its SVG transform only)."""
-        m = node.getCTM()
-        return float(m.e), float(m.f)
-
-    def _token_scale(self) -> float:
-        """The zoom at which neighbouring rat tokens are a finger apart."""
-        units = self._size()[0] / float(self.svg.viewBox.baseVal.width)  # px per unit
-        return zoom_geometry.scale_for_pitch(PILE.token_step[0] * units) * 1.1
-
-    def show_tokens(self, nodes, gain: float = 1.0) -> None:
-        """Zoom to frame the rat tokens ``nodes``, if that zooms in by ``gain`` at least."""
-        if nodes:
-            scale, x, y = zoom_geometry.frame([self._centre(n) for n in nodes], self._size(),
-                                     self._token_scale())
-            if scale >= gain:
-                self._show(scale, x, y)
-
-    def follow(self) -> None:
-        """After each render: a decision that now wants rat tokens zooms to them (as far as
-        they fit together); one that no longer does shows the whole map again."""
-        nodes = list(self.svg.querySelectorAll(".token.target"))
-        keys = tuple(dom.attr(n, "data-key") for n in nodes)
-        if keys == self._targets:
-            return
-        before, self._targets = self._targets, keys
-        if keys:  # (tokens all over the map: the view stays as the player left it)
-            self.show_tokens(nodes, zoom_geometry.WORTH_SCALE)
-        elif before and self.scale() > 1.01:
-            self.whole()
-
     # a tap
     def _target_of(self, node):
         """The target a drawing under a finger stands for (a badge or a name stands for its
@@ -180,13 +149,13 @@ class MapZoom:
 
     def resolve(self, event, node):
         """The element a tap on the map takes: the target under the finger, else the one
-        nearest within half a finger (zoom_geometry.NEAR_PX); None when it zoomed in instead
-        (several targets equally near, or a region whose rat tokens are wanted)."""
+        nearest within half a finger (zoom_geometry.NEAR_PX), or a region's one wanted rat
+        token; None when it zoomed in instead (several targets equally near)."""
         if str(event.type) != "click":  # Enter/Space: the element in focus, as it is
             return node
         hit = self._target_of(node)
         if hit is not None:
-            return self._unless_crowded(hit)
+            return hit
         x, y = float(event.clientX), float(event.clientY)
         found, nodes = [], {}
         for radius, px, py in zoom_geometry.ring_points(x, y):
@@ -198,46 +167,30 @@ class MapZoom:
                 nodes[key] = near
         key, ambiguous = zoom_geometry.nearest(found)
         if key is not None:
-            return self._unless_crowded(nodes[key])
+            return nodes[key]
         if ambiguous:
             self._zoom_at(x, y)
             return None
         region = dom.attr(node, "data-region") if node is not None else None
-        if region is not None and self._targets:  # tokens wanted: this region's, closer
+        if region is not None:  # tokens wanted: this region's only one
             mine = list(self.svg.querySelectorAll(f'.token.target[data-region="{region}"]'))
             if len(mine) == 1:
-                return self._unless_crowded(mine[0])
-            if mine:
-                self.show_tokens(mine)
-                self._count_zoom_tap()
-                return None
+                return mine[0]
         return node
 
-    def _unless_crowded(self, node):
-        """``node``, unless it is a rat token with another wanted token within a finger of
-        it on the screen: then zoom in on it (and return None), so that the next tap cannot
-        take the wrong one."""
-        if dom.attr(node, "data-slot") is None or self.scale() >= self._token_scale() * .99:
-            return node  # (zoomed in as far as tokens need: a tap takes what it touches)
-        def centre(n):
-            r = n.getBoundingClientRect()
-            return float(r.left) + float(r.width) / 2, float(r.top) + float(r.height) / 2
-        at = centre(node)
-        others = [centre(n) for n in self.svg.querySelectorAll(".token.target")]
-        if not zoom_geometry.crowded(at, others):
-            return node
-        self._zoom_at(*at)
-        return None
-
     def _zoom_at(self, x: float, y: float) -> None:
-        """Zoom in on a point of the screen until neighbouring tokens are a finger apart."""
+        """Zoom in on a point of the screen (a tap between two targets), so that the next
+        tap tells them apart."""
         rect = self.box.getBoundingClientRect()
         s = self.scale()
         px, py = (x - float(rect.left)) / s, (y - float(rect.top)) / s
-        self._show(*zoom_geometry.centred((px, py), self._size(), max(s, self._token_scale())))
+        self._show(*zoom_geometry.centred((px, py), self._size(),
+                                          min(zoom_geometry.MAX_SCALE,
+                                              s * zoom_geometry.AMBIGUOUS_ZOOM)))
         self._count_zoom_tap()
 
     def _count_zoom_tap(self) -> None:
-        """A tap that zoomed in rather than chose (``data-zoom-taps``: tests read it)."""
+        """A tap that zoomed in rather than chose (``data-zoom-taps``: tests read it; a whole
+        game by taps on the pieces makes none)."""
         self.zoom_taps += 1
         document.body.dataset.zoomTaps = str(self.zoom_taps)

@@ -22,31 +22,8 @@ RINGS = (6, 12, 18, NEAR_PX)
 DIRECTIONS = 12
 #: The most the map zooms in by itself or by a pinch (tokens are ~4 px across at zoom 1).
 MAX_SCALE = 8.0
-#: The least zoom worth making by itself for a decision's tokens (less: the whole map stays).
-WORTH_SCALE = 1.5
-#: Room left around the targets a zoom frames (CSS px at the zoomed size).
-MARGIN_PX = 30
-
-
-def scale_for_pitch(pitch_px: float) -> float:
-    """The zoom at which two targets ``pitch_px`` apart (at zoom 1) are a finger apart."""
-    if pitch_px <= 0:
-        return MAX_SCALE
-    return min(MAX_SCALE, max(1.0, FINGER_PX / pitch_px))
-
-
-def frame(points: list[tuple[float, float]], size: tuple[float, float],
-          max_scale: float) -> tuple[float, float, float]:
-    """``(scale, x, y)`` that shows all ``points`` (target centres) in a box of ``size``,
-    as large as possible up to ``max_scale`` (never below 1: the whole map)."""
-    w, h = size
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    fit = min((w - 2 * MARGIN_PX) / (x1 - x0) if x1 > x0 else max_scale,
-              (h - 2 * MARGIN_PX) / (y1 - y0) if y1 > y0 else max_scale)
-    scale = max(1.0, min(max_scale, fit))
-    return centred(((x0 + x1) / 2, (y0 + y1) / 2), size, scale)
+#: How much a tap that falls between two targets zooms in (a tap on a target takes it at once)
+AMBIGUOUS_ZOOM = 2.0
 
 
 def centred(point: tuple[float, float], size: tuple[float, float],
@@ -81,9 +58,3 @@ def nearest(found: list[tuple[float, str]]) -> tuple[str | None, bool]:
     if len(keys) == 1:
         return keys.pop(), False
     return None, True
-
-
-def crowded(at: tuple[float, float], others: list[tuple[float, float]]) -> bool:
-    """True if another target's centre lies within a finger of ``at`` (screen pixels): a tap
-    there could mean either, so the map zooms in before a tap takes one."""
-    return any(0 < (x - at[0]) ** 2 + (y - at[1]) ** 2 < FINGER_PX ** 2 for x, y in others)

@@ -25,6 +25,19 @@ def name_of(pace_ms: int) -> str:
     return min(timed, key=lambda k: abs(timed[k] - pace_ms))
 
 
+def motion_ms(pace_ms: int) -> int:
+    """How long a move's piece takes to travel (each hop: browser/motion.py), at a pace that
+    acts moves out (not the instant one)."""
+    return max(220, min(600, pace_ms))
+
+
+def bot_pause_ms(pace_ms: int) -> int:
+    """The wait before a computer's move: its last move acted out to its end, then the pace's
+    pause with the result in sight, so that each step of a computer's turn can be followed
+    (a phone shows no log beside the board); none at the instant pace."""
+    return pace_ms + motion_ms(pace_ms) if pace_ms > 0 else 0
+
+
 def reveal_ms(pace_ms: int, tokens: int) -> int:
     """How long each revealed token of a strike of ``tokens`` tokens is shown alone."""
     if pace_ms <= 0:

@@ -68,6 +68,16 @@ class TableLog:
                 and not (self.log_events[i]["kind"] in DONE_BY
                          and self.log_events[i].get("seat") == seat)]
 
+    def last_actor(self) -> int | None:
+        """The seat that took the last action (None before the first)."""
+        return self.actors[-1] if self.actors else None
+
+    def taken_from(self, seat: int) -> list[tuple[str, int]]:
+        """The class cards others took from ``seat`` since it last acted (R4.1), as (card,
+        taker): the first news of a "since your last turn"."""
+        return [(e["card"], e["seat"]) for e in self.log_events[self._first_line_since(seat):]
+                if e["kind"] == "card_taken" and e.get("from_seat") == seat]
+
     def lost_since_last_turn(self, seat: int) -> int:
         """The cubes ``seat`` lost since it last acted (R5.5): the digest's first line."""
         return sum(1 for e in self.log_events[self._first_line_since(seat):]

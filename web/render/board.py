@@ -153,27 +153,37 @@ def _sea_names(lay: L.Arrangement) -> str:
     return f'<g class="sea-names" aria-hidden="true">{names}</g>' if names else ""
 
 
-def _rat_glyph() -> str:
-    """A rat in profile, drawn in the token's circle (the back of every rat token)."""
-    return ('<g class="rat" transform="scale(1.25)">'
+def _rat_glyph(r: float) -> str:
+    """A rat in profile, drawn in a token's circle of radius ``r`` (the back of every rat
+    token)."""
+    k = 1.25 * r / L.TOKEN_R
+    return (f'<g class="rat" transform="scale({k:g})">'
             '<path d="M-6 2.2C-6.4-2.8 1.5-4.6 4-1.3L7.4.6 4.2 2.2C2 3.6-3.8 3.7-6 2.2Z"/>'
             '<circle cx="2.3" cy="-2.7" r="1.5"/>'
-            '<path class="tail" d="M-6 2.2q-2.6.6-2.7-2"/></g>'
-            '<circle class="rat-eye" cx="5.3" cy="-.1" r=".8"/>')
+            '<path class="tail" d="M-6 2.2q-2.6.6-2.7-2"/>'
+            '<circle class="rat-eye" cx="4.24" cy="-.08" r=".64"/></g>')
 
 
-def rat_back() -> str:
-    """A face-down rat token, centred on (0, 0) (the board's and its motions' one drawing)."""
-    return f'<circle class="back" r="{L.TOKEN_R}"/>{_rat_glyph()}'
+def rat_back(r: float = L.TOKEN_R) -> str:
+    """A face-down rat token of radius ``r``, centred on (0, 0) (the board's and its motions'
+    one drawing)."""
+    return f'<circle class="back" r="{r:g}"/>{_rat_glyph(r)}'
 
 
-def plague_body() -> str:
-    """The plague piece, centred on (0, 0), within 11 units of it: a black figure (a plague
+#: How far the plague piece's drawing reaches from its centre at scale 1 (its hat's top, its
+#: base's rim): scaled to the pile's ``plague_r``
+PLAGUE_REACH = 11.0
+
+
+def plague_body(reach: float = PLAGUE_REACH) -> str:
+    """The plague piece, centred on (0, 0), within ``reach`` of it: a black figure (a plague
     doctor: cloak, beaked mask, hat) on a red-rimmed base, as the box's black wooden piece."""
-    return ('<ellipse class="pp-base" cy="7.5" rx="10" ry="3.6"/>'
+    k = reach / PLAGUE_REACH
+    return ((f'<g transform="scale({k:.3g})">' if k != 1 else "<g>")
+            + '<ellipse class="pp-base" cy="7.5" rx="10" ry="3.6"/>'
             '<path class="pp-fig" d="M-7 8.5C-7 .5-4.5-3 0-3S7 .5 7 8.5Z'
             'M2.4-5.6 8.6-2.4 2-2.6ZM-6.2-7.4h12.4v1.6H-6.2ZM-3.4-11h6.8v3.8h-6.8Z"/>'
-            '<circle class="pp-fig" cy="-4.2" r="3.4"/>')
+            '<circle class="pp-fig" cy="-4.2" r="3.4"/></g>')
 
 
 def _token(lay: L.Arrangement, region_name: str, slot: int, at: int, face: Face | None,
@@ -202,12 +212,13 @@ def _token(lay: L.Arrangement, region_name: str, slot: int, at: int, face: Face 
     else:
         attrs += f' aria-label="{esc(label)}" role="img"'
     parts = [f"<g {attrs}><title>{esc(label)}</title>"]  # the same words on hover
+    r = lay.inside.token_r
     if target or selected or hinted:
-        parts.append(f'<circle class="ring" r="{L.TOKEN_R + 3}"/>')
+        parts.append(f'<circle class="ring" r="{r + 3:g}"/>')
     if face is None:
-        parts.append(rat_back())
+        parts.append(rat_back(r))
     else:
-        parts.append(f'<circle class="front known" r="{L.TOKEN_R}"/>'
+        parts.append(f'<circle class="front known" r="{r:g}"/>'
                      f'<text class="thr" y="4.6">{face["threshold"]}</text>')
     parts.append("</g>")
     return "".join(parts)
@@ -233,11 +244,13 @@ def _revealed(lay: L.Arrangement, region_name: str, at: int, face: Face, outbrea
     x, y = lay.token_at(region_name, at)
     cls = ("revealed" + (" outbreak" if outbreak else "") + (" fresh" if fresh else "")
            + (" gone" if gone else ""))
-    cross = '<path class="gone-cross" d="M-8.5 8.5L8.5-8.5"/>' if gone else ""
+    r = lay.inside.token_r
+    cross = (f'<path class="gone-cross" d="M-{r * .7:.1f} {r * .7:.1f}L{r * .7:.1f}-{r * .7:.1f}"/>'
+             if gone else "")
     return (f'<g class="{cls}" data-piece="token-{region_name}-{at}" aria-hidden="true">'
             f'<title>{esc(words)}</title>'
             f'<g transform="translate({x:.1f} {y:.1f})"><g class="turn-over">'
-            f'<circle class="front" r="{L.TOKEN_R}"/>'
+            f'<circle class="front" r="{r:g}"/>'
             f'<text class="rv-thr" y="4.6">{face["threshold"]}</text>{cross}</g></g></g>')
 
 
@@ -247,7 +260,7 @@ def _waiting(lay: L.Arrangement, region_name: str, at: int) -> str:
     one the view counts (the engine has taken it off the board already)."""
     x, y = lay.token_at(region_name, at)
     return (f'<g class="waiting" data-piece="token-{region_name}-{at}" aria-hidden="true" '
-            f'transform="translate({x:.1f} {y:.1f})">{rat_back()}</g>')
+            f'transform="translate({x:.1f} {y:.1f})">{rat_back(lay.inside.token_r)}</g>')
 
 
 def _cubes(lay: L.Arrangement, region_name: str, counts: list[int], seats) -> str:
@@ -336,11 +349,12 @@ def _plague(lay: L.Arrangement, name: str, clickable: bool, label: str) -> str:
         attrs += f' role="button" tabindex="-1" aria-label="{esc(label)}"'
     else:
         attrs += f' role="img" aria-label="{esc(label)}"'
-    # picked up by a finger from a place of 30 units around it (24 px on a 360 px phone whose
-    # decision takes two rows): not part of the drawing, which keeps its own place
+    # picked up by a finger from a place around it (28 units on a phone: 26 px at 360 px):
+    # not part of the drawing, which keeps its own place
     hit = (f'<circle class="plague-hit" data-plague="1" aria-hidden="true" cx="{x:.1f}" '
-           f'cy="{y:.1f}" r="{L.PLAGUE_HIT / 2}"/>' if clickable else "")
-    return f'{hit}<g {attrs}><title>{esc(label)}</title>{plague_body()}</g>'
+           f'cy="{y:.1f}" r="{lay.inside.plague_hit / 2:g}"/>' if clickable else "")
+    return (f'{hit}<g {attrs}><title>{esc(label)}</title>'
+            f'{plague_body(lay.inside.plague_r)}</g>')
 
 
 def region_aria(name: str, board: RegionView | None, seats, plague_here: bool, target: bool,

@@ -45,9 +45,9 @@ PIECE = 20  # a seat's cube piece in the players' table (2 units less)
 #: finger's tap on a phone (a tester could not take a card from a row of six 12-unit icons)
 SUPPLY_W, SUPPLY_H = 88, 110
 FREE_CARD = 22
-#: … each a finger's target of its own: 27 units, 24 px on a 360 px phone (WCAG 2.5.8), with
-#: no other card's place within it
-FREE_CARD_HIT = 27
+#: … each a finger's target of its own: 28 units, 28 px on a 390 px phone and 26 on a 360 px
+#: one, with no other card's place within it
+FREE_CARD_HIT = 28
 FREE_CARD_PITCH = 28.5
 #: The players' table: a head row of icons, then a row per seat (the reserve, the palace, the
 #: cards each holds)
@@ -85,8 +85,9 @@ class Inside:
     name: Point  # the name's baseline start
     token: Point  # the first rat token's centre
     token_step: Point  # from one token to the next
-    side_x: float  # the side column's centre: the plague piece, "2 steps", "+2"
-    side_y: tuple[float, float, float]
+    #: the centres of the plague piece, "2 steps" (the Knight's destination: never where the
+    #: plague piece stands, R6.3) and "+2" (the Knight's neutral cubes)
+    side: tuple[Point, Point, Point]
     cubes: tuple[float, float, float]  # the seats' columns' left edge and span, the cubes' row
     piece: float  # a seat's cube piece
     loss: tuple[float, float, float]  # the loss marks' row, their width and height
@@ -94,6 +95,11 @@ class Inside:
     #: whether the odds and the loss marks share a row: the odds, an aid to a decision, give
     #: way while a strike is told there
     odds_give_way: bool = False
+    token_r: float = TOKEN_R  # a rat token's radius
+    #: the plague piece's reach from its centre (its drawing scaled to it: 28 units tall on a
+    #: phone), and the place a finger picks it up from, when it may be picked up
+    plague_r: float = 12.3
+    plague_hit: float = PLAGUE_HIT
 
 
 #: A pile on the map of Europe as it is (104 × 83: twelve of them leave most of the land in
@@ -103,9 +109,23 @@ class Inside:
 #:     (rat) (rat) (rat)  (plague)
 #:     [seat][seat][seat][seat] (2 steps)
 #:      −1    −2                (+2)      or, out of a strike: the odds
-PILE = Inside(w=104, h=83, name=(4, 12), token=(13, 28), token_step=(25, 0), side_x=92,
-              side_y=(28, 53, 73), cubes=(0, 80, 53), piece=19, loss=(73, 17, 15.4),
-              odds=(2, 78), odds_give_way=True)
+PILE = Inside(w=104, h=83, name=(4, 12), token=(13, 28), token_step=(25, 0),
+              side=((92, 28), (92, 53), (92, 73)), cubes=(0, 80, 53), piece=19,
+              loss=(73, 17, 15.4), odds=(2, 78), odds_give_way=True)
+
+#: A phone's pile: the same size on the map, its pieces a finger's size at 1:1 (28 units: 28
+#: px on a 390 px phone, 26 on a 360 px one): the rat tokens side by side, the plague piece
+#: under the third one, beside the cubes (a little narrower than a desktop's), "+2" beside the
+#: tokens:
+#:
+#:     Region name
+#:     (rat)(rat)(rat) (+2)
+#:     [s][s][s][s] (plague)      or "2 steps"
+#:      −1  −2                    or, out of a strike: the odds
+PILE_TALL = Inside(w=104, h=83, name=(4, 12), token=(14, 29), token_step=(28.3, 0),
+                   side=((90, 57), (90, 57), (94.5, 29)), cubes=(0, 74, 55), piece=17.5,
+                   loss=(74.5, 17, 13), odds=(2, 80.5), odds_give_way=True, token_r=14,
+                   plague_r=14, plague_hit=28)
 
 
 @dataclass(frozen=True, eq=False)
@@ -153,8 +173,8 @@ class Arrangement:
     def side_at(self, region: str, row: int) -> Point:
         """The right column's ``row``-th place (0 the plague piece, 1 "2 steps", 2 the
         Knight's neutral cubes)."""
-        b = self.tile(region)
-        return b.x + self.inside.side_x, b.y + self.inside.side_y[row]
+        b, (x, y) = self.tile(region), self.inside.side[row]
+        return b.x + x, b.y + y
 
     def seat_column(self, region: str, seat: int, players: int) -> float:
         """The centre of ``seat``'s column in a tile (its cubes, its losses): one column per
@@ -253,7 +273,8 @@ def _board(screen: str, players: int) -> Arrangement:
         supply=(Box(MARGIN, MARGIN + TABLE_H + GAP, SUPPLY_W, SUPPLY_H) if wide else
                 Box(MARGIN + TABLE_W + GAP, band + TABLE_H - SUPPLY_H, SUPPLY_W, SUPPLY_H)),
         piles=europe_real.PILES[name], crossings=europe_real.CROSSINGS[name],
-        labels=europe_real.LABELS[name], held_cards_targets=wide)
+        labels=europe_real.LABELS[name], held_cards_targets=wide,
+        inside=PILE if wide else PILE_TALL)
 
 
 ARRANGEMENTS = {board_name(s, n): _board(s, n) for s in SCREENS for n in PLAYER_COUNTS}

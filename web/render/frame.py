@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from model import shown_turn
 from model.game_config import default_seats
-from model.pace import DEFAULT, PACES, name_of
+from model.pace import DEFAULT, PACES, motion_ms, name_of
 from model.seat_view import SeatTable
 from model.targets import Offer
 from model.turn import current_offer, human_turn
@@ -185,6 +185,8 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
                                                                        name=mover)
     elif view["last_regular"] is not None:  # the final round (R7.2): said, not only logged
         status = t("status.bot_final", name=mover)
+    elif s.step and s.is_bot(s.last_actor()):  # a computer's move: said, as its turn goes on
+        status = t("status.bot_after", what=s.last_move_text(), name=mover)
     else:
         status = t("status.bot", name=mover)
     online = ui.online
@@ -227,9 +229,14 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
         f.html["bar"] = panels.buttons(o)
     me = s.viewer if human_turn(s) else None  # the digest is for the player to move
     digest = s.since_last_turn(me) if me is not None else []
-    f.html["digest"] = panels.digest(digest, s.lost_since_last_turn(me)
-                                     if me is not None and digest else 0)
+    lost = s.lost_since_last_turn(me) if me is not None and digest else 0
+    f.html["digest"] = panels.digest(digest, lost)
     f.shown["digest"] = bool(digest)
+    # … and in short in the status box (a phone's: its side panels are sheets), what changed
+    # for the player: a card taken from them first, then the cubes they lost
+    taken_from_me = s.taken_from(me) if me is not None and digest else []
+    f.text["status-digest"] = (panels.digest_short(taken_from_me, lost, s.names)
+                               if taken_from_me or lost else "")
     f.html["ending"] = ending.banner(s, view)  # the final round (R7.2, R7.3)
     f.shown["ending"] = bool(f.html["ending"])
     f.html["known"] = panels.known(view) if view["knows"] else ""
@@ -261,6 +268,10 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     # line sends the player there
     f.data["strike"] = ("held" if waiting == "story-seen" else
                         "told" if story.on_map and story.items else "")
+    # … and on a phone, a strip at the board's foot while it is told and until it is seen
+    # (style.css): not once the player's turn goes on (the supply is under it)
+    f.data["strikeStrip"] = "1" if waiting == "story-seen" or (ui.busy and story.on_map
+                                                               and story.items) else ""
     if prefs.show_log:
         f.html["log"] = panels.log(s.log)  # its box keeps the newest line in view (CSS)
     f.shown["log"] = prefs.show_log
@@ -328,7 +339,7 @@ def _motion(ui: Ui, prefs: Prefs, s: SeatTable, view: View, story: Story, upto: 
     pace or with reduced motion: then nothing moves."""
     if not prefs.motion or s.pace_ms <= 0:
         return None
-    duration = max(220, min(600, s.pace_ms))
+    duration = motion_ms(s.pace_ms)
     if ui.busy and story.on_map and upto:
         return (f"{s.step}:{upto}", motion_paths.kills(story.items[upto - 1], s.seats, lay),
                 duration)
@@ -389,6 +400,7 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions,
     f.shown["log"] = prefs.show_log
     f.text["viewer"] = t("ui.replay_over" if s.is_over else "ui.replay_public")
     f.shown["digest"] = f.shown["known"] = f.shown["coach"] = f.shown["ending"] = False
+    f.text["status-digest"] = ""
     f.shown["odds-key"] = False
     f.html["status-help"] = ""
     f.data.update(replayStep=str(r.step), mode="",

@@ -49,9 +49,18 @@ def anchor_ids() -> tuple[str, ...]:
 
 
 def panel(seats) -> str:
-    """The whole reference: contents, then each section with its rule numbers."""
+    """The whole reference: contents, then each section with its rule numbers.
+
+    The contents open the text that scrolls (``.help-body``), not a row above it: on a
+    phone their links wrap into lines that scroll away as the reader goes on, instead of one
+    strip wider than the screen or a block that leaves the text no room (style.css, "texts
+    (issue 41)"); the reader's place stays the one scroller's (web/main.py). They lie in
+    the first section, so that How to play opened at its start (``help-goal``, scrolled
+    into view) shows them."""
     toc = "".join(f'<li><a href="#help-{sid}" data-help="{sid}">{esc(t(f"help.{sid}.title"))}'
                   f'</a></li>' for sid in IDS)
+    nav = (f'<nav class="help-nav" aria-label="{esc(t("help.contents"))}">'
+           f'<ol class="help-toc">{toc}</ol></nav>')
     parts = []
     # the touch screens' controls named by the texts, and the token symbols drawn in them
     controls = {"whole_map": t("btn.whole_map"), "menu": t("btn.menu"),
@@ -76,14 +85,14 @@ def panel(seats) -> str:
         ref = t("help.rules", rules=rules) if rules else ""
         title = f' title="{esc(ref)}"' if rules else ""
         note = f'<p class="rule-ref">{esc(ref)}</p>' if rules else ""
-        parts.append(f'<section id="help-{sid}" class="help-section"><h3{title}>'
+        parts.append(f'<section id="help-{sid}" class="help-section">'
+                     f'{nav if sid == IDS[0] else ""}<h3{title}>'
                      f'{esc(t(f"help.{sid}.title"))}</h3>{body}{note}</section>')
     return (f'<div class="dialog rules howto" role="dialog" aria-modal="true" '
             f'aria-labelledby="help-title" data-screen="rules">'
             f'<div class="help-head"><h2 id="help-title">{esc(t("help.title"))}</h2>'
             f'<button type="button" class="btn" data-choice="close-rules" '
             f'data-key="close-rules">{esc(t("btn.close"))}</button></div>'
-            f'<nav aria-label="{esc(t("help.contents"))}"><ol class="help-toc">{toc}</ol></nav>'
             f'<div class="help-body" tabindex="0" role="region" aria-labelledby="help-title">'
             f'{"".join(parts)}</div></div>')
 

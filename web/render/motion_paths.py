@@ -20,9 +20,14 @@ from rattus.cards import CARD_SYMBOL, CARDS
 from render import board, pieces
 from render import board_layout as L
 
-#: A drawing of each kind of thing that travels, centred on (0, 0): the board's own.
-_TOKEN = f'<g class="token">{board.rat_back()}</g>'
-_PLAGUE = f'<g class="plague-piece">{board.plague_body()}</g>'
+
+def _token(lay: L.Arrangement) -> str:
+    """A rat token as ``lay`` draws it, centred on (0, 0): the board's own drawing."""
+    return f'<g class="token">{board.rat_back(lay.inside.token_r)}</g>'
+
+
+def _plague(lay: L.Arrangement) -> str:
+    return f'<g class="plague-piece">{board.plague_body(lay.inside.plague_r)}</g>'
 
 
 def _cube(lay: L.Arrangement, seat: int, seats, count: int | None = None) -> str:
@@ -93,10 +98,10 @@ def paths(acted, view, seats, lay: L.Arrangement) -> list[dict]:
         if kind == "plague_moved":
             way = [e["region"], *_via(e["region"], e["to"], n), e["to"]] if e["steps"] == 2 \
                 else [e["region"], e["to"]]
-            out.append({"kind": kind, "ghost": _PLAGUE, "with": False,
+            out.append({"kind": kind, "ghost": _plague(lay), "with": False,
                         "path": [lay.side_at(r, 0) for r in way]})
         elif kind == "rat_spread":
-            out.append({"kind": kind, "ghost": _TOKEN, "with": False,
+            out.append({"kind": kind, "ghost": _token(lay), "with": False,
                         "path": [lay.supply_at(), lay.token_at(e["region"], slots_taken[i])]})
         elif kind in ("cubes_placed", "setup_placed"):
             out.append({"kind": kind, "ghost": _cube(lay, e["seat"], seats, e["count"]),
@@ -111,13 +116,13 @@ def paths(acted, view, seats, lay: L.Arrangement) -> list[dict]:
                         "with": False, "path": [lay.cubes_at(e["region"], e["seat"], n),
                                                 lay.cubes_at(e["to"], e["seat"], n)]})
         elif kind == "monk":
-            out.append({"kind": kind, "ghost": _TOKEN, "with": False,
+            out.append({"kind": kind, "ghost": _token(lay), "with": False,
                         "path": [lay.token_at(e["region"], e["slot"]),
                                  lay.token_at(e["to"], slots_taken[i])]})
         elif kind == "witch_swap":
             a, b = lay.token_at(*e["a"]), lay.token_at(*e["b"])
-            out.append({"kind": kind, "ghost": _TOKEN, "with": False, "path": [a, b]})
-            out.append({"kind": kind, "ghost": _TOKEN, "with": True, "path": [b, a]})
+            out.append({"kind": kind, "ghost": _token(lay), "with": False, "path": [a, b]})
+            out.append({"kind": kind, "ghost": _token(lay), "with": True, "path": [b, a]})
         elif kind == "card_taken":  # (R4.1 from beside the board or from another player)
             if e["from_seat"] is None:
                 x, y = lay.free_cards_at(CARDS.index(e["card"]))

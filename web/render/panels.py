@@ -156,7 +156,8 @@ def strike_panel(story, seats, upto: int) -> str:
              t("panel.strike", region=region(story.regions[0])))
     rows = []
     counters: dict[str, int] = {}
-    for item in story.items[:upto]:
+    of = len(story.items)  # (the tokens to turn over are on the board for all to count)
+    for at, item in enumerate(story.items[:upto], 1):
         n = counters.get(item["region"], 0) + 1
         counters[item["region"]] = n
         face = item["face"]
@@ -170,7 +171,8 @@ def strike_panel(story, seats, upto: int) -> str:
             f'{esc(t("strike.kill", name=seats[s].name, symbol=t("sym." + sym)))}</li>'
             for s, sym in item["kills"])
         rows.append(
-            f'<li class="strike-token{" outbreak" if costly(item) else ""}">'
+            f'<li class="strike-token{" outbreak" if costly(item) else ""}" '
+            f'data-at="{at} / {of}">'
             f'<div class="face revealed-face"><b>{face["threshold"]}+</b> '
             f'{"".join(pieces.icon_html(sym, t("sym." + sym)) for sym in face["symbols"])}</div>'
             f'<div>{esc(head)} — <b>{esc(verdict)}</b></div>'
@@ -457,6 +459,16 @@ def digest(lines: list[tuple[int, str]], lost: int = 0) -> str:
         f'</li>' for i, (step, line) in enumerate(lines))
     return (f'<h2>{esc(t("panel.digest"))}</h2><p class="digest-sum">{esc(summary)}</p>'
             f'<ol class="digest-lines">{items}</ol>')
+
+
+def digest_short(taken: list[tuple[str, int]], lost: int, names: list[str]) -> str:
+    """"Since your last turn" in a line, for the status box: what changed for the player, the
+    cards taken from them (R4.1) first, then the cubes they lost (R5.5); the whole digest is
+    in the history's sheet."""
+    news = [t("digest.took_yours", name=names[seat], card=card(c)) for c, seat in taken]
+    if lost:
+        news.append(tn("digest.short_lost", lost))
+    return t("digest.short", what=" ".join(news))
 
 
 def known(view: View) -> str:

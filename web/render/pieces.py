@@ -122,7 +122,8 @@ def piece(seat: int, colour: str, size: float, count: int | None = None) -> str:
     body = shape_path(seat, size)
     text = ""
     if count is not None:
-        font = size * 0.6 if count < 10 else size * 0.55
+        # (never under the board's smallest text, 11 units: a phone's pieces are smaller)
+        font = max(11.0, size * 0.6 if count < 10 else size * 0.55)
         text = (f'<text class="piece-count" y="{font * 0.36:.1f}" fill="{ink_on(colour)}" '
                 f'style="font-size:{font:.1f}px">{count}</text>')
     return (f'<g class="piece seat-{seat}" style="--fill:{fill}">'

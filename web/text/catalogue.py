@@ -316,6 +316,7 @@ EN: dict[str, str] = {
                              "only number of cubes that could go.",
     "done.held": "{done} Your click after it was not used: click again if you meant it.",
     "status.bot": "{name} (computer) is thinking…",
+    "status.bot_after": "{what} {name} (computer) is thinking…",
     "status.bot_final": "Final round: {name} (computer) plays a last turn; then the final "
                         "plague strikes every region.",
     "status.striking": "The plague strikes {regions}: the rat tokens are turned over one by "
@@ -323,6 +324,10 @@ EN: dict[str, str] = {
     "digest.lost.1": "You lost {n} cube since your last turn.",
     "digest.lost.n": "You lost {n} cubes since your last turn.",
     "digest.none": "You lost no cube since your last turn.",
+    "digest.short": "Since your last turn: {what}",
+    "digest.took_yours": "{name} took your {card}.",
+    "digest.short_lost.1": "You lost {n} cube.",
+    "digest.short_lost.n": "You lost {n} cubes.",
     "status.bot_next": "{name} (computer) plays next: press “Next move” when you are ready.",
     "status.bot_next_after": "Last move: {what} {name} (computer) plays next: press “Next "
                              "move” when you are ready.",
@@ -446,9 +451,10 @@ EN: dict[str, str] = {
     "ending.may.Witch": "look at rat tokens and swap two",
     "ending.may.King": "move a cube into the palace",
     "ending.may.nothing": "no card: only end the turn",
-    "ending.plague": "Then the final plague strikes every region with rats and cubes: all its "
-                     "rat tokens are turned over, and every card held costs its holder a cube "
-                     "wherever its symbol breaks out. Cubes in the palace are safe.",
+    "ending.plague": "Then the final plague strikes every region with rats and cubes: its rat "
+                     "tokens are turned over one at a time until no cubes are left there, and "
+                     "every card held costs its holder a cube wherever its symbol breaks out. "
+                     "Cubes in the palace are safe.",
     "ending.odds": "If the final plague struck now (from what you know):",
     "ending.col.loss": "expected loss",
     "ending.col.where": "where",
@@ -878,18 +884,19 @@ EN: dict[str, str] = {
     "coach.odds": "Where is it dangerous? Press “{odds}”: each region shows how many of your "
                   "cubes a strike there would cost you.",
     "coach.risk": "The end is near. Each card you hold ({cards}) is a risk: the final plague "
-                  "reveals every rat token, and each symbol of your cards costs you a cube "
-                  "where it breaks out.",
+                  "strikes every region with rats and cubes, and each symbol of your cards "
+                  "costs you a cube where it breaks out.",
     "coach.risk.none": "The end is near. Each card you hold then is a risk: the final plague "
-                       "reveals every rat token, and each symbol of a card costs its holder "
-                       "a cube where it breaks out.",
+                       "strikes every region with rats and cubes, and each symbol of a card "
+                       "costs its holder a cube where it breaks out.",
     "coach.hint": "Not sure what to do? Press “{hint}”: the computer suggests a move and says "
                   "why.",
     "coach.odds.touch": "Where is it dangerous? Tap “{odds}” (on a phone it is in the "
                         "“Menu”): each region shows how many of your cubes a strike there "
                         "would cost you.",
-    "coach.hint.touch": "Not sure what to do? Tap “{hint}” (at the top of the screen): the "
-                        "computer suggests a move and says why.",
+    "coach.hint.touch": "Not sure what to do? Tap “{hint}” (on a phone it is in the row of "
+                        "buttons at the foot of the screen): the computer suggests a move and "
+                        "says why.",
     "coach.final": "The supply is empty: the final round. Each player but the last one has one "
                    "final turn, with only their cards' abilities: no new card, no cubes, no "
                    "plague move. Then the final plague strikes every region.",
@@ -910,8 +917,11 @@ EN: dict[str, str] = {
                        "(“{cancel}” goes back).",
     "coach.now.wait": "{name} is playing now. Watch the map and the log: the next note comes "
                       "at its moment.",
-    "coach.final_plague": "The final plague struck every region with rats and cubes: all their "
-                          "rat tokens were revealed. The board shows what each cost.",
+    "coach.final_plague": "The final plague struck every region with rats and cubes: its rat "
+                          "tokens were turned over one at a time, until no cubes were left "
+                          "there. The tokens it did not reach, and all those in regions "
+                          "without cubes, stay face down. The board shows what each revealed "
+                          "token cost.",
     "coach.end.title": "What you learned",
     "coach.end.1": "A turn: take a card, place cubes where rats are, move the plague piece.",
     "coach.end.2": "When the supply is empty, the game ends: a final round — one last turn "
@@ -1114,13 +1124,11 @@ EN: dict[str, str] = {
                                   "{knight_steps} steps with the Knight.",
     "status.king.touch": "King: tap a highlighted region to move one of your cubes into the "
                          "palace.",
-    "status.monk_token.touch": "Monk: tap the rat token to move (tap a region to zoom in on its "
-                               "tokens).",
+    "status.monk_token.touch": "Monk: tap the rat token to move.",
     "status.monk_to.touch": "Monk: tap the neighbouring region the rat token goes to.",
     "status.merchant_from.touch": "Merchant: tap the region your cubes leave.",
     "status.merchant_to.touch": "Merchant: tap the neighbouring region they go to.",
-    "status.witch_first.touch": "Witch: tap a rat token to look at it (tap a region to zoom in on "
-                                "its tokens).",
+    "status.witch_first.touch": "Witch: tap a rat token to look at it.",
     "status.spread.touch": "{name}: the plague spreads — tap a highlighted region for the new "
                            "rat token ({left} to place).",
     "why.pick_token.touch": "Tap a rat token (not the region).",
@@ -1138,8 +1146,8 @@ EN: dict[str, str] = {
                    "on the board, with its reason in one line. A hint is noted in the log.",
     "help.touch.title": "Touch screens",
     "help.touch.1": "Tap a highlighted region, rat token, card or button to choose it; a tap "
-                    "near it is enough. Where several rat tokens lie close together, a tap "
-                    "zooms in on them first. Move two fingers together or apart on the map to "
+                    "near it is enough (a tap between two zooms in on them, so that the next "
+                    "one tells them apart). Move two fingers together or apart on the map to "
                     "zoom, drag it to move it, and “{whole_map}” shows all of it again. The "
                     "toolbar is behind “{menu}”.",
 }
