@@ -35,7 +35,8 @@ MEASURE = """() => {
     const size = n.tagName === 'text' ? parseFloat(getComputedStyle(n).fontSize) *
       (n.getScreenCTM().a) : 0;
     out.push({kind: n.getAttribute('class') || n.tagName, tag: n.tagName,
-              text: n.textContent, x: r.left, y: r.top, w: r.width, h: r.height, size});
+              text: n.textContent, x: r.left, y: r.top, w: r.width, h: r.height, size,
+              slot: n.dataset ? n.dataset.slot || '' : ''});
   }
   return out;
 }"""
@@ -169,7 +170,7 @@ def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, 
             for t in things:
                 if t["tag"] == "text":
                     least["text"] = min(least["text"], t["size"])
-                elif "token" in t["kind"]:
+                elif "token" in t["kind"] and t["slot"]:  # (not the supply's stack)
                     least["token"] = min(least["token"], t["w"])
                 elif "cube" in t["kind"]:
                     least["cube"] = min(least["cube"], min(t["w"], t["h"]))
@@ -177,8 +178,8 @@ def test_board_texts_and_pieces_never_meet_and_are_big_enough(browser: Browser, 
           f"rat token {least['token']:.1f} px, cube piece {least['cube']:.1f} px")
     assert positions > 60 and least["text"] < 99  # (texts were measured)
     assert least["text"] >= (11 if phone else 12)
-    if phone:
-        assert least["token"] >= 24 and least["cube"] >= 16
+    if phone:  # a rat token a finger's size (issue 41); a cube piece, no target, smaller
+        assert least["token"] >= 28 - 0.05 and least["cube"] >= 15
     context.close()
 
 

@@ -156,8 +156,12 @@ def test_every_decision_fits_the_screen_in_german(browser: Browser, site_url: st
         check(page, size, "the lesson's first note")
         coach = page.locator("#coach").bounding_box()
         board = page.locator("#map").bounding_box()
-        assert coach["y"] + coach["height"] <= board["y"] + 1 or \
-            coach["x"] >= board["x"] + board["width"] - 1, "the note covers the board"
+        if size.startswith("phone"):  # a sheet over the board's top while it is read
+            assert coach["y"] + coach["height"] <= board["y"] + board["height"] / 4, \
+                "the note covers more than the board's top"
+        else:
+            assert coach["y"] + coach["height"] <= board["y"] + 1 or \
+                coach["x"] >= board["x"] + board["width"] - 1, "the note covers the board"
     finally:
         context.close()
     print(f"\n{size}: {len(found)} positions; board {min(shares):.0%}–{max(shares):.0%} of "

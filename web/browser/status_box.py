@@ -1,6 +1,6 @@
 """A phone's status box: it keeps one height (style.css), so that the board never moves as
 the words change. Words that do not fit are marked (``data-status-more``: a sign at the box's
-foot) and open over the board's top at a tap on the status (``data-status-open``); the box
+foot) and open over the board's top at a tap on the box (``data-status-open``); the box
 folds again by itself when the status changes, or at a tap anywhere else.
 
 Why in the browser edge: only the page knows whether words fit (its fonts, its width); what
@@ -23,7 +23,7 @@ class StatusBox:
         self.open = False
         if self.row is None or self.status is None:
             return
-        listen(self.status, "click", lambda _e: self._set(not self.open))
+        listen(self.row, "click", self._on_tap)
         listen(self.status, "keydown", self._on_key)
         listen(document, "pointerdown", self._elsewhere)
 
@@ -47,6 +47,12 @@ class StatusBox:
             self.open = value
             document.body.dataset.statusOpen = "1" if value else ""
             self.status.setAttribute("aria-expanded", "true" if value else "false")
+
+    def _on_tap(self, event) -> None:
+        """A tap on the box's words or on its sign at the foot; not on a button in it (the
+        decision's "?")."""
+        if dom.closest(event.target, "button, a") is None:
+            self._set(not self.open)
 
     def _on_key(self, event) -> None:
         if event.key in ("Enter", " ") and document.body.dataset.statusMore:

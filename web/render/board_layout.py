@@ -19,7 +19,9 @@ it is shown or not, so that nothing covers anything in any position the game can
     [seat][seat][seat][seat] (2 steps)
      −1    −2                (+2)      or, out of a strike: the odds
 
-Sizes are SVG units: texts of 11–12 units, rat tokens 24, cube pieces 19.
+Sizes are SVG units: texts of 11–12 units; on a desktop rat tokens 24 and cube pieces 19;
+on a phone (:data:`PILE_TALL`) what a finger takes 28 (1:1 on a 390 px phone), cube pieces
+17.5.
 """
 
 from __future__ import annotations

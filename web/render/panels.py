@@ -183,7 +183,9 @@ def strike_panel(story, seats, upto: int) -> str:
     if story.neutral:
         text = t("strike.neutral", n=story.neutral, region=region(story.neutral_region))
         note = f'<p class="note">{esc(text)}</p>'
-    return f'<h2>{esc(title)}</h2>{note}<ol class="strike-list">{"".join(rows)}</ol>'
+    # (a phone's strip of its tokens scrolls sideways: a keyboard's stop too, named)
+    return (f'<h2>{esc(title)}</h2>{note}<ol class="strike-list" tabindex="0" '
+            f'aria-label="{esc(title)}">{"".join(rows)}</ol>')
 
 
 def costly(item: dict) -> bool:
