@@ -121,6 +121,29 @@ class BoardWatch:
         return "\n".join(lines)
 
 
+#: A strike's strip on the phone: whether its newest token is whole in its view, and how many
+#: tokens it has (None: no strip shown now).
+STRIP_JS = """() => {
+  if (document.body.dataset.strikeStrip !== '1') return null;
+  const strip = document.querySelector('#strike .strike-list');
+  const items = strip ? strip.querySelectorAll(':scope > li') : [];
+  if (!items.length) return null;
+  const s = strip.getBoundingClientRect(), l = items[items.length - 1].getBoundingClientRect();
+  return {tokens: items.length, whole: l.left >= s.left - 1 && l.right <= s.right + 1
+          && s.bottom <= innerHeight && s.top >= 0, sign: items[items.length - 1].dataset.at};
+}"""
+
+
+def check_strike_strip(page: Page, seen: list) -> None:
+    """A strike told or waiting to be seen, on a phone: a strip at the board's foot showing
+    its newest token whole, numbered "n / m" (the sign that there are more)."""
+    strip = page.evaluate(STRIP_JS)
+    if strip is not None:
+        assert strip["whole"], strip
+        assert strip["sign"].startswith(f"{strip['tokens']} / "), strip
+        seen.append(strip["tokens"])
+
+
 def open_the_status_box(page: Page, watch: BoardWatch) -> None:
     """Words that do not fit the status box: a tap on its sign at the foot opens them whole
     over the board (the board stays where it is); a tap on it again folds it."""
@@ -180,6 +203,7 @@ def play_a_whole_game_by_taps(page: Page, open_game, lang: str, screen: tuple[in
     seen: set[str] = set()
     worst: dict = {}
     shots: set[str] = set()
+    strips: list[int] = []  # the tokens of each strike's strip seen
     while not game.is_over:
         action = choose(game, rng, seen)
         new = sorted(tags(game, action) - seen)
@@ -187,6 +211,7 @@ def play_a_whole_game_by_taps(page: Page, open_game, lang: str, screen: tuple[in
 
         def before_tap(i: int, new=new, action=action) -> None:
             check_sizes(page, worst)
+            check_strike_strip(page, strips)
             watch.look(page, f"{len(game.history)} {action} tap {i}")
             if new:
                 shot(page, f"touch_{lang}_{'+'.join(new)}_{i}")
@@ -198,6 +223,7 @@ def play_a_whole_game_by_taps(page: Page, open_game, lang: str, screen: tuple[in
             raise AssertionError(f"after {len(game.history)} actions: {action}") from exc
         assert not page.locator("#notice").is_visible(), page.locator("#notice").inner_text()
         watch.look(page, f"{len(game.history)} after {action}")
+        check_strike_strip(page, strips)
         kinds = {e["kind"] for e in events}
         if "token_revealed" in kinds and "strike" not in shots and not game.is_over:
             shots.add("strike")
@@ -241,6 +267,46 @@ def play_a_whole_game_by_taps(page: Page, open_game, lang: str, screen: tuple[in
           f"({len(TOKEN_TAPS)} token taps, none zoomed in first)")
     for key, m in worst.items():
         print(f"  {key}: {m['px']:.1f} at zoom {m['zoom']}: {m['what']!r}")
+
+
+def test_a_strike_is_told_in_a_strip_that_shows_its_newest_token(page: Page, open_game,
+                                                                  guard) -> None:
+    """R5.3 on a 390×844 phone, at a pace that tells strikes: each strike, the player's or the
+    computer's, is told in a strip at the board's foot whose newest token is always in view,
+    whole, numbered "n / m"; the board keeps its box meanwhile."""
+    open_game(page, "players=2&seed=3&names=Me,Rat&bots=0,easy&pace=300")
+    watch = BoardWatch(28)
+    strips: list[int] = []
+    seen_held = page.locator('#bar [data-choice="story-seen"]')
+    for _ in range(60):
+        page.wait_for_function("() => (document.body.dataset.current === '0' "
+                               "&& !document.body.dataset.busy) "
+                               "|| !!document.querySelector('#bar [data-choice=story-seen]')"
+                               "|| !!document.querySelector('.dialog[data-screen=results]')",
+                               timeout=60_000)
+        if seen_held.count():  # a strike waits to be seen: its strip, then Continue
+            check_strike_strip(page, strips)
+            watch.look(page, "a strike held")
+            seen_held.tap()
+            page.wait_for_timeout(300)
+            continue
+        game = rattus.Game.from_json(page.evaluate("window.rattusGameJson()"))
+        if game.is_over or len(strips) >= 6:
+            break
+        legal = game.legal_actions()
+        action = next((a for a in legal if a.kind == "plague"), legal[0])
+        perform(page, game, action)
+        for _ in range(60):  # the strike told (its and the computer's next move): watched
+            check_strike_strip(page, strips)
+            watch.look(page, f"{len(game.history)}")
+            if page.locator("body[data-current='0']:not([data-busy])").count():
+                break
+            page.wait_for_timeout(100)
+    assert strips, "no strike was told in a strip"
+    shot(page, "touch_strike_strip")
+    print("\n" + watch.report((390, 844)))
+    print(f"  strike strips looked at {len(strips)} times, up to {max(strips)} tokens, the "
+          "newest whole each time")
 
 
 def test_the_menu_and_the_dialogs_by_taps(page: Page, open_game, guard) -> None:
