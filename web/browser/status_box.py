@@ -28,25 +28,25 @@ class StatusBox:
         listen(document, "pointerdown", self._elsewhere)
 
     def after_paint(self) -> None:
-        """After each render: new words fold the box; whether they fit is said again."""
+        """After each render: new words fold the box, and whether they fit is said again
+        (measured only then: a measure lays the page out)."""
         if self.row is None:
             return
         words = str(self.row.textContent)
-        if words != self.words:
-            self.words = words
-            self._set(False)
-        if not self.open:
-            more = int(self.row.scrollHeight) > int(self.row.clientHeight) + 1
-            value = "1" if more else ""
-            if (dom.attr(document.body, "data-status-more") or "") != value:
-                document.body.dataset.statusMore = value
+        if words == self.words:
+            return
+        self.words = words
+        self._set(False)
+        more = int(self.row.scrollHeight) > int(self.row.clientHeight) + 1
+        value = "1" if more else ""
+        if (dom.attr(document.body, "data-status-more") or "") != value:
+            document.body.dataset.statusMore = value
 
     def _set(self, value: bool) -> None:
         value = value and bool(document.body.dataset.statusMore)  # (only words that overflow)
         if value != self.open:
             self.open = value
             document.body.dataset.statusOpen = "1" if value else ""
-            self.status.setAttribute("aria-expanded", "true" if value else "false")
 
     def _on_tap(self, event) -> None:
         """A tap on the box's words or on its sign at the foot; not on a button in it (the
@@ -56,7 +56,7 @@ class StatusBox:
 
     def _on_key(self, event) -> None:
         if event.key in ("Enter", " ") and document.body.dataset.statusMore:
-            event.preventDefault()
+            event.preventDefault()  # (not a scroll of the page)
             self._set(not self.open)
         elif event.key == "Escape" and self.open:
             self._set(False)

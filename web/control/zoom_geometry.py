@@ -1,5 +1,5 @@
-"""The map's zoom on a touch screen, as geometry: where to zoom so that a finger can take the
-targets, and which target a tap meant.
+"""The map's zoom on a touch screen, as geometry: which target a tap meant, and where a zoom
+at a tap between two targets goes.
 
 Why here and not in the browser edge (browser/touch.py): these are plain numbers, checkable on
 CPython; browser/touch.py measures the page, asks these functions, and moves the map.
@@ -20,7 +20,7 @@ NEAR_PX = FINGER_PX / 2
 #: directions looked at on each ring.
 RINGS = (6, 12, 18, NEAR_PX)
 DIRECTIONS = 12
-#: The most the map zooms in by itself or by a pinch (tokens are ~4 px across at zoom 1).
+#: The most the map zooms in, at a tap between two targets or by a pinch.
 MAX_SCALE = 8.0
 #: How much a tap that falls between two targets zooms in (a tap on a target takes it at once)
 AMBIGUOUS_ZOOM = 2.0

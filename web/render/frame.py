@@ -99,6 +99,7 @@ def frame(model: Model, all_regions=rattus.REGIONS) -> Frame:
     f.shown["online"] = ui.online is not None
     f.html["plan"], f.shown["plan"] = "", False  # ("Show my turn": a live turn's, below)
     f.text["status-note"] = ""  # (the end seen coming: a live turn's, below)
+    f.data["strike"] = f.data["strikeStrip"] = ""  # (a strike told: a live game's, below)
     f.data["planActions"] = ""
     f.data.update(ui.done.marks() if ui.done is not None else NO_GUARD)
     # a narrow screen: the sheet open over the board, and the dock's tabs (render/dock.py)
@@ -269,9 +270,10 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     f.data["strike"] = ("held" if waiting == "story-seen" else
                         "told" if story.on_map and story.items else "")
     # … and on a phone, a strip at the board's foot while it is told and until it is seen
-    # (style.css): not once the player's turn goes on (the supply is under it)
-    f.data["strikeStrip"] = "1" if waiting == "story-seen" or (ui.busy and story.on_map
-                                                               and story.items) else ""
+    # (style.css), unless a sheet is open: not once the player's turn goes on (the supply is
+    # under it)
+    telling = waiting == "story-seen" or (ui.busy and story.on_map and bool(story.items))
+    f.data["strikeStrip"] = "1" if telling and not ui.sheet else ""
     if prefs.show_log:
         f.html["log"] = panels.log(s.log)  # its box keeps the newest line in view (CSS)
     f.shown["log"] = prefs.show_log
