@@ -120,7 +120,7 @@ def bots_turn():
 
 def test_a_bots_move_is_applied_on_its_turn() -> None:
     ui, s = bots_turn()
-    assert frame(ui, s).text["status"] == t("status.bot", name="Bob")
+    assert frame(ui, s).text["status"] == t("status.bot", name=t("games.bot", name="Bob"))
     ui, s, _ = run(ui, s, ev.BotMove(1, "setup Italia"))
     assert s.game.view(None)["board"]["Italia"]["cubes"][1] == 2
 
@@ -243,7 +243,8 @@ def test_step_by_step_each_step_says_what_the_move_before_it_did() -> None:
     m, s, _ = run(Model(ui=ui), s, ev.PaceChosen("step"))
     setup = t("log.setup_placed", name="Ann", region=region_name(home), count=2)
     assert s.last_move_text() == setup  # R3.5: Ann placed the last setup cubes
-    assert frame(m, s).text["status"] == t("status.bot_next_after", what=setup, name="Ann")
+    assert frame(m, s).text["status"] == t("status.bot_next_after", what=setup,
+                                                  name=t("games.bot", name="Ann"))
     m, s, _ = run(m, s, choice("bot-next"), ev.BotMove(0, "take King"))
     took = t("log.card_taken", name="Ann", card=card_name("King"))
     status = frame(m, s).text["status"]

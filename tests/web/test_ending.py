@@ -9,6 +9,7 @@ import re
 
 from glue import WEB, find, frame, hand_over, new_session, overlay, run
 from model import page_events as ev
+from model.game_config import computer_label
 from model.remote_table import RemoteTable
 from model.ui_state import Model, Ui
 from online.host import table_for
@@ -345,7 +346,7 @@ def test_r7_2_a_computers_final_turn_is_said_in_the_status_line():
     s = find(lambda s: s.game.view(None)["last_regular"] is not None and not s.game.is_over
              and s.is_bot(s.game.current_player), kinds=["human", "easy"])
     status = frame(Ui(), s).text["status"]
-    assert status == t("status.bot_final", name=s.names[s.game.current_player])
+    assert status == t("status.bot_final", name=computer_label(s.names[s.game.current_player]))
 
 
 def test_r5_1_a_spread_asks_for_no_more_tokens_than_the_supply_holds():

@@ -27,6 +27,7 @@ from glue import (
 )
 from model import page_events as ev
 from model.ui_state import Model, Ui
+from model.values import replace
 from render.escaping import esc
 from text.catalogue import card as card_name
 from text.catalogue import symbols, t
@@ -62,7 +63,16 @@ def test_the_status_names_the_abilities_of_the_cards_held() -> None:
 def test_the_status_on_a_bots_turn() -> None:
     ui, s = Ui(), new_session(2, seed=1, kinds=["human", "easy"])
     ui, s, _ = run(ui, s, region("Gallia"))
-    assert frame(ui, s).text["status"] == t("status.bot", name="Bob")
+    assert frame(ui, s).text["status"] == t("status.bot", name=t("games.bot", name="Bob"))
+
+
+def test_a_computer_called_computer_is_not_said_to_be_a_computer_twice() -> None:
+    """A computer keeps the page's own name ("Computer 1"): the status says it as it is,
+    not "Computer 1 (computer)"; a name a player gave a computer is marked as one."""
+    ui, s = Ui(), new_session(2, seed=1, kinds=["human", "easy"])
+    s.rename([s.seats[0], replace(s.seats[1], name=t("player.computer_n", n=1))])
+    ui, s, _ = run(ui, s, region("Gallia"))
+    assert frame(ui, s).text["status"] == t("status.bot", name=t("player.computer_n", n=1))
 
 
 def test_the_status_when_the_game_is_over() -> None:

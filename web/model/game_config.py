@@ -125,6 +125,13 @@ def default_names() -> tuple:
     return tuple((t(key, n=n), key, n) for key, n in DEFAULT_NAMES)
 
 
+def computer_label(name: str) -> str:
+    """A computer player's name as the status says it: "Bob (computer)", but a default name
+    as it is ("Computer 1", never "Computer 1 (computer)")."""
+    defaults = {t("player.computer_n", n=n) for n in range(1, 4)}
+    return name if name in defaults else t("games.bot", name=name)
+
+
 def renamed_defaults(seats: list[Seat], before: tuple) -> list[Seat]:
     """After a change of language: a seat still called by one of the former language's default
     names (``before``, from :func:`default_names`: "Player 2", "Computer 1") takes the new

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from model import shown_turn
-from model.game_config import default_seats
+from model.game_config import computer_label, default_seats
 from model.pace import DEFAULT, PACES, motion_ms, name_of
 from model.seat_view import SeatTable
 from model.targets import Offer
@@ -141,6 +141,7 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     story = ui.story
     waiting = None  # what the bots wait for: the player has seen the strike, or "Next"
     mover = s.names[s.current] if s.current is not None else ""  # ("": the game is over)
+    computer = computer_label(mover)  # (as a computer's turn says it)
     telling = ui.busy and story.on_map and bool(story.items)
     if telling:  # a strike being told: nothing to click on the board until it is told
         o = Offer(hint=o.hint)
@@ -179,17 +180,17 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
         # step by step: each step says what the move before it did (the log's lines of that
         # move, the engine's events narrated), then who plays next
         what = s.last_move_text() if s.step else ""
-        status = (t("status.bot_next_after", what=what, name=mover) if what
-                  else t("status.bot_next", name=mover))
+        status = (t("status.bot_next_after", what=what, name=computer) if what
+                  else t("status.bot_next", name=computer))
     elif s.current is not None and not s.is_bot(s.current):  # online: a human elsewhere
         status = presence.waiting_on(ui.online, s.current, mover) or t("status.remote",
                                                                        name=mover)
     elif view["last_regular"] is not None:  # the final round (R7.2): said, not only logged
-        status = t("status.bot_final", name=mover)
+        status = t("status.bot_final", name=computer)
     elif s.step and s.is_bot(s.last_actor()):  # a computer's move: said, as its turn goes on
-        status = t("status.bot_after", what=s.last_move_text(), name=mover)
+        status = t("status.bot_after", what=s.last_move_text(), name=computer)
     else:
-        status = t("status.bot", name=mover)
+        status = t("status.bot", name=computer)
     online = ui.online
     if (online is not None and online.role == "guest" and not s.is_over
             and (not online.host_here or online.problem)):

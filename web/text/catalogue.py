@@ -315,9 +315,9 @@ EN: dict[str, str] = {
     "done.merchant_count.n": "Done: the Merchant moved {n} cubes from {region} to {to} — the "
                              "only number of cubes that could go.",
     "done.held": "{done} Your click after it was not used: click again if you meant it.",
-    "status.bot": "{name} (computer) is thinking…",
-    "status.bot_after": "{what} {name} (computer) is thinking…",
-    "status.bot_final": "Final round: {name} (computer) plays a last turn; then the final "
+    "status.bot": "{name} is thinking…",
+    "status.bot_after": "{what} {name} is thinking…",
+    "status.bot_final": "Final round: {name} plays a last turn; then the final "
                         "plague strikes every region.",
     "status.striking": "The plague strikes {regions}: the rat tokens are turned over one by "
                        "one…",
@@ -328,8 +328,8 @@ EN: dict[str, str] = {
     "digest.took_yours": "{name} took your {card}.",
     "digest.short_lost.1": "You lost {n} cube.",
     "digest.short_lost.n": "You lost {n} cubes.",
-    "status.bot_next": "{name} (computer) plays next: press “Next move” when you are ready.",
-    "status.bot_next_after": "Last move: {what} {name} (computer) plays next: press “Next "
+    "status.bot_next": "{name} plays next: press “Next move” when you are ready.",
+    "status.bot_next_after": "Last move: {what} {name} plays next: press “Next "
                              "move” when you are ready.",
     "status.seen": "The plague struck {regions}: see the map and the strike panel. Continue "
                    "when you are ready ({name} plays next).",
