@@ -144,6 +144,41 @@ def check_strike_strip(page: Page, seen: list) -> None:
         seen.append(strip["tokens"])
 
 
+#: The strip's token wholly in view (its "n / m"), and which page buttons show.
+STRIP_VIEW_JS = """() => {
+  const strip = document.querySelector('#strike .strike-list'), s = strip.getBoundingClientRect();
+  const whole = [...strip.querySelectorAll(':scope > li')].filter(li => {
+    const r = li.getBoundingClientRect(); return r.left >= s.left - 1 && r.right <= s.right + 1; });
+  const shows = k => { const b = document.querySelector(`.strip-page[data-strip-page="${k}"]`);
+    return !!b && getComputedStyle(b).display !== 'none'; };
+  return {at: whole.map(li => li.dataset.at), back: shows('-1'), on: shows('1')};
+}"""
+
+
+def page_through_the_strip(page: Page) -> bool:
+    """A strike of more than one token waiting to be seen: its "‹" button turns the strip a
+    token back at each tap down to the first (where "‹" hides), "›" on again to the newest
+    (where "›" hides). False if the strike had one token (nothing to page)."""
+    view = page.evaluate(STRIP_VIEW_JS)
+    tokens = int(view["at"][-1].split(" / ")[1])
+    if tokens < 2:
+        assert not view["back"] and not view["on"], view
+        return False
+    assert view["at"] == [f"{tokens} / {tokens}"] and view["back"] and not view["on"], view
+    for at in range(tokens - 1, 0, -1):
+        page.locator('.strip-page[data-strip-page="-1"]').tap()
+        page.wait_for_function(f"() => ({STRIP_VIEW_JS})().at.includes('{at} / {tokens}')")
+    view = page.evaluate(STRIP_VIEW_JS)
+    assert view["at"] == [f"1 / {tokens}"] and not view["back"] and view["on"], view
+    shot(page, "touch_strike_strip_first")
+    for at in range(2, tokens + 1):
+        page.locator('.strip-page[data-strip-page="1"]').tap()
+        page.wait_for_function(f"() => ({STRIP_VIEW_JS})().at.includes('{at} / {tokens}')")
+    view = page.evaluate(STRIP_VIEW_JS)
+    assert view["back"] and not view["on"], view
+    return True
+
+
 def open_the_status_box(page: Page, watch: BoardWatch) -> None:
     """Words that do not fit the status box: a tap on its sign at the foot opens them whole
     over the board (the board stays where it is); a tap on it again folds it."""
@@ -277,6 +312,7 @@ def test_a_strike_is_told_in_a_strip_that_shows_its_newest_token(page: Page, ope
     open_game(page, "players=2&seed=3&names=Me,Rat&bots=0,easy&pace=300")
     watch = BoardWatch(28)
     strips: list[int] = []
+    paged = 0  # strikes paged through with the strip's buttons
     seen_held = page.locator('#bar [data-choice="story-seen"]')
     for _ in range(60):
         page.wait_for_function("() => (document.body.dataset.current === '0' "
@@ -286,6 +322,7 @@ def test_a_strike_is_told_in_a_strip_that_shows_its_newest_token(page: Page, ope
                                timeout=60_000)
         if seen_held.count():  # a strike waits to be seen: its strip, then Continue
             check_strike_strip(page, strips)
+            paged += page_through_the_strip(page)
             watch.look(page, "a strike held")
             seen_held.tap()
             page.wait_for_timeout(300)
@@ -303,10 +340,12 @@ def test_a_strike_is_told_in_a_strip_that_shows_its_newest_token(page: Page, ope
                 break
             page.wait_for_timeout(100)
     assert strips, "no strike was told in a strip"
+    assert paged, "no strike of two tokens or more was paged through"
     shot(page, "touch_strike_strip")
     print("\n" + watch.report((390, 844)))
     print(f"  strike strips looked at {len(strips)} times, up to {max(strips)} tokens, the "
-          "newest whole each time")
+          "newest whole each time;"
+          f" {paged} paged through with its buttons, a token back and on at each tap")
 
 
 def test_the_menu_and_the_dialogs_by_taps(page: Page, open_game, guard) -> None:

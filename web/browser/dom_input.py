@@ -19,7 +19,7 @@ from model.ui_state import Model
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from browser import dom, tabs
+from browser import dom, strike_strip, tabs
 from browser.autosave import Autosave
 from browser.focus import Focus
 from browser.map_view import MapView
@@ -59,6 +59,7 @@ class DomInput:
         pointer = create_proxy(self._on_pointer)
         self._proxies.append(pointer)
         document.addEventListener("pointerdown", pointer, True)
+        strike_strip.listen()
         on_storage = create_proxy(self.autosave.on_storage)
         self._proxies.append(on_storage)
         window.addEventListener("storage", on_storage)
@@ -77,6 +78,9 @@ class DomInput:
             # bubbles on to the panel container's listener
             event.stopPropagation()
         elif dom.closest(target, "svg#map") is not None:
+            return
+        elif (page := dom.closest(target, "[data-strip-page]")) is not None:
+            strike_strip.turn(page)  # (a strike strip's page button: scrolling, no event)
             return
         elif dom.closest(target, "[data-skip]") is not None:  # "Skip to the map"
             event.preventDefault()  # (no jump of the page to #map: the map's stop is focused)

@@ -18,7 +18,7 @@ from render.escaping import esc
 from text.catalogue import t
 
 import rattus
-from browser import dom
+from browser import dom, strike_strip
 from browser.focus import Focus
 from browser.map_view import MapView
 from browser.motion import Motion
@@ -233,6 +233,8 @@ class Painter:
             strip = dom.query("#strike .strike-list")
             if strip is not None and int(strip.scrollWidth) > int(strip.clientWidth):
                 strip.scrollLeft = strip.scrollWidth
+        if now and (told or now != before):  # (its page buttons: browser/strike_strip.py)
+            strike_strip.mark_ends()
         if now == "held" and before != "held":
             self.focus.to_continue()
 

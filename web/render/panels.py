@@ -183,9 +183,14 @@ def strike_panel(story, seats, upto: int) -> str:
     if story.neutral:
         text = t("strike.neutral", n=story.neutral, region=region(story.neutral_region))
         note = f'<p class="note">{esc(text)}</p>'
-    # (a phone's strip of its tokens scrolls sideways: a keyboard's stop too, named)
+    # (a phone's strip of its tokens scrolls sideways: a keyboard's stop too, named; its
+    # page buttons, shown only in the strip, turn it a token back or on)
+    pages = "".join(
+        f'<button type="button" class="strip-page" data-strip-page="{step}" '
+        f'aria-label="{esc(t(key))}">{sign}</button>'
+        for step, key, sign in ((-1, "strike.page_back", "‹"), (1, "strike.page_on", "›")))
     return (f'<h2>{esc(title)}</h2>{note}<ol class="strike-list" tabindex="0" '
-            f'aria-label="{esc(title)}">{"".join(rows)}</ol>')
+            f'aria-label="{esc(title)}">{"".join(rows)}</ol>{pages}')
 
 
 def costly(item: dict) -> bool:

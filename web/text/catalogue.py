@@ -461,6 +461,8 @@ EN: dict[str, str] = {
     "ending.loss": "≈ {cubes} cubes",
     "ending.most_in": "most in {region}",
     "panel.strike_final": "Final plague",
+    "strike.page_back": "The token before",
+    "strike.page_on": "The token after",
     # -- the strike, told step by step (R5.3–R5.5) -----------------------------------------
     "strike.token.1": "Token {token}: threshold {threshold}, {cubes} cube here",
     "strike.token.n": "Token {token}: threshold {threshold}, {cubes} cubes here",
