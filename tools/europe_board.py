@@ -50,6 +50,29 @@ BEYOND_FRAME = {"wide": ("west", 900.0), "tall": ("south", 1500.0)}
 SEAS = (("Mare Atlanticum", -14.0, 50.0), ("Mare Germanicum", 3.5, 56.0),
         ("Mare Balticum", 19.0, 57.0), ("Mare Mediterraneum", 18.0, 34.5),
         ("Pontus Euxinus", 34.0, 43.3), ("Mare Caspium", 50.5, 42.0))
+#: A few mountain ranges, each a ridge of places (longitude, latitude), drawn as little peaks
+#: along it where the land is free (a map's drawing, as the box has; no part of any rule).
+RIDGES = (("Pyrenaei", ((-1.6, 43.0), (0.4, 42.7), (2.4, 42.5))),
+          ("Alpes", ((6.9, 44.4), (6.8, 45.8), (8.5, 46.4), (10.5, 46.6), (12.6, 47.0),
+                     (14.6, 47.3))),
+          ("Apenninus", ((8.8, 44.4), (11.2, 44.0), (13.2, 42.6), (15.3, 41.0),
+                         (16.1, 39.5))),
+          ("Carpates", ((18.6, 49.4), (21.5, 49.2), (24.0, 48.3), (25.4, 47.3), (25.9, 45.9),
+                        (24.0, 45.5), (22.4, 45.3))),
+          ("Haemus", ((22.6, 43.4), (24.6, 42.8), (26.9, 42.7))),
+          ("Alpes Dinaricae", ((15.4, 45.0), (17.4, 43.9), (19.4, 42.7))),
+          ("Caucasus", ((38.8, 44.0), (42.0, 43.3), (45.0, 42.4), (48.5, 41.3))),
+          ("Montes Scandici", ((7.0, 60.5), (9.8, 62.4), (13.3, 64.8), (16.5, 67.6),
+                               (20.0, 69.2))),
+          ("Taurus", ((29.8, 37.0), (33.0, 36.9), (36.3, 37.6))),
+          ("Atlas", ((-8.6, 31.0), (-5.5, 32.3), (-2.5, 33.4), (1.5, 34.6))),
+          ("Montes Urales", ((59.0, 54.0), (59.3, 58.0), (59.6, 62.0))))
+#: The peaks' spacing along a ridge and a peak's box (half its width, its height), in units
+PEAK_STEP = 9.0
+PEAK = (L.PEAK_W, L.PEAK_H)
+#: A river's stretch shorter than this (units), once cut round the pieces, is not drawn
+RIVER_LEAST = 8.0
+
 #: The compass rose: where it would lie (longitude, latitude), per arrangement: the Atlantic
 #: off Portugal on a desktop's map, the sea between Crete and Egypt on a phone's
 COMPASS = {"wide": (-20.0, 40.0), "tall": (28.0, 33.0)}
@@ -59,9 +82,19 @@ NAME_EM = 6.8  # a sea name's advance per letter (10.5-unit italics, with room),
 
 
 @cache
+def _cartogram() -> dict[str, BaseGeometry]:
+    """The regions in km (the cartogram of europe_geo), and the rivers and the mountains'
+    ridges (``"rivers"``, ``"ridges"``) moved with them."""
+    ridges = shapely.MultiLineString([[G.project(shapely.Point(p)).coords[0] for p in ridge]
+                                      for _name, ridge in RIDGES])
+    carried = G.lensed({"rivers": G.true_rivers(), "ridges": ridges})
+    return G.cartogram(G.simplified(G.lensed(G.true_regions()), 5, 1500), G.GROWTH,
+                       carry=carried)
+
+
 def regions() -> dict[str, BaseGeometry]:
-    """The regions in km, as every board draws them (the cartogram of europe_geo)."""
-    return G.cartogram(G.simplified(G.lensed(G.true_regions()), 5, 1500), G.GROWTH)
+    """The regions in km, as every board draws them."""
+    return {r: g for r, g in _cartogram().items() if r in REGIONS}
 
 
 def map_window(lay: L.Arrangement) -> tuple[float, float, float, float]:
@@ -140,9 +173,31 @@ def drawing(lay: L.Arrangement) -> dict:
                        (2 * L.COMPASS_R, 2 * L.COMPASS_R + 10), shapely.union_all([land, taken]))
     if rose is None:
         raise ValueError("no open water for the compass rose")
+    # (the rivers and the peaks on the land, kept 2 units off every piece, link and name)
+    free = shapely.make_valid(coast.buffer(0).buffer(-1.5)).difference(
+        shapely.make_valid(taken.buffer(2)))
+    carried = {k: G.to_board(_cartogram()[k], window, width, height) for k in ("rivers", "ridges")}
+    rivers = carried["rivers"].simplify(TOLERANCE).intersection(free)
+    rivers = shapely.MultiLineString([line for line in shapely.get_parts(shapely.line_merge(
+        rivers)) if isinstance(line, shapely.LineString) and line.length >= RIVER_LEAST])
+    peaks = _peaks(carried["ridges"], free)
     return {"land": shapes, "beyond": _whole(beyond), "piles": piles,
             "crossings": crossings, "labels": labels, "names": names, "shallows": shallows,
-            "rose": (round(rose[0]), round(rose[1] + 5))}
+            "rose": (round(rose[0]), round(rose[1] + 5)), "rivers": rivers, "peaks": peaks}
+
+
+def _peaks(ridges: BaseGeometry, room: BaseGeometry) -> tuple[tuple[int, int], ...]:
+    """The little peaks drawn along the mountains' ridges: one each ``PEAK_STEP`` units, where
+    a peak's box lies on free land (``room``: the land with nothing taken near it)."""
+    out = []
+    for ridge in shapely.get_parts(ridges):
+        steps = int(ridge.length // PEAK_STEP)
+        for i in range(steps + 1):
+            at = ridge.interpolate(i * PEAK_STEP + (ridge.length - steps * PEAK_STEP) / 2)
+            w, h = PEAK
+            if room.contains(box(at.x - w, at.y - h, at.x + w, at.y)):
+                out.append((round(at.x), round(at.y)))
+    return tuple(out)
 
 
 def _straits(shapes: dict[str, BaseGeometry], in_play: tuple[str, ...]
@@ -301,6 +356,34 @@ def path_data(geometry: BaseGeometry) -> str:
     return "".join(out)
 
 
+def line_data(geometry: BaseGeometry) -> str:
+    """SVG path data of lines in whole units, moves relative (the rivers)."""
+    out = []
+    for line in shapely.get_parts(geometry):
+        pts = [(round(x), round(y)) for x, y in line.coords]
+        pts = [p for i, p in enumerate(pts) if i == 0 or p != pts[i - 1]]
+        if len(pts) < 2:
+            continue
+        moves = " ".join(f"{x1 - x0} {y1 - y0}" for (x0, y0), (x1, y1) in zip(pts, pts[1:]))
+        out.append(f"M{pts[0][0]} {pts[0][1]}l{moves}".replace(" -", "-"))
+    return "".join(out)
+
+
+def lines_of(d: str) -> BaseGeometry:
+    """The lines that :func:`line_data` wrote (for the tests: the rivers as drawn)."""
+    lines = []
+    for part in d.split("M")[1:]:
+        head, _, moves = part.partition("l")
+        x, y = (float(v) for v in head.split())
+        nums = [float(v) for v in moves.replace("-", " -").split()]
+        points = [(x, y)]
+        for dx, dy in zip(nums[::2], nums[1::2]):
+            x, y = x + dx, y + dy
+            points.append((x, y))
+        lines.append(shapely.LineString(points))
+    return shapely.MultiLineString(lines)
+
+
 def shapes_of(d: str) -> BaseGeometry:
     """The polygons that :func:`path_data` wrote (for the tests: the drawing as drawn)."""
     rings: list[Polygon] = []
@@ -328,8 +411,8 @@ def _lines(name: str, d: str, indent: str) -> list[str]:
 
 def module() -> str:
     lines = ['"""The boards whose Europe is Europe as it is: each region\'s land, the land beyond',
-             "the game, each region's pile, each sea link's crossing and the seas' names, per",
-             "arrangement (render/board_layout.py).",
+             "the game, each region's pile, each sea link's crossing, the seas' names, the",
+             "rivers and the mountains, per arrangement (render/board_layout.py).",
              "",
              "Written by tools/europe_board.py from Natural Earth (public domain; NOTICE): do not",
              'edit by hand; run ``.venv/bin/python tools/europe_board.py``."""',
@@ -343,7 +426,10 @@ def module() -> str:
              "SEA_NAMES: dict[str, tuple[tuple[str, float, float, int], ...]] = {}",
              "ROSE: dict[str, tuple[int, int]] = {}  # the compass rose's centre",
              "#: the water near the coasts, far then near (drawn under the land, lighter)",
-             "SHALLOWS: dict[str, tuple[str, str]] = {}"]
+             "SHALLOWS: dict[str, tuple[str, str]] = {}",
+             "#: Natural Earth's rivers, cut round the pieces, and the mountains' peaks",
+             "RIVERS: dict[str, str] = {}",
+             "PEAKS: dict[str, tuple[tuple[int, int], ...]] = {}"]
     for name in L.ARRANGEMENTS:
         d = drawing(L.ARRANGEMENTS[name])
         lines += ["", f"LAND[{name!r}] = {{"]
@@ -362,7 +448,11 @@ def module() -> str:
         lines += [")", f"ROSE[{name!r}] = {d['rose']!r}", f"SHALLOWS[{name!r}] = ("]
         for band in d["shallows"]:
             lines += ["    ("] + _lines("", path_data(band), "    ")[1:-1] + ["    ),"]
-        lines += [")"]
+        lines += [")", f"RIVERS[{name!r}] = ("]
+        lines += _lines("", line_data(d["rivers"]), "")[1:-1]
+        lines += [")", f"PEAKS[{name!r}] = ("]
+        peaks = [f"{p!r}," for p in d["peaks"]]
+        lines += ["    " + " ".join(peaks[i:i + 8]) for i in range(0, len(peaks), 8)] + [")"]
     return "\n".join(lines) + "\n"
 
 

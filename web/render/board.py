@@ -124,13 +124,27 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
             + shallows + (f'<path class="shore" d="{shores}"/>' if shores else "")
             + (_sea_names(lay) if named else "")
             + _compass_rose(*rose)
-            + f'<g class="tiles">{"".join(lands)}</g><g class="piles">{"".join(plates)}</g>'
+            + f'<g class="tiles">{"".join(lands)}</g>{_relief(lay)}'
+            + f'<g class="piles">{"".join(plates)}</g>'
             # (the paper's pattern is in the board's <defs>, which the sketch has not)
             + (f'<rect class="paper" width="{lay.width:g}" height="{lay.height:g}" rx="6"/>'
                if named else "")
             + f'<rect class="box supply-box" x="{sx:g}" y="{sy}" width="{sw}" height="{sh}" '
             f'rx="9"/><rect class="box table-box" x="{tx:g}" y="{ty}" width="{tw}" '
             f'height="{th}" rx="9"/>')
+
+
+def _relief(lay: L.Arrangement) -> str:
+    """The rivers and the mountains' peaks on the land (render/europe_real.py: Natural
+    Earth's rivers, a few ranges), under the piles and clear of them: a map's drawing, as the
+    box's, that no click or screen reader meets."""
+    rivers = europe_real.RIVERS[lay.name]
+    h, w = L.PEAK_H, L.PEAK_W
+    peaks = "".join(f"M{x - w:g} {y:g}l{w:g}-{h:g} {w:g} {h:g}"
+                    for x, y in europe_real.PEAKS[lay.name])
+    return ('<g class="relief" aria-hidden="true">'
+            + (f'<path class="rivers" d="{rivers}"/>' if rivers else "")
+            + (f'<path class="peaks" d="{peaks}"/>' if peaks else "") + "</g>")
 
 
 def _compass_rose(x: float, y: float) -> str:

@@ -238,6 +238,9 @@ class Arrangement:
         return self.crossings[(a, b)]
 
 
+#: A mountain's peak drawn on the map: its half width and its height (units; the tool that
+#: places them keeps this box free: tools/europe_board.py ``PEAK``)
+PEAK_W, PEAK_H = 4.0, 6.0
 #: The compass rose's reach from its centre (its N a little above), on a map of Europe as it is
 COMPASS_R = 17
 
