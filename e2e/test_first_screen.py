@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 sys.path.insert(0, str(ROOT / "web"))
 from text.catalogue import EN  # noqa: E402  (the English source catalogue)
 
+from rattus.board import regions_in_play  # noqa: E402
+
 #: What these tests check is a first visit's start: its downloads, its progress, its imports.
 pytestmark = pytest.mark.first_visit
 
@@ -91,6 +93,43 @@ def test_the_first_screen_draws_the_board_its_screen_wants_and_nothing_jumps(
         context.close()
 
 
+@pytest.mark.parametrize(("where", "players"), [("phone", 2), ("desktop", 3)])
+def test_a_game_of_fewer_players_comes_back_on_its_own_board_before_python(
+        browser: Browser, base_url: str, where: str, players: int) -> None:
+    """R2.1: 2 or 3 players play on fewer regions, on a board framed to them. A returning
+    player's kept game of that many players is drawn on that board by the first screen, and
+    when Python takes over the board neither changes nor moves."""
+    phone = where == "phone"
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 800},
+        is_mobile=phone, has_touch=phone, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(base_url + f"/?players={players}&seed=3&pace=0")
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("(localStorage.getItem('rattus.games') || '').includes('id')")
+        page.close()  # (a game another tab plays is not resumed: that tab has it)
+        again = context.new_page()
+        release = hold_runtime(again)
+        again.goto(base_url + "/")
+        want = f"{'tall' if phone else 'wide'}-{players}"
+        shown = again.locator("#map-zoom svg.board:visible")
+        expect(shown).to_have_count(1)
+        expect(shown).to_have_attribute("data-board", want)
+        expect(shown.locator(".pile")).to_have_count(len(regions_in_play(players)))
+        before = shown.bounding_box()
+        release()
+        expect(again.locator("body")).to_have_attribute("data-screen", "board")
+        expect(again.locator("#map-zoom svg.board")).to_have_count(1)
+        board = again.locator("#map-zoom svg#map")
+        assert board.get_attribute("data-board") == want
+        after = board.bounding_box()
+        assert all(abs(before[k] - after[k]) <= 1 for k in ("x", "y", "width", "height")), (
+            before, after)
+    finally:
+        context.close()
+
+
 def test_how_to_play_keeps_the_readers_place_when_python_takes_over(page: Page,
                                                                     base_url: str) -> None:
     """Read while the runtime arrives, How to play stays where its reader was: Python draws it
@@ -146,8 +185,8 @@ def test_a_returning_player_gets_no_welcome_while_python_loads(browser: Browser,
         again = context.new_page()
         release = hold_runtime(again)
         again.goto(base_url + "/")
-        expect(again.locator("#map-zoom svg.board[data-board=wide] .region").first
-               ).to_be_visible()  # (a desktop's window: the WIDE board)
+        expect(again.locator("#map-zoom svg.board[data-board^=wide] .region").first
+               ).to_be_visible()  # (a desktop's window: the WIDE board, framed to its players)
         again.wait_for_timeout(300)
         expect(again.locator('#screen .dialog[data-screen="welcome"]')).to_have_count(0)
         release()

@@ -69,8 +69,9 @@ def constant(module: Path, name: str) -> str:
 def storage_keys() -> dict[str, str]:
     """The ``localStorage`` keys that the first script reads before Python runs, from where
     Python names them: the index of the kept games (a returning player gets no welcome) and
-    the language chosen in the page."""
+    the language chosen in the page; this tab's game (its board: 2 or 3 players')."""
     return {"games": constant(WEB / "browser" / "storage.py", "INDEX"),
+            "tab": constant(WEB / "browser" / "storage.py", "TAB_KEY"),
             "lang": constant(WEB / "text" / "language.py", "KEY")}
 
 
@@ -117,6 +118,28 @@ def board_drawings() -> str:
             + board.first_sketch(layout.WIDE))
 
 
+def framed_boards() -> str:
+    """The boards of a game of 2 or 3 players (framed to the regions in play, R2.1), as
+    script text that the page's first script puts in place of the 4-player ones when the
+    game it comes back to (or its address) has that many players: what the map's ``<svg>``
+    holds (with its view box) for the tall one, the whole sketch for the wide one. Only read
+    if wanted: a script's text is not drawn."""
+    board = _glue()[3]
+    from render import board_layout as layout
+
+    out = []
+    for players in (2, 3):
+        tall = layout.ARRANGEMENTS[layout.board_name("tall", players)]
+        wide = layout.ARRANGEMENTS[layout.board_name("wide", players)]
+        out.append(f'<script type="text/html" id="first-board-{tall.name}" '
+                   f'data-view="0 0 {tall.width:g} {tall.height:g}" '
+                   f'data-aspect="{board.aspect(tall)}">'
+                   f'{_script_safe(board.skeleton_inside(tall))}</script>')
+        out.append(f'<script type="text/html" id="first-board-{wide.name}">'
+                   f'{_script_safe(board.first_sketch(wide))}</script>')
+    return "\n".join(out)
+
+
 def _script_safe(markup: str) -> str:
     """``markup`` as a script element's text: it must not end the element, nor open a comment
     that would change how the browser reads the rest (the drawings have neither)."""
@@ -139,7 +162,7 @@ def write(out: Path) -> str:
         for key, parts in sorted(drawn.items()) for part, markup in sorted(parts.items())
         if part != "status")
     text = text.replace(MAP_MARKER, svg.strip())
-    text = text.replace(TEMPLATES_MARKER, templates)
+    text = text.replace(TEMPLATES_MARKER, templates + "\n" + framed_boards())
     sizes: dict[str, list] = {}
     # [bytes on the wire, the packed file or null, the plain file's, its parts: [packed, plain]]
     for path in DOWNLOADS:
