@@ -226,14 +226,11 @@ def _crossing(shapes: dict[str, BaseGeometry], a: str, b: str, pile_box: dict
     crosses no other region's land and no other pile, and shows at least ``LINK_LEAST``
     units beside ``a``'s and ``b``'s own piles (a pile may stand on its coast: the line is
     drawn from its edge)."""
-    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)]
-                               + [g for r, g in pile_box.items() if r not in (a, b)])
     own = pile_box[a].union(pile_box[b])
+    piles = shapely.union_all([g for r, g in pile_box.items() if r not in (a, b)])
     best = None
-    for x, y in shapely.get_coordinates(shapes[a].boundary.segmentize(2)):
-        way = shapely.shortest_line(shapely.Point(x, y), shapes[b])
-        if way.length < LINK_LEAST or way.intersects(others) or way.crosses(shapes[a]):
-            continue
+    for way in G.sea_ways(shapes, a, b, LINK_LEAST, avoid=piles,
+                          starts=shapely.get_coordinates(shapes[a].boundary.segmentize(2))):
         seen = max(shapely.get_parts(way.difference(own)), key=lambda line: line.length,
                    default=None)
         if seen is None or seen.length < LINK_LEAST:

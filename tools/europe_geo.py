@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -361,20 +362,30 @@ def sea_crossing(shapes: dict[str, BaseGeometry], a: str, b: str, least: float =
     ``b``'s that crosses no other region's land (where R2.2's sea link can be drawn: across
     water a player sees as water, the western Channel rather than the Strait of Dover), or
     None. (A board's link also keeps off the piles: tools/europe_board.py.)"""
-    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)])
-    gap = max(shapes[a].distance(shapes[b]), least)
-    near = shapes[a].boundary.intersection(shapes[b].buffer(1.5 * gap + 1))
-    best = None
-    for x, y in shapely.get_coordinates(near):
-        way = shapely.shortest_line(shapely.Point(x, y), shapes[b])
-        if way.length < least or way.intersects(others) or way.crosses(shapes[a]):
-            continue
-        if best is None or way.length < best.length:
-            best = way
+    best = min(sea_ways(shapes, a, b, least), key=lambda way: way.length, default=None)
     if best is None:
         return None
     (x0, y0), (x1, y1) = best.coords
     return (x0, y0), (x1, y1)
+
+
+def sea_ways(shapes: dict[str, BaseGeometry], a: str, b: str, least: float = 0.0,
+             avoid: BaseGeometry | None = None, starts: np.ndarray | None = None
+             ) -> Iterator[BaseGeometry]:
+    """Each straight way over water, at least ``least`` long, from a point of ``a``'s coast
+    (``starts``; else its corners near ``b``) to the nearest of ``b``'s land, that crosses no
+    other region's land nor ``avoid`` (a board's other piles)."""
+    others = shapely.union_all([g for r, g in shapes.items() if r not in (a, b)]
+                               + ([avoid] if avoid is not None else []))
+    if starts is None:
+        gap = max(shapes[a].distance(shapes[b]), least)
+        starts = shapely.get_coordinates(
+            shapes[a].boundary.intersection(shapes[b].buffer(1.5 * gap + 1)))
+    for x, y in starts:
+        way = shapely.shortest_line(shapely.Point(x, y), shapes[b])
+        if way.length < least or way.intersects(others) or way.crosses(shapes[a]):
+            continue
+        yield way
 
 
 def _summed(mask: np.ndarray) -> np.ndarray:
