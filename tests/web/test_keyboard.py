@@ -367,17 +367,20 @@ def test_each_player_has_a_shape_of_their_own_on_the_board_and_in_the_panels() -
 
 def test_each_loss_on_the_board_is_in_the_losers_colour_and_shape() -> None:
     """R5.5: a strike's losses under each player's column, each in that player's colour and
-    shape (told apart without colour), flat with a red rim: a loss, and whose."""
+    shape (told apart without colour), flat with a red rim on a dark one: a loss, and whose,
+    read on any hatch (a yellow loss on a target's yellow hatch by its dark rim)."""
     seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cy", "green"), Seat("Di", "yellow")]
     drawn = board._losses(board_layout.TALL, "Gallia", {0: 1, 2: 3, 3: 12}, seats)
     marks_ = re.findall(r'<g class="loss-mark seat-(\d)" style="--fill:([^;]+);--ink:([^"]+)">'
-                        r'<path class="shape" d="([^"]+)".*?>(\u2212\d+)</text>', drawn)
+                        r'<path class="rim" [^>]*/><path class="shape" d="([^"]+)".*?>'
+                        r'(\u2212\d+)</text>', drawn)
     assert [(int(p), fill, ink, text) for p, fill, ink, _d, text in marks_] == [
         (p, COLOURS[seats[p].colour], ink_on(seats[p].colour), f"\u2212{n}")
         for p, n in ((0, 1), (2, 3), (3, 12))]
     assert len({d for *_, d, _text in marks_}) == 3  # three seats, three shapes
     css = (__import__("pathlib").Path(board.__file__).parents[1] / "style.css").read_text()
     assert ".board .loss-mark .shape { fill: var(--fill); stroke: #a0150e;" in css
+    assert ".board .loss-mark .rim { fill: none; stroke: #2a2118; stroke-width: 4; }" in css
     assert "fill: var(--ink)" in css  # "−n" in the ink that contrasts with the colour
 
 

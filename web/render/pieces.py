@@ -141,16 +141,17 @@ def loss_mark(seat: int, colour: str, width: float, height: float, lost: int) ->
     """The cubes a strike cost a player in a region, centred on (0, 0), ``width`` by
     ``height``: their shape in their colour, as their cube pieces are, but flat (no wooden
     edge: it is no piece standing there) and drawn wide enough to hold "−n", with a dashed
-    red rim — a loss, and whose, without reading the column it stands in, and without
-    colour."""
+    red rim on a dark one — a loss, and whose, without reading the column it stands in,
+    without colour, and on any hatch."""
     fill = COLOURS.get(colour, "#888")
     shape = SHAPES[seat % len(SHAPES)]
     w, h = _SHAPE_EXTENTS[shape]
     font = 11  # (the board's smallest text)
+    outline = (f'd="{_SHAPE_PATHS[shape]}" transform="scale({width / w:.2f} {height / h:.2f})" '
+               'vector-effect="non-scaling-stroke"')
+    # (on a dark rim first: yellow on a target's yellow hatch is read by its edge)
     return (f'<g class="loss-mark seat-{seat}" style="--fill:{fill};--ink:{ink_on(colour)}">'
-            f'<path class="shape" d="{_SHAPE_PATHS[shape]}" '
-            f'transform="scale({width / w:.2f} {height / h:.2f})" '
-            f'vector-effect="non-scaling-stroke"/>'
+            f'<path class="rim" {outline}/><path class="shape" {outline}/>'
             f'<text class="loss" y="{font * 0.36:.1f}" style="font-size:{font}px">'
             f'\u2212{lost}</text></g>')
 
