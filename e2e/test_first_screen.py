@@ -69,28 +69,38 @@ def test_the_first_screen_draws_the_board_its_screen_wants_and_nothing_jumps(
     """The first screen holds the board in both arrangements (render/board_layout.py) and
     shows the one the screen wants (a phone TALL, a desktop WIDE); when Python takes over it
     draws that one where it was: the board does not move, and the other is gone."""
-    phone = where == "phone"
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 800},
-        is_mobile=phone, has_touch=phone, service_workers="block")
+    context = screen_of(browser, where)
     page = context.new_page()
     try:
         release = hold_runtime(page)
         page.goto(base_url + "/")
-        want = "tall" if phone else "wide"
-        shown = page.locator("#map-zoom svg.board:visible")
-        expect(shown).to_have_count(1)
-        assert shown.get_attribute("data-board") == want
-        before = shown.bounding_box()
-        release()
-        expect(page.locator("#map-zoom svg.board")).to_have_count(1)
-        board = page.locator("#map-zoom svg#map")
-        assert board.get_attribute("data-board") == want
-        after = board.bounding_box()
-        assert all(abs(before[k] - after[k]) <= 1 for k in ("x", "y", "width", "height")), (
-            before, after)
+        board_held_still(page, "tall" if where == "phone" else "wide", release)
     finally:
         context.close()
+
+
+def screen_of(browser: Browser, where: str):
+    """A browser context of a phone (390×844, touch) or a desktop (1280×800)."""
+    phone = where == "phone"
+    return browser.new_context(
+        viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 800},
+        is_mobile=phone, has_touch=phone, service_workers="block")
+
+
+def board_held_still(page: Page, want: str, release) -> None:
+    """The first screen shows the board ``want`` alone; when Python takes over (``release``)
+    it draws that board where it was, and the other is gone."""
+    shown = page.locator("#map-zoom svg.board:visible")
+    expect(shown).to_have_count(1)
+    expect(shown).to_have_attribute("data-board", want)
+    before = shown.bounding_box()
+    release()
+    expect(page.locator("#map-zoom svg.board")).to_have_count(1)
+    board = page.locator("#map-zoom svg#map")
+    expect(board).to_have_attribute("data-board", want)
+    after = board.bounding_box()
+    assert all(abs(before[k] - after[k]) <= 1 for k in ("x", "y", "width", "height")), (
+        before, after)
 
 
 @pytest.mark.parametrize(("where", "players"), [("phone", 2), ("desktop", 3)])
@@ -99,10 +109,7 @@ def test_a_game_of_fewer_players_comes_back_on_its_own_board_before_python(
     """R2.1: 2 or 3 players play on fewer regions, on a board framed to them. A returning
     player's kept game of that many players is drawn on that board by the first screen, and
     when Python takes over the board neither changes nor moves."""
-    phone = where == "phone"
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 800},
-        is_mobile=phone, has_touch=phone, service_workers="block")
+    context = screen_of(browser, where)
     try:
         page = context.new_page()
         page.goto(base_url + f"/?players={players}&seed=3&pace=0")
@@ -112,20 +119,10 @@ def test_a_game_of_fewer_players_comes_back_on_its_own_board_before_python(
         again = context.new_page()
         release = hold_runtime(again)
         again.goto(base_url + "/")
-        want = f"{'tall' if phone else 'wide'}-{players}"
-        shown = again.locator("#map-zoom svg.board:visible")
-        expect(shown).to_have_count(1)
-        expect(shown).to_have_attribute("data-board", want)
-        expect(shown.locator(".pile")).to_have_count(len(regions_in_play(players)))
-        before = shown.bounding_box()
-        release()
+        expect(again.locator("#map-zoom svg.board:visible .pile")).to_have_count(
+            len(regions_in_play(players)))
+        board_held_still(again, f"{'tall' if where == 'phone' else 'wide'}-{players}", release)
         expect(again.locator("body")).to_have_attribute("data-screen", "board")
-        expect(again.locator("#map-zoom svg.board")).to_have_count(1)
-        board = again.locator("#map-zoom svg#map")
-        assert board.get_attribute("data-board") == want
-        after = board.bounding_box()
-        assert all(abs(before[k] - after[k]) <= 1 for k in ("x", "y", "width", "height")), (
-            before, after)
     finally:
         context.close()
 

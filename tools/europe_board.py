@@ -368,33 +368,25 @@ def line_data(geometry: BaseGeometry) -> str:
 
 def lines_of(d: str) -> BaseGeometry:
     """The lines that :func:`line_data` wrote (for the tests: the rivers as drawn)."""
-    lines = []
-    for part in d.split("M")[1:]:
-        head, _, moves = part.partition("l")
-        x, y = (float(v) for v in head.split())
-        nums = [float(v) for v in moves.replace("-", " -").split()]
-        points = [(x, y)]
-        for dx, dy in zip(nums[::2], nums[1::2]):
-            x, y = x + dx, y + dy
-            points.append((x, y))
-        lines.append(shapely.LineString(points))
-    return shapely.MultiLineString(lines)
+    return shapely.MultiLineString([_points(part) for part in d.split("M")[1:]])
+
+
+def _points(part: str) -> list[tuple[float, float]]:
+    """The points of one move of path data as :func:`path_data` and :func:`line_data` write
+    it, its ``M`` gone: ``x y`` then ``l`` and relative moves."""
+    head, _, moves = part.partition("l")
+    x, y = (float(v) for v in head.split())
+    nums = [float(v) for v in moves.replace("-", " -").split()]
+    points = [(x, y)]
+    for dx, dy in zip(nums[::2], nums[1::2]):
+        x, y = x + dx, y + dy
+        points.append((x, y))
+    return points
 
 
 def shapes_of(d: str) -> BaseGeometry:
     """The polygons that :func:`path_data` wrote (for the tests: the drawing as drawn)."""
-    rings: list[Polygon] = []
-    for part in d.split("z"):
-        if not part:
-            continue
-        head, _, moves = part[1:].partition("l")
-        x, y = (float(v) for v in head.split())
-        nums = [float(v) for v in moves.replace("-", " -").split()]
-        corners = [(x, y)]
-        for dx, dy in zip(nums[::2], nums[1::2]):
-            x, y = x + dx, y + dy
-            corners.append((x, y))
-        rings.append(Polygon(corners))
+    rings = [Polygon(_points(part[1:])) for part in d.split("z") if part]
     out: BaseGeometry = shapely.geometry.GeometryCollection()
     for ring in rings:  # (a ring inside another is its hole: even-odd, as SVG fills it)
         out = out.symmetric_difference(ring)
