@@ -70,6 +70,9 @@ RIDGES = (("Pyrenaei", ((-1.6, 43.0), (0.4, 42.7), (2.4, 42.5))),
 #: The peaks' spacing along a ridge and a peak's box (half its width, its height), in units
 PEAK_STEP = 9.0
 PEAK = (L.PEAK_W, L.PEAK_H)
+#: A pile that stands this much on a region out of play's land: its plate hides that land
+#: (render/board.py), so that its pieces do not seem out of play
+COVERS_OUT = 0.05
 #: A river's stretch shorter than this (units), once cut round the pieces, is not drawn
 RIVER_LEAST = 8.0
 
@@ -78,7 +81,10 @@ RIVER_LEAST = 8.0
 COMPASS = {"wide": (-20.0, 40.0), "tall": (28.0, 33.0)}
 #: The shallows drawn round the coasts, lighter near the land: (reach, smoothing) in units
 SHALLOWS = ((9.0, 3.0), (4.0, 2.0))
-NAME_EM = 6.8  # a sea name's advance per letter (10.5-unit italics, with room), for its box
+#: A sea name's advance per letter (its italics measure 0.55–0.64 of their size in
+#: Chromium: with room), and its box's height (its letters and their descenders)
+NAME_EM = 0.65 * L.SEA_NAME
+NAME_HIGH = L.SEA_NAME + 4
 
 
 @cache
@@ -147,6 +153,9 @@ def drawing(lay: L.Arrangement) -> dict:
                 for r, (x, y) in piles.items()}
     boxes = shapely.union_all([*pile_box.values(), *(box(x, y, x + w, y + h)
                                                       for x, y, w, h in reserved)])
+    out_of_play = shapely.union_all([g for r, g in shapes.items() if r not in in_play])
+    covers_out = tuple(r for r, b in pile_box.items()
+                       if b.intersection(out_of_play).area > COVERS_OUT * b.area)
     crossings = {}
     for (a, b), sea in NEIGHBOUR_PAIRS.items():
         if sea and a in piles and b in piles:
@@ -162,10 +171,10 @@ def drawing(lay: L.Arrangement) -> dict:
             taken = taken.union(_label_box(*label))
     names = []
     for name, lon, lat in SEAS:
-        at = _sea_name_place(name, lon, lat, window, width, height, land, taken)
-        if at is not None:
-            names.append((name, *at))
-            taken = taken.union(_name_box(name, *at))
+        placed = _sea_name_place(name, lon, lat, window, width, height, land, taken)
+        if placed is not None:
+            names.append(placed)
+            taken = taken.union(_name_box(*placed))
     coast = shapely.union_all([*shapes.values(), beyond])
     shallows = tuple(_whole(_band(coast, reach, tolerance, width, height))
                      for reach, tolerance in SHALLOWS)
@@ -183,7 +192,8 @@ def drawing(lay: L.Arrangement) -> dict:
     peaks = _peaks(carried["ridges"], free)
     return {"land": shapes, "beyond": _whole(beyond), "piles": piles,
             "crossings": crossings, "labels": labels, "names": names, "shallows": shallows,
-            "rose": (round(rose[0]), round(rose[1] + 5)), "rivers": rivers, "peaks": peaks}
+            "rose": (round(rose[0]), round(rose[1] + 5)), "rivers": rivers, "peaks": peaks,
+            "covers_out": covers_out}
 
 
 def _peaks(ridges: BaseGeometry, room: BaseGeometry) -> tuple[tuple[int, int], ...]:
@@ -296,10 +306,15 @@ def _whole(geometry: BaseGeometry) -> BaseGeometry:
 
 
 def _name_box(name: str, x: float, y: float, turn: int) -> BaseGeometry:
-    """The box a sea's name takes, written at (x, y) as style.css writes it."""
-    half = len(name) * NAME_EM / 2 + 1
-    return (box(x - half, y - 11, x + half, y + 3) if turn == 0
-            else box(x - 11, y - half, x + 3, y + half))
+    """The box a sea's name takes, written at (x, y) as render/board.py writes it: a line,
+    or its words one under the other (``name`` holds a line break: ``L.SEA_LEADING``
+    apart), the first baseline at y."""
+    lines = name.split("\n")
+    half = max(len(line) for line in lines) * NAME_EM / 2 + 1
+    top = L.SEA_NAME + 0.5
+    foot = NAME_HIGH - L.SEA_NAME - 1 + (len(lines) - 1) * L.SEA_LEADING  # (from the baseline)
+    return (box(x - half, y - top, x + half, y + foot) if turn == 0
+            else box(x - top, y - half, x + foot, y + half))
 
 
 def _free_place(lon: float, lat: float, window, width: int, height: int,
@@ -321,19 +336,28 @@ def _free_place(lon: float, lat: float, window, width: int, height: int,
 
 
 def _sea_name_place(name: str, lon: float, lat: float, window, width: int, height: int,
-                    land: BaseGeometry, taken: BaseGeometry) -> tuple[int, int, int] | None:
-    """Where a sea's name is written: (x, y, turn) as style.css writes it (``text-anchor:
-    middle``: the baseline's middle; turned -90° about it, the letters run up the board with
-    their tops left of x): level if it can be, else turned, the nearest place to the sea's
-    own whose box lies on open water, on the map, under no pile and off the sea links; None
-    if the sea has no such place."""
-    length = len(name) * NAME_EM + 2
+                    land: BaseGeometry, taken: BaseGeometry) -> tuple[str, int, int, int] | None:
+    """Where a sea's name is written: (name, x, y, turn) as render/board.py writes it
+    (``text-anchor: middle``: the baseline's middle; turned -90° about it, the letters run up
+    the board with their tops left of x): level if it can be, else turned, else its words
+    one under the other (``name`` with a line break), the nearest place to the sea's own
+    whose box lies on open water, on the map, under no pile and off the sea links; None if
+    the sea has no such place."""
     blocked = shapely.union_all([land, taken])
-    for turn, size in ((0, (length, 14)), (-90, (14, length))):
+    stacked = name.replace(" ", "\n")
+    for written, turn in ((name, 0), (name, -90), (stacked, 0)):
+        if written == stacked and " " not in name:
+            continue
+        lines = written.split("\n")
+        length = max(len(line) for line in lines) * NAME_EM + 2
+        high = NAME_HIGH + (len(lines) - 1) * L.SEA_LEADING
+        drop = L.SEA_NAME + 0.5 - high / 2  # (from the box's middle to its first baseline)
+        size = (length, high) if turn == 0 else (high, length)
         at = _free_place(lon, lat, window, width, height, size, blocked)
         if at is not None:
             x, y = at
-            return (round(x), round(y + 4), 0) if turn == 0 else (round(x + 4), round(y), -90)
+            return ((written, round(x), round(y + drop), 0) if turn == 0
+                    else (written, round(x + drop), round(y), -90))
     return None
 
 
@@ -418,7 +442,9 @@ def module() -> str:
              "SHALLOWS: dict[str, tuple[str, str]] = {}",
              "#: Natural Earth's rivers, cut round the pieces, and the mountains' peaks",
              "RIVERS: dict[str, str] = {}",
-             "PEAKS: dict[str, tuple[tuple[int, int], ...]] = {}"]
+             "PEAKS: dict[str, tuple[tuple[int, int], ...]] = {}",
+             "#: the regions whose pile stands partly on land out of play (its plate hides it)",
+             "COVERS_OUT: dict[str, tuple[str, ...]] = {}"]
     for name in L.ARRANGEMENTS:
         d = drawing(L.ARRANGEMENTS[name])
         lines += ["", f"LAND[{name!r}] = {{"]
@@ -439,7 +465,8 @@ def module() -> str:
             lines += ["    ("] + _lines("", path_data(band), "    ")[1:-1] + ["    ),"]
         lines += [")", f"RIVERS[{name!r}] = ("]
         lines += _lines("", line_data(d["rivers"]), "")[1:-1]
-        lines += [")", f"PEAKS[{name!r}] = ("]
+        lines += [")", f"COVERS_OUT[{name!r}] = {d['covers_out']!r}"]
+        lines += [f"PEAKS[{name!r}] = ("]
         peaks = [f"{p!r}," for p in d["peaks"]]
         lines += ["    " + " ".join(peaks[i:i + 8]) for i in range(0, len(peaks), 8)] + [")"]
     return "\n".join(lines) + "\n"

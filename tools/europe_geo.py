@@ -413,6 +413,15 @@ def _in_rects(summed: np.ndarray, w: int, h: int) -> np.ndarray:
 SHORT_OF_LAND = (0.0, 1000.0)
 
 
+#: A pile with this share of its own land under it stands on its region well enough: of the
+#: placements where each does, kept is the one whose pile with the least of its own land,
+#: less what it covers out of play, has the most (:func:`piles`)
+OWN_ENOUGH = 0.15
+#: What a pile pays for covering a region out of play's land, per unit, over what it pays for
+#: another region's in play (:func:`_pile_costs`)
+OUT_OF_PLAY = 4.0
+
+
 def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int, height: int,
           pile: tuple[int, int], gap: int = 3, reserved: tuple = (), tries: int = 4,
           steps: int = 40000) -> dict[str, tuple[int, int]]:
@@ -420,16 +429,18 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
     ``gap`` from every other pile, the board's edge and the ``reserved`` boxes (x, y, w, h).
 
     A place costs its distance from the region's pole of inaccessibility, and it pays for
-    the other regions' land it covers and earns for its own (a pile stands on its region
-    where it can: a player reads a pile by the land under it). The piles are placed together
+    the other regions' land it covers (most for a region out of play's) and earns for its
+    own (a pile stands on its region where it can: a player reads a pile by the land under
+    it). The piles are placed together
     by simulated annealing (each step moves one pile a little, or to one of its region's
     best places; two piles that meet pay for it), ``tries`` times from fixed seeds for each
     price of :data:`SHORT_OF_LAND`; kept is the placement whose pile with the least of its
-    own land has the most (then the cheapest): placing them one by one left the last comer
+    own land has the most (up to :data:`OWN_ENOUGH`; then less what it covers of land out of
+    play; then the cheapest): placing them one by one left the last comer
     the North Sea on a phone's map, and the cheapest alone left Bulgaria's in the Aegean."""
     pw, ph = pile
-    cost, own = _pile_costs(shapes, regions, width, height, pile, gap, reserved)
-    best: tuple[tuple[float, float], dict[str, tuple[int, int]]] | None = None
+    cost, own, out = _pile_costs(shapes, regions, width, height, pile, gap, reserved)
+    best: tuple[tuple[float, float, float], dict[str, tuple[int, int]]] | None = None
     for short in SHORT_OF_LAND:
         priced = {r: c + short * np.maximum(0, 0.3 - own[r]) for r, c in cost.items()}
         for seed in range(tries):
@@ -437,7 +448,9 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
             if any(_meeting(placed[a], placed[b], pw, ph, gap)
                    for i, a in enumerate(regions) for b in regions[i + 1:]):
                 continue
-            score = (round(min(own[r][y, x] for r, (x, y) in placed.items()), 2),
+            least = min(own[r][y, x] for r, (x, y) in placed.items())
+            score = (round(min(least, OWN_ENOUGH), 2),
+                     round(min(own[r][y, x] - out[y, x] for r, (x, y) in placed.items()), 2),
                      -sum(cost[r][y, x] for r, (x, y) in placed.items()))
             if best is None or score > best[0]:
                 best = (score, placed)
@@ -448,10 +461,10 @@ def piles(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
 
 def _pile_costs(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width: int,
                 height: int, pile: tuple[int, int], gap: int, reserved: tuple
-                ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+                ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], np.ndarray]:
     """Per region, what a pile with its top left corner at each (y, x) costs (inf where it
     would leave the board or meet a reserved box), and the share of it on the region's own
-    land (0 where it does not fit)."""
+    land (0 where it does not fit); and the share of a pile there on land out of play."""
     pw, ph = pile
     ys, xs = np.mgrid[0:height, 0:width] + 0.5
     names = list(REGION_COUNTRIES)
@@ -465,6 +478,10 @@ def _pile_costs(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width
     blocked = _in_rects(_summed(edge), pw, ph) != 0
     corner_y, corner_x = np.mgrid[0:height, 0:width]
     land = _in_rects(_summed(owner >= 0), pw, ph)
+    # (a region out of play's land under a pile says its pieces are out of play: it costs
+    # OUT_OF_PLAY times what another region's land does)
+    out = np.isin(owner, [names.index(r) for r in names if r not in regions])
+    beyond = _in_rects(_summed(out), pw, ph)
     cost, shares = {}, {}
     for r in regions:
         own = _in_rects(_summed(owner == names.index(r)), pw, ph)
@@ -473,11 +490,12 @@ def _pile_costs(shapes: dict[str, BaseGeometry], regions: tuple[str, ...], width
         px, py = shapely.maximum_inscribed_circle(biggest, 0.5).coords[0]
         with np.errstate(invalid="ignore"):  # (inf - inf where no pile fits: no place)
             here = (0.5 * np.hypot(corner_x + pw / 2 - px, corner_y + ph / 2 - py)
-                    + (200 * (land - own) - 150 * own) / (pw * ph))
+                    + (200 * (land - own + (OUT_OF_PLAY - 1) * beyond) - 150 * own)
+                    / (pw * ph))
         here = np.nan_to_num(here, nan=np.inf)
         here[blocked] = np.inf
         cost[r] = here
-    return cost, shares
+    return cost, shares, np.nan_to_num(beyond / (pw * ph), posinf=0.0)
 
 
 def _meeting(a: tuple[int, int], b: tuple[int, int], pw: int, ph: int, gap: int) -> float:

@@ -6,6 +6,7 @@ other pile nor the players' table or the supply; each sea link is drawn over wat
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -106,6 +107,23 @@ def test_each_pile_stands_on_its_own_land(lay) -> None:
             assert here.distance(other) >= 3, r
 
 
+@MAPS
+def test_a_pile_on_land_out_of_play_hides_that_land(lay) -> None:
+    """R2.1: a pile that stands partly on the land of a region out of play (drawn hatched,
+    "not in play") hides that land under its plate, drawn as its own region's land: its
+    pieces are not taken for pieces out of play."""
+    shapes = drawn(lay)
+    out = shapely.union_all([g for r, g in shapes.items() if r not in lay.piles])
+    skeleton = board.skeleton(lay)
+    for r in lay.piles:
+        here = pile(lay, r)
+        share = here.intersection(out).area / here.area  # (5 % marks it: whole units aside)
+        marked = re.search(f'<rect class="pile" id="pile-{r}"[^>]* data-covers-out', skeleton)
+        assert bool(marked) if share > 0.06 else not marked if share < 0.04 else True, r
+    css = (Path(board.__file__).parents[1] / "style.css").read_text(encoding="utf-8")
+    assert ".board .pile[data-covers-out] { fill: var(--land); fill-opacity: 1; }" in css
+
+
 def test_the_map_module_is_what_the_tool_draws() -> None:
     """render/europe_real.py is what tools/europe_board.py draws today (the pile's size, the
     frame or the grouping changed: run the tool)."""
@@ -124,21 +142,24 @@ SEAS_NAMED = {"wide": {"Mare Atlanticum", "Mare Germanicum", "Mare Mediterraneum
 
 @MAPS
 def test_the_seas_are_named_on_open_water(lay) -> None:
-    """The map names its seas as a map does (Latin, as the regions): each name's box (6.8
-    units a letter, 12 high: style.css's 10.5 px italics measure 5.8–6.7 a letter in
-    Chromium; centred on its x, ``text-anchor: middle``) lies on no land, no pile, no sea
-    link, the table or the supply."""
+    """The map names its seas as a map does (Latin, as the regions): each name's box (0.65
+    of its size a letter: its italics measure 0.55–0.64 in Chromium; centred on its x,
+    ``text-anchor: middle``) lies on no land, no pile, no sea link, the table or the supply;
+    its letters are 11 px or more on a 360 px phone (a unit drawn 0.92 px there)."""
+    assert L.SEA_NAME * 360 / 390 >= 11
     names = europe_real.SEA_NAMES[lay.name]
-    assert {n for n, *_ in names} >= SEAS_NAMED[lay.name]
+    assert {n.replace("\n", " ") for n, *_ in names} >= SEAS_NAMED[lay.name]
     taken = shapely.union_all(
         [*drawn(lay).values(), europe_board.shapes_of(europe_real.SHORES[lay.name]),
          *(pile(lay, r) for r in lay.piles),
          *(shapely.box(b.x, b.y, b.x + b.w, b.y + b.h) for b in (lay.table, lay.supply)),
          *(shapely.LineString(way).buffer(1) for way in lay.crossings.values())])
     for name, x, y, turn in names:
-        half, high = 6.8 * len(name) / 2, 12
-        text = (shapely.box(x - half, y - high + 3, x + half, y + 3) if turn == 0
-                else shapely.box(x - high + 3, y - half, x + 3, y + half))
+        lines = name.split("\n")  # (where a line has no room: its words one under the other)
+        half = 0.65 * L.SEA_NAME * max(len(line) for line in lines) / 2
+        high, foot = L.SEA_NAME + 0.5, 3 + (len(lines) - 1) * L.SEA_LEADING
+        text = (shapely.box(x - half, y - high, x + half, y + foot) if turn == 0
+                else shapely.box(x - high, y - half, x + foot, y + half))
         assert not text.intersects(taken), name
 
 

@@ -112,6 +112,8 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
             continue
         b = lay.tile(r)
         on = f' id="pile-{r}" data-region="{r}"' if named else ""
+        if r in drawn.COVERS_OUT[lay.name]:  # (its plate hides the land out of play under it)
+            on += " data-covers-out"
         plates.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
                       f'height="{b.h:g}" rx="7"/>')
     sx, sy, sw, sh = lay.supply
@@ -160,11 +162,19 @@ def _compass_rose(x: float, y: float) -> str:
 def _sea_names(lay: L.Arrangement) -> str:
     """The seas' names on the water (the map's ``SEA_NAMES``: Latin, as the regions' names,
     the same in every language): a map's lettering, unseen by a screen reader."""
+    def lines(name: str, x: float) -> str:  # (a name where a line has no room: its words
+        words = name.split("\n")            # one under the other)
+        if len(words) == 1:
+            return esc(name)
+        return "".join(f'<tspan x="{x:g}"' + (f' dy="{L.SEA_LEADING:g}"' if i else "")
+                       + f'>{esc(w)}</tspan>' for i, w in enumerate(words))
+
     names = "".join(f'<text x="{x:g}" y="{y:g}"'
                     + (f' transform="rotate({turn} {x:g} {y:g})"' if turn else "")
-                    + f'>{esc(name)}</text>'
+                    + f'>{lines(name, x)}</text>'
                     for name, x, y, turn in europe_real.SEA_NAMES[lay.name])
-    return f'<g class="sea-names" aria-hidden="true">{names}</g>' if names else ""
+    return (f'<g class="sea-names" style="font-size:{L.SEA_NAME:g}px" aria-hidden="true">'
+            f'{names}</g>' if names else "")
 
 
 def _rat_glyph(r: float) -> str:

@@ -238,6 +238,10 @@ class Arrangement:
         return self.crossings[(a, b)]
 
 
+#: The seas' names' letters (units, italics): 11 px and more on a 360 px phone, where a unit
+#: is drawn 0.92 px (render/board.py writes them; tools/europe_board.py finds them room)
+SEA_NAME = 12.0
+SEA_LEADING = 13.0  # (a name written in two lines: its lines' distance)
 #: A mountain's peak drawn on the map: its half width and its height (units; the tool that
 #: places them keeps this box free: tools/europe_board.py ``PEAK``)
 PEAK_W, PEAK_H = 4.0, 6.0
