@@ -262,6 +262,13 @@ def test_the_final_round_then_the_final_plague_beside_the_board_then_the_summary
     assert f.data["screen"] == "results"
     assert 'data-note="end"' in f.html["screen"] and 'data-choice="quick-play"' in f.html["screen"]
     assert "data-note" not in f.html["coach"]  # the summary is said once, in the results
+    # the lesson over, its bar gives a phone's status line back (style.css: "now"), which
+    # says the game's end; a replay of the lesson says its step there too
+    assert f.data["coach"] == "now"
+    les.send(ev.Choice("replay-enter"))
+    f = page_frame.frame(les.store.model, rattus.REGIONS)
+    assert f.data["screen"] == "replay" and f.data["coach"] == "" and f.text["status"]
+    les.send(ev.Choice("replay-leave"))
     les.send(ev.Choice("quick-play"))
     assert les.ui.coach is None and les.session.game.history == []  # a real game, no notes
 

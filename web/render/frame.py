@@ -259,7 +259,9 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     note = ui.coach.note if ui.coach is not None else None
     # the thing to click pulses (style.css); "now": the line of what to do between notes
     now = ui.coach is not None and note is None and 'data-now="' in f.html["coach"]
-    f.data["coach"] = "now" if now else (note or "").split(".")[0]
+    # (the lesson over, its summary in the results: its bar gives a phone's status back, as
+    # between two notes)
+    f.data["coach"] = "now" if now or note == "end" else (note or "").split(".")[0]
     f.data["coachNote"] = note or ""
     # "Last strike": the strike being told, else the newest in the log (never an older one)
     shown = story if story.on_map and story.items else newest_strike(s) or story
@@ -406,7 +408,7 @@ def _replay(f: Frame, r: Replay, prefs: Prefs, s: SeatTable, all_regions,
     f.text["status-digest"] = ""
     f.shown["odds-key"] = False
     f.html["status-help"] = ""
-    f.data.update(replayStep=str(r.step), mode="",
+    f.data.update(replayStep=str(r.step), mode="", coach="",
                   replayStrike=r.strike if r.strike in story.regions else "")
 
 
