@@ -62,6 +62,21 @@ def test_an_empty_name_is_a_problem() -> None:
     assert t("dlg.err.names") in frame(ui, s2).html["screen"]
 
 
+def test_a_seat_given_to_a_person_or_a_computer_takes_its_name_from_the_page() -> None:
+    """A computer's seat the page called "Computer 1", given to a person, is "Player 2" (the
+    pass screen never asks to hand the device to "Computer 1"); a person's default name on a
+    computer's seat becomes a computer's; a typed name stays."""
+    ui, s = opened()
+    computer = t("player.computer_n", n=1)
+    ui, s, _ = run(ui, s, choice("dlg-start", {**FIELDS, "name.0": t("player.default", n=1),
+                                               "name.1": computer, "kind.0": "normal"}))
+    assert [(x.name, x.kind) for x in s.seats] == [(computer, "normal"),
+                                                   (t("player.default", n=2), "human")]
+    ui, s = opened()
+    ui, s, _ = run(ui, s, choice("dlg-start", {**FIELDS, "kind.1": "easy"}))
+    assert [x.name for x in s.seats] == ["Ann", "Bob"]
+
+
 def test_two_players_of_one_colour_is_a_problem() -> None:
     ui, s = opened()
     ui, s, _ = run(ui, s, choice("dlg-start", {**FIELDS, "colour.1": "red"}))

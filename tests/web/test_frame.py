@@ -180,6 +180,19 @@ def test_a_notice_is_shown_and_news_is_told_apart() -> None:
     assert f.shown["notice"] and f.text["notice"] == ui.notice and not f.notice_is_news
 
 
+def test_a_tap_on_a_notice_puts_it_away_and_changes_nothing_else() -> None:
+    """On a phone a refusal or news lies over the board: a tap on it (its ``data-choice``)
+    takes it away, and the game is as it was."""
+    ui, s, _home = turn_start()
+    ui, s, _ = run(ui, s, region("Russia"))
+    before = s.game.to_json()
+    assert ui.notice
+    ui, s, _ = run(ui, s, ev.Choice("notice-close"))
+    assert not ui.notice and not frame(ui, s).shown["notice"] and s.game.to_json() == before
+    page = (Path(__file__).resolve().parents[2] / "web" / "index.html").read_text()
+    assert '<p id="notice" role="alert" data-choice="notice-close" hidden></p>' in page
+
+
 # -- hidden information (R8) ---------------------------------------------------------------------
 def witch_looked():
     """Ann's Witch looks at a rat token (R6.6); she then moves the plague piece elsewhere, and

@@ -17,6 +17,7 @@ from model.game_config import (
     Config,
     Seat,
     default_friend_name,
+    named_for_kind,
     resolve_start,
 )
 from model.ui_state import Draft, Question, Ui
@@ -64,6 +65,8 @@ def read_fields(ui: Ui, fields: dict) -> Ui:
         seats.append(Seat(seat.name if name is None else name.strip(),
                           fields.get(f"colour.{i}", seat.colour),
                           fields.get(f"kind.{i}", seat.kind)))
+    # (a seat the page named, given to a person or a computer: named for it)
+    seats = [replace(seat, name=named_for_kind(seats, i)) for i, seat in enumerate(seats)]
     extra = dict(old.extra)
     if "start" in fields:
         extra["start_choice"] = fields["start"]

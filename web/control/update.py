@@ -558,6 +558,8 @@ PAGE_CHOICES: dict[str, Callable[..., Any]] = {
     "help": toggle_rules,
     "coach-ok": coach.dismiss,
     "coach-leave": coach.leave,
+    # (a tap on a refusal or news puts it away: on a phone it lies over the board)
+    "notice-close": lambda ui, session: ui.but(notice="", notice_is_news=False),
     **welcome.CHOICES,
     **kept_games.CHOICES,
     **new_game_dialog.CHOICES,

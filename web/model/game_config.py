@@ -125,6 +125,21 @@ def default_names() -> tuple:
     return tuple((t(key, n=n), key, n) for key, n in DEFAULT_NAMES)
 
 
+def named_for_kind(seats: list[Seat], index: int) -> str:
+    """Seat ``index``'s name for who plays it: a name the page gives a computer ("Computer
+    1") on a person's or a friend's seat becomes theirs ("Player 2", "Friend 3"), a person's
+    ("Player 2", "You") on a computer's seat a computer's; a name a player typed stays."""
+    seat = seats[index]
+    computers = {t("player.computer_n", n=n) for n in range(1, 4)}
+    people = {t("player.default", n=n) for n in range(1, 5)} | {t("player.you")}
+    if seat.is_bot and seat.name in people:
+        return t("player.computer_n", n=sum(1 for s in seats[:index] if s.is_bot) + 1)
+    if not seat.is_bot and seat.name in computers:
+        return (default_friend_name(index) if seat.is_friend
+                else t("player.default", n=index + 1))
+    return seat.name
+
+
 def computer_label(name: str) -> str:
     """A computer player's name as the status says it: "Bob (computer)", but a default name
     as it is ("Computer 1", never "Computer 1 (computer)")."""
