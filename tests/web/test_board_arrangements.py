@@ -184,9 +184,10 @@ def test_the_card_just_taken_is_marked_new_in_its_takers_row_until_the_next_acti
 
 
 # -- a strike's tokens, once told (R5.3, R5.4) ------------------------------------------------
-def _a_strike(left: int = 0):
+def _a_strike(left: int = 0, costly: bool = False):
     """A game and the story of a move that struck with two tokens revealed or more, and
-    ``left`` tokens or more still face down in the region after it (R5.3)."""
+    ``left`` tokens or more still face down in the region after it (R5.3); ``costly``: one
+    of them broke out and cost a cube (R5.5)."""
     import random
 
     for seed in range(1, 200):
@@ -196,7 +197,8 @@ def _a_strike(left: int = 0):
             events = game.apply(rng.choice(game.legal_actions()))
             story = Story.from_events(events)
             if (story is not None and len(story.items) >= 2 and not story.final
-                    and len(game.view(None)["board"][story.regions[0]]["tokens"]) >= left):
+                    and len(game.view(None)["board"][story.regions[0]]["tokens"]) >= left
+                    and (not costly or any(i["outbreak"] and i["kills"] for i in story.items))):
                 return game, replace(story, on_map=True)
     raise AssertionError("no strike found")
 
@@ -204,8 +206,9 @@ def _a_strike(left: int = 0):
 def test_a_strikes_tokens_are_drawn_gone_once_the_strike_is_told() -> None:
     """R5.4: a revealed token leaves the game. While the strike is told its tokens turn face
     up one by one; once told they are drawn gone (greyed, crossed out), never like a rat
-    token on the board, and the tokens drawn as on the board are the view's alone."""
-    game, story = _a_strike()
+    token on the board, and the tokens drawn as on the board are the view's alone; one that
+    broke out and cost a cube (R5.5) stays red once gone: the map shows where it cost."""
+    game, story = _a_strike(costly=True)
     view, seats = game.view(None), config(3).seats
     struck = story.regions[0]
     n = len(story.items)
@@ -224,6 +227,11 @@ def test_a_strikes_tokens_are_drawn_gone_once_the_strike_is_told() -> None:
         assert len(live) == len(view["board"][struck]["tokens"])
         for part in layer.split('<g class="revealed')[1:]:  # a revealed one: no rat's back
             assert 'class="back"' not in part.split('<g class="token')[0]
+        # one that broke out and cost a cube stays red once gone: where the strike cost
+        costly = sum(1 for item in story.items if item["outbreak"] and item["kills"])
+        assert costly and len(re.findall(r'class="revealed outbreak[^"]* gone"', layer)) == costly
+    css = (Path(board.__file__).parents[1] / "style.css").read_text(encoding="utf-8")
+    assert ".board .revealed.gone.outbreak .front { fill: #f3d6d0; stroke: #a22; }" in css
 
 
 def test_style_css_keys_a_landscape_layout_on_the_same_query() -> None:

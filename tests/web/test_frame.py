@@ -30,6 +30,7 @@ from model.ui_state import Model, Ui
 from model.values import replace
 from render.escaping import esc
 from text.catalogue import card as card_name
+from text.catalogue import region as region_name
 from text.catalogue import symbols, t
 
 KNOWN_FACE = '<text class="thr"'  # how the map draws a face-down token whose face is known
@@ -214,6 +215,22 @@ def known_face_texts(face: dict, where: tuple) -> list[str]:
     return [KNOWN_FACE,
             t("token.aria_known", slot=slot, region=r, threshold=face["threshold"],
               symbols=symbols(face["symbols"]))]
+
+
+def test_r6_6_while_the_witch_decides_the_status_says_the_face_she_saw() -> None:
+    """R6.6: swap or keep is decided on what the Witch saw; a phone's board shows a face's
+    threshold alone, so the status box says the whole face (its symbols) under the question,
+    and no more once the Witch is done."""
+    ui, s, home = turn_start()
+    here = s.game.view(None)["plague"]
+    looked = next(r for r in sorted(s.game.view(None)["regions"]) if r not in (home, here))
+    ui, s, _ = run(ui, s, card("Witch"), choice("mode:Witch"), token(looked, 1))
+    face = s.game.view(0)["board"][looked]["tokens"][0]
+    said = t("known.token", region=region_name(looked), slot=1, threshold=face["threshold"],
+             symbols=symbols(face["symbols"]))
+    assert said in frame(ui, s).text["status-note"]
+    ui, s, _ = run(ui, s, choice("witch:done"))
+    assert said not in frame(ui, s).text["status-note"]
 
 
 def test_the_witchs_holder_sees_the_face_she_looked_at() -> None:

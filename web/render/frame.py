@@ -152,8 +152,12 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     elif human_turn(s):
         status = o.status
         # the end seen coming (R7.1a, R7.1b): a line of its own under the status line
+        # and while the Witch decides, what it saw (R6.6: a phone's board shows a face's
+        # threshold alone)
+        seen = panels.known_faces(view) if view["decision"]["kind"] == "witch" else []
         f.text["status-note"] = " ".join(
-            note for note in (ending.supply_note(view), ending.cubes_note(view)) if note)
+            note for note in ("; ".join(seen), ending.supply_note(view), ending.cubes_note(view))
+            if note)
     elif s.is_over and ui.busy and story.final:  # the end is being told (R7.3)
         status = t("status.final_plague")
     elif s.is_over and story.hold:  # the final plague told: seen before the results

@@ -480,14 +480,17 @@ def digest_short(taken: list[tuple[str, int]], lost: int, names: list[str]) -> s
 
 def known(view: View) -> str:
     """The faces this seat's Witch has seen (R6.6, R8.3): only in this seat's view."""
-    rows = []
-    for r in view["regions"]:
-        for slot, face in enumerate(view["board"][r]["tokens"], 1):
-            if face is not None:
-                text = t("known.token", region=region(r), slot=slot,
-                         threshold=face["threshold"], symbols=symbols(face["symbols"]))
-                rows.append(f"<li>{esc(text)}</li>")
-    return f'<h2>{esc(t("panel.known"))}</h2><ul class="known-list">{"".join(rows)}</ul>'
+    rows = "".join(f"<li>{esc(text)}</li>" for text in known_faces(view))
+    return f'<h2>{esc(t("panel.known"))}</h2><ul class="known-list">{rows}</ul>'
+
+
+def known_faces(view: View) -> list[str]:
+    """Each face this seat knows, in words (its region, its place, its threshold, its
+    symbols): the known panel's lines, and a phone's status while the Witch decides."""
+    return [t("known.token", region=region(r), slot=slot, threshold=face["threshold"],
+              symbols=symbols(face["symbols"]))
+            for r in view["regions"]
+            for slot, face in enumerate(view["board"][r]["tokens"], 1) if face is not None]
 
 
 def welcome() -> str:
