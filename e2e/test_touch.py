@@ -121,26 +121,33 @@ class BoardWatch:
         return "\n".join(lines)
 
 
-#: A strike's strip on the phone: whether its newest token is whole in its view, and how many
-#: tokens it has (None: no strip shown now).
+#: A strike's strip on the phone: the token it should show (the newest while the strike is
+#: told; once it waits to be seen, the first that cost a cube, if one did), whether that one
+#: is whole in its view, and how many tokens it has (None: no strip shown now).
 STRIP_JS = """() => {
   if (document.body.dataset.strikeStrip !== '1') return null;
   const strip = document.querySelector('#strike .strike-list');
-  const items = strip ? strip.querySelectorAll(':scope > li') : [];
+  const items = strip ? [...strip.querySelectorAll(':scope > li')] : [];
   if (!items.length) return null;
-  const s = strip.getBoundingClientRect(), l = items[items.length - 1].getBoundingClientRect();
-  return {tokens: items.length, whole: l.left >= s.left - 1 && l.right <= s.right + 1
-          && s.bottom <= innerHeight && s.top >= 0, sign: items[items.length - 1].dataset.at};
+  const costly = items.findIndex(li => li.classList.contains('outbreak'));
+  const at = document.body.dataset.strike === 'held' && costly >= 0 ? costly
+    : items.length - 1;
+  const s = strip.getBoundingClientRect(), l = items[at].getBoundingClientRect();
+  return {tokens: items.length, at: at + 1, held: document.body.dataset.strike === 'held',
+          whole: l.left >= s.left - 1 && l.right <= s.right + 1
+          && s.bottom <= innerHeight && s.top >= 0, sign: items[at].dataset.at};
 }"""
 
 
 def check_strike_strip(page: Page, seen: list) -> None:
     """A strike told or waiting to be seen, on a phone: a strip at the board's foot showing
-    its newest token whole, numbered "n / m" (the sign that there are more)."""
+    its newest token whole while it is told, and once it waits to be seen the first token
+    that cost a cube (R5.5: the loss, not a calm last token), numbered "n / m" (the sign
+    that there are more)."""
     strip = page.evaluate(STRIP_JS)
     if strip is not None:
         assert strip["whole"], strip
-        assert strip["sign"].startswith(f"{strip['tokens']} / "), strip
+        assert strip["sign"].startswith(f"{strip['at']} / "), strip
         seen.append(strip["tokens"])
 
 
@@ -160,12 +167,12 @@ def page_through_the_strip(page: Page) -> bool:
     token back at each tap down to the first (where "‹" hides), "›" on again to the newest
     (where "›" hides). False if the strike had one token (nothing to page)."""
     view = page.evaluate(STRIP_VIEW_JS)
-    tokens = int(view["at"][-1].split(" / ")[1])
+    start, tokens = (int(n) for n in view["at"][0].split(" / "))
     if tokens < 2:
         assert not view["back"] and not view["on"], view
         return False
-    assert view["at"] == [f"{tokens} / {tokens}"] and view["back"] and not view["on"], view
-    for at in range(tokens - 1, 0, -1):
+    assert view["back"] == (start > 1) and view["on"] == (start < tokens), view
+    for at in range(start - 1, 0, -1):
         page.locator('.strip-page[data-strip-page="-1"]').tap()
         page.wait_for_function(f"() => ({STRIP_VIEW_JS})().at.includes('{at} / {tokens}')")
     view = page.evaluate(STRIP_VIEW_JS)

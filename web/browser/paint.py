@@ -222,8 +222,8 @@ class Painter:
     def _strike_in_sight(self, before: str, now: str, told: bool) -> None:
         """A new strike tops the side panel (style.css): scroll it there, the phone's sheet
         included (unless it is there: the write would lay the page out); a phone's strip of
-        its tokens shows the newest (``told``: a token more); once it waits to be seen,
-        Continue takes the focus (browser/focus.py)."""
+        its tokens shows the newest (``told``: a token more); once it waits to be seen, the
+        first that cost a cube, and Continue takes the focus (browser/focus.py)."""
         if now and not before and self._side_scrolled is not False:
             side = dom.by_id("side")
             if side is not None:
@@ -236,6 +236,7 @@ class Painter:
         if now and (told or now != before):  # (its page buttons: browser/strike_strip.py)
             strike_strip.mark_ends()
         if now == "held" and before != "held":
+            strike_strip.show_the_cost()
             self.focus.to_continue()
 
     def _announce(self, announce: tuple | None) -> None:

@@ -1,5 +1,6 @@
 """A phone's strike strip (style.css ``body[data-strike-strip]``): its tokens side by side,
-turned a token back or on by its page buttons, a button hidden at its end.
+turned a token back or on by its page buttons, a button hidden at its end; once told, at its
+first token that cost a cube.
 
 Why in the browser edge: paging is scrolling, the page's own business (no rule and no state
 of the store); the strip is painted again token by token, so its ends are marked on
@@ -27,6 +28,19 @@ def turn(button) -> None:
         return
     width = float(token.getBoundingClientRect().width) + 6  # (a token and the gap after it)
     strip.scrollLeft = float(strip.scrollLeft) + step * width
+    mark_ends()
+
+
+def show_the_cost() -> None:
+    """The strike told, waiting to be seen: the strip turns to its first token that cost a
+    cube (``.outbreak``, R5.5), if one did: what a player must not miss (the newest token,
+    shown as it was told, is often a calm one); the others a page away."""
+    strip = dom.query(LIST)
+    costly = dom.query(":scope > li.outbreak", strip) if strip is not None else None
+    if costly is None:
+        return
+    strip.scrollLeft = float(strip.scrollLeft) + float(
+        costly.getBoundingClientRect().right - strip.getBoundingClientRect().right)
     mark_ends()
 
 
