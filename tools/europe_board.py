@@ -47,7 +47,8 @@ LINK_LEAST = 12  # a sea link's crossing is at least this long (a line a player 
 BEYOND_FRAME = {"wide": ("west", 900.0), "tall": ("south", 1500.0)}
 
 #: The seas' names (Latin, as the regions') and where each lies (longitude, latitude).
-SEAS = (("Mare Atlanticum", -14.0, 50.0), ("Mare Germanicum", 3.5, 56.0),
+#: (named in this order where room is short: the North Sea, between the most regions, first)
+SEAS = (("Mare Germanicum", 3.5, 56.0), ("Mare Atlanticum", -14.0, 50.0),
         ("Mare Balticum", 19.0, 57.0), ("Mare Mediterraneum", 18.0, 34.5),
         ("Pontus Euxinus", 34.0, 43.3), ("Mare Caspium", 50.5, 42.0))
 #: A few mountain ranges, each a ridge of places (longitude, latitude), drawn as little peaks
@@ -85,6 +86,7 @@ SHALLOWS = ((9.0, 3.0), (4.0, 2.0))
 #: Chromium: with room), and its box's height (its letters and their descenders)
 NAME_EM = 0.65 * L.SEA_NAME
 NAME_HIGH = L.SEA_NAME + 4
+NAMES_APART = 30.0  # units between two seas' names (and between a name and the rose)
 
 
 @cache
@@ -172,9 +174,9 @@ def drawing(lay: L.Arrangement) -> dict:
     names = []
     for name, lon, lat in SEAS:
         placed = _sea_name_place(name, lon, lat, window, width, height, land, taken)
-        if placed is not None:
+        if placed is not None:  # (two seas' names apart: two labels, not one)
             names.append(placed)
-            taken = taken.union(_name_box(*placed))
+            taken = taken.union(_name_box(*placed).buffer(NAMES_APART))
     coast = shapely.union_all([*shapes.values(), beyond])
     shallows = tuple(_whole(_band(coast, reach, tolerance, width, height))
                      for reach, tolerance in SHALLOWS)
