@@ -130,11 +130,10 @@ def named_for_kind(seats: list[Seat], index: int) -> str:
     1") on a person's or a friend's seat becomes theirs ("Player 2", "Friend 3"), a person's
     ("Player 2", "You") on a computer's seat a computer's; a name a player typed stays."""
     seat = seats[index]
-    computers = {t("player.computer_n", n=n) for n in range(1, 4)}
     people = {t("player.default", n=n) for n in range(1, 5)} | {t("player.you")}
     if seat.is_bot and seat.name in people:
         return t("player.computer_n", n=sum(1 for s in seats[:index] if s.is_bot) + 1)
-    if not seat.is_bot and seat.name in computers:
+    if not seat.is_bot and seat.name in _computer_names():
         return (default_friend_name(index) if seat.is_friend
                 else t("player.default", n=index + 1))
     return seat.name
@@ -143,8 +142,12 @@ def named_for_kind(seats: list[Seat], index: int) -> str:
 def computer_label(name: str) -> str:
     """A computer player's name as the status says it: "Bob (computer)", but a default name
     as it is ("Computer 1", never "Computer 1 (computer)")."""
-    defaults = {t("player.computer_n", n=n) for n in range(1, 4)}
-    return name if name in defaults else t("games.bot", name=name)
+    return name if name in _computer_names() else t("games.bot", name=name)
+
+
+def _computer_names() -> set[str]:
+    """The names the page gives computers, in the language now in use ("Computer 1"…)."""
+    return {t("player.computer_n", n=n) for n in range(1, 4)}
 
 
 def renamed_defaults(seats: list[Seat], before: tuple) -> list[Seat]:
