@@ -9,7 +9,18 @@ from __future__ import annotations
 
 import re
 
+from pyodide.ffi import create_proxy
 from pyscript import document, window
+
+_proxies: list = []  # the page's own event listeners, kept alive as long as the page
+
+
+def listen(node, kind: str, handler, capture: bool = False) -> None:
+    """``handler`` called at each ``kind`` event on ``node`` (``capture``: on its way down,
+    for an event that does not bubble, such as a scroll)."""
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    node.addEventListener(kind, proxy, capture)
 
 
 def js(value):

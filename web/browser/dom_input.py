@@ -59,7 +59,7 @@ class DomInput:
         pointer = create_proxy(self._on_pointer)
         self._proxies.append(pointer)
         document.addEventListener("pointerdown", pointer, True)
-        strike_strip.listen()
+        strike_strip.bind()
         on_storage = create_proxy(self.autosave.on_storage)
         self._proxies.append(on_storage)
         window.addEventListener("storage", on_storage)

@@ -230,10 +230,8 @@ class Painter:
                 side.scrollTop = 0
                 self._side_scrolled = False
         if now and told:
-            strip = dom.query("#strike .strike-list")
-            if strip is not None and int(strip.scrollWidth) > int(strip.clientWidth):
-                strip.scrollLeft = strip.scrollWidth
-        if now and (told or now != before):  # (its page buttons: browser/strike_strip.py)
+            strike_strip.show_the_newest()
+        if now and (told or now != before):  # (its page buttons)
             strike_strip.mark_ends()
         if now == "held" and before != "held":
             strike_strip.show_the_cost()

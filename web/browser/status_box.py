@@ -12,7 +12,7 @@ from __future__ import annotations
 from pyscript import document
 
 from browser import dom
-from browser.touch import listen
+from browser.dom import listen
 
 
 class StatusBox:

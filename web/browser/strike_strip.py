@@ -9,14 +9,11 @@ of the store); the strip is painted again token by token, so its ends are marked
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
 from pyscript import document
 
 from browser import dom
 
 LIST = "#strike .strike-list"
-
-_proxies: list = []  # event listeners kept alive
 
 
 def turn(button) -> None:
@@ -29,6 +26,13 @@ def turn(button) -> None:
     width = float(token.getBoundingClientRect().width) + 6  # (a token and the gap after it)
     strip.scrollLeft = float(strip.scrollLeft) + step * width
     mark_ends()
+
+
+def show_the_newest() -> None:
+    """A token more told: the strip shows it (the newest at its end)."""
+    strip = dom.query(LIST)
+    if strip is not None and int(strip.scrollWidth) > int(strip.clientWidth):
+        strip.scrollLeft = strip.scrollWidth
 
 
 def show_the_cost() -> None:
@@ -59,12 +63,10 @@ def mark_ends() -> None:
             panel.removeAttribute(name)
 
 
-def listen() -> None:
+def bind() -> None:
     """Mark the ends after any scroll of the strip (a swipe, a key, a button): a scroll does
     not bubble, so one listener catches it on its way down."""
     def on_scroll(event) -> None:
         if dom.closest(event.target, LIST) is not None:
             mark_ends()
-    proxy = create_proxy(on_scroll)
-    _proxies.append(proxy)
-    document.addEventListener("scroll", proxy, True)
+    dom.listen(document, "scroll", on_scroll, capture=True)

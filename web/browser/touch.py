@@ -11,15 +11,15 @@ business: a tap resolved here becomes the same event as a click on that target.
 from __future__ import annotations
 
 from control import zoom_geometry
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from browser import dom
+from browser.dom import listen
 
 #: What a tap on the map may stand for (app.TARGETS, inside the SVG).
 MAP_TARGETS = "[data-slot],[data-plague],[data-region],[data-take]"
 
-_proxies: list = []  # event listeners kept alive
 
 
 def touch_screen() -> bool:
@@ -38,13 +38,6 @@ def _upright_phone() -> bool:
 
 def _js(options: dict):
     return to_js(options, dict_converter=window.Object.fromEntries)
-
-
-def listen(node, kind: str, handler) -> None:
-    """``handler`` called at each ``kind`` event on ``node`` (kept alive as long as the page)."""
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    node.addEventListener(kind, proxy)
 
 
 # -- the toolbar's menu (a phone: the toolbar is folded away, style.css) ---------------------

@@ -279,8 +279,7 @@ def _live(f: Frame, ui: Ui, prefs: Prefs, s: SeatTable, all_regions, lay: Arrang
     # … and on a phone, a strip at the board's foot while it is told and until it is seen
     # (style.css), unless a sheet is open: not once the player's turn goes on (the supply is
     # under it)
-    telling = waiting == "story-seen" or (ui.busy and story.on_map and bool(story.items))
-    f.data["strikeStrip"] = "1" if telling and not ui.sheet else ""
+    f.data["strikeStrip"] = "1" if (telling or waiting == "story-seen") and not ui.sheet else ""
     if prefs.show_log:
         f.html["log"] = panels.log(s.log)  # its box keeps the newest line in view (CSS)
     f.shown["log"] = prefs.show_log
