@@ -121,7 +121,8 @@ def test_a_pile_on_land_out_of_play_hides_that_land(lay) -> None:
         marked = re.search(f'<rect class="pile" id="pile-{r}"[^>]* data-covers-out', skeleton)
         assert bool(marked) if share > 0.06 else not marked if share < 0.04 else True, r
     css = (Path(board.__file__).parents[1] / "style.css").read_text(encoding="utf-8")
-    assert ".board .pile[data-covers-out] { fill: var(--land); fill-opacity: 1; }" in css
+    assert (".board .pile[data-covers-out] { fill: var(--tint, var(--land)); fill-opacity: 1; }"
+            in css)
 
 
 def test_the_map_module_is_what_the_tool_draws() -> None:

@@ -111,7 +111,7 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
         if r not in lay.piles:  # (out of play on a map framed to the regions in play)
             continue
         b = lay.tile(r)
-        on = f' id="pile-{r}" data-region="{r}"' if named else ""
+        on = f' id="pile-{r}" data-region="{r}"' if named else f' data-region="{r}"'
         if r in drawn.COVERS_OUT[lay.name]:  # (its plate hides the land out of play under it)
             on += " data-covers-out"
         plates.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
