@@ -78,8 +78,8 @@ COVERS_OUT = 0.05
 RIVER_LEAST = 8.0
 
 #: The compass rose: where it would lie (longitude, latitude), per arrangement: the Atlantic
-#: off Portugal on a desktop's map, the sea between Crete and Egypt on a phone's
-COMPASS = {"wide": (-20.0, 40.0), "tall": (28.0, 33.0)}
+#: off Portugal on a desktop's map, the Sahara beside the supply on a phone's
+COMPASS = {"wide": (-20.0, 40.0), "tall": (28.0, 22.0)}
 #: The shallows drawn round the coasts, lighter near the land: (reach, smoothing) in units
 SHALLOWS = ((9.0, 3.0), (4.0, 2.0))
 #: A sea name's advance per letter (its italics measure 0.55–0.64 of their size in
@@ -180,8 +180,10 @@ def drawing(lay: L.Arrangement) -> dict:
     coast = shapely.union_all([*shapes.values(), beyond])
     shallows = tuple(_whole(_band(coast, reach, tolerance, width, height))
                      for reach, tolerance in SHALLOWS)
+    # (on open water, or on the land beyond the game, as an old map's rose on the Sahara)
     rose = _free_place(*COMPASS[lay.screen], window, width, height,
-                       (2 * L.COMPASS_R, 2 * L.COMPASS_R + 10), shapely.union_all([land, taken]))
+                       (2 * L.COMPASS_R, 2 * L.COMPASS_R + 10),
+                       shapely.union_all([*(g.buffer(2) for g in shapes.values()), taken]))
     if rose is None:
         raise ValueError("no open water for the compass rose")
     # (the rivers and the peaks on the land, kept 2 units off every piece, link and name)

@@ -57,10 +57,13 @@ REGION_COUNTRIES: dict[str, tuple[str, ...]] = {
     "Russia": ("Russia",),
 }
 
-#: Land in the frame that is in no region: drawn paler, beyond the game (Africa's north coast,
-#: the Caucasus and the Near East, Kazakhstan's west).
-BEYOND = ("Morocco", "Algeria", "Tunisia", "Libya", "Egypt", "Syria", "Iraq", "Iran", "Lebanon",
-          "Israel", "Palestine", "Jordan", "Georgia", "Armenia", "Azerbaijan", "Kazakhstan")
+#: Land on a map that is in no region: drawn paler, beyond the game (Africa's north down to
+#: the Sahel, under a phone's players' table; the Caucasus and the Near East, Arabia's north;
+#: Kazakhstan's and Turkmenistan's west).
+BEYOND = ("Morocco", "Algeria", "Tunisia", "Libya", "Egypt", "W. Sahara", "Mauritania", "Mali",
+          "Niger", "Chad", "Sudan", "Eritrea", "Syria", "Iraq", "Iran", "Lebanon", "Israel",
+          "Palestine", "Jordan", "Saudi Arabia", "Kuwait", "Georgia", "Armenia", "Azerbaijan",
+          "Kazakhstan", "Turkmenistan", "Uzbekistan")
 
 #: Pieces given to another region (lon/lat boxes): Kaliningrad, Crimea.
 MOVED = (((19.0, 54.0, 23.0, 55.5), "Russia", "Polonia"),
@@ -70,8 +73,10 @@ PROJECTION = "+proj=laea +lat_0=52 +lon_0=15 +datum=WGS84 +units=km +no_defs"
 #: The board's frame in the projection (km): west of Cabo da Roca to the Volga, south of
 #: Crete to the North Cape.
 FRAME = (-2200.0, -2100.0, 2250.0, 2200.0)
-#: The longitudes and latitudes read before projecting (a little more than the frame).
+#: The longitudes and latitudes read before projecting (a little more than the frame), and
+#: for the land beyond, as far south as a phone's map reaches below it (about 18° N)
 _LONLAT = (-25.0, 28.0, 75.0, 82.0)
+_BEYOND_LONLAT = (-25.0, 12.0, 75.0, 82.0)
 
 
 def _arcs(topo: dict) -> list[list[tuple[float, float]]]:
@@ -205,7 +210,8 @@ def beyond() -> BaseGeometry:
     """The land that no region holds (drawn beyond the game), projected: a map cuts it to
     its own window (which may reach west of :data:`FRAME`, into the Atlantic and Morocco)."""
     countries = _topology(ATLAS)
-    land = shapely.union_all([_country(countries[c]) for c in BEYOND]).intersection(box(*_LONLAT))
+    land = shapely.union_all([_country(countries[c]) for c in BEYOND]).intersection(
+        box(*_BEYOND_LONLAT))
     return shapely.make_valid(project(land))
 
 
