@@ -223,6 +223,21 @@ def test_the_phone_board_is_the_map_above_and_the_table_below() -> None:
         <= L.TALL.height
 
 
+@pytest.mark.parametrize("lay", [lay for lay in ALL if lay.screen == "tall"],
+                         ids=lambda lay: lay.name)
+def test_the_phone_boards_table_and_supply_stand_on_africa(lay: L.Arrangement) -> None:
+    """The land beyond the game goes on below Europe as Africa does (to the Sahel): a phone's
+    players' table and supply stand on it, not on a sea where Africa was cut off (box
+    owners: "Africa ends in sea"), and the compass rose lies on no region's land."""
+    shore = europe_board.shapes_of(europe_real.SHORES[lay.name])
+    for b in (lay.table, lay.supply):
+        here = shapely.box(b.x, b.y, b.x + b.w, b.y + b.h)
+        assert here.intersection(shore).area >= 0.9 * here.area, (lay.name, b)
+    x, y = europe_real.ROSE[lay.name]
+    rose = shapely.Point(x, y).buffer(L.COMPASS_R)
+    assert not any(rose.intersects(g) for g in drawn(lay).values())
+
+
 @pytest.mark.parametrize("screen", L.SCREENS)
 @pytest.mark.parametrize("players", [2, 3])
 def test_fewer_players_see_their_regions_larger(screen: str, players: int) -> None:
