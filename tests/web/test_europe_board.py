@@ -105,6 +105,12 @@ def test_each_pile_stands_on_its_own_land(lay) -> None:
         assert share >= OWN_LAND[lay.screen], (r, share)
         for other in [b for k, b in boxes.items() if k != r] + others:
             assert here.distance(other) >= 3, r
+    # (what room the piles want of the land in play: over 1 on a phone, docs/europe-map.md)
+    land = shapely.union_all([shapes[r] for r in lay.piles])
+    sea = sum(b.difference(shapely.union_all(list(shapes.values()))).area for b in boxes.values())
+    want = sum(b.area for b in boxes.values())
+    print(f"{lay.name}: piles {want:.0f} units² on {land.area:.0f} of land in play "
+          f"({want / land.area:.2f}); {sea / want:.0%} of the piles on the sea")
 
 
 @MAPS
