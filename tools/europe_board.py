@@ -71,9 +71,10 @@ RIDGES = (("Pyrenaei", ((-1.6, 43.0), (0.4, 42.7), (2.4, 42.5))),
 #: The peaks' spacing along a ridge and a peak's box (half its width, its height), in units
 PEAK_STEP = 9.0
 PEAK = (L.PEAK_W, L.PEAK_H)
-#: A pile that stands this much on a region out of play's land: its plate hides that land
-#: (render/board.py), so that its pieces do not seem out of play
-COVERS_OUT = 0.05
+#: A piece of a pile's plate smaller than this (units²) is not drawn (:func:`_plate`)
+PLATE_LEAST = 6.0
+PLATE_TOLERANCE = 2.0  # units: the detail of a plate's coast
+PLATE_ISLET = 40.0  # units²: an island of its own smaller than this lies under its plate
 #: A river's stretch shorter than this (units), once cut round the pieces, is not drawn
 RIVER_LEAST = 8.0
 
@@ -155,9 +156,7 @@ def drawing(lay: L.Arrangement) -> dict:
                 for r, (x, y) in piles.items()}
     boxes = shapely.union_all([*pile_box.values(), *(box(x, y, x + w, y + h)
                                                       for x, y, w, h in reserved)])
-    out_of_play = shapely.union_all([g for r, g in shapes.items() if r not in in_play])
-    covers_out = tuple(r for r, b in pile_box.items()
-                       if b.intersection(out_of_play).area > COVERS_OUT * b.area)
+    plates = {r: _plate(shapes[r], pile_box[r]) for r in piles}
     crossings = {}
     for (a, b), sea in NEIGHBOUR_PAIRS.items():
         if sea and a in piles and b in piles:
@@ -197,7 +196,7 @@ def drawing(lay: L.Arrangement) -> dict:
     return {"land": shapes, "beyond": _whole(beyond), "piles": piles,
             "crossings": crossings, "labels": labels, "names": names, "shallows": shallows,
             "rose": (round(rose[0]), round(rose[1] + 5)), "rivers": rivers, "peaks": peaks,
-            "covers_out": covers_out}
+            "plates": plates}
 
 
 def _peaks(ridges: BaseGeometry, room: BaseGeometry) -> tuple[tuple[int, int], ...]:
@@ -212,6 +211,21 @@ def _peaks(ridges: BaseGeometry, room: BaseGeometry) -> tuple[tuple[int, int], .
             if room.contains(box(at.x - w, at.y - h, at.x + w, at.y)):
                 out.append((round(at.x), round(at.y)))
     return tuple(out)
+
+
+def _plate(land: BaseGeometry, pile: BaseGeometry) -> BaseGeometry:
+    """A pile's plate: its box (rounded as the page draws it) where it leaves its region's
+    own land. On its own land the region's colour shows under its pieces, as on the box;
+    off it, on the sea or on a neighbour's land, the plate (drawn as its region's state:
+    style.css) says whose pieces they are and hides the land they are not on."""
+    plate = pile.buffer(-L.PLATE_R).buffer(L.PLATE_R, quad_segs=4).difference(land)
+    # (its coast a little simpler than the land's, and over its islets: a few bytes less for
+    # the first screen)
+    plate = shapely.make_valid(plate.simplify(PLATE_TOLERANCE))
+    parts = [Polygon(p.exterior, [hole for hole in p.interiors
+                                  if Polygon(hole).area >= PLATE_ISLET])
+             for p in G.pieces_of(plate) if p.area >= PLATE_LEAST]
+    return shapely.union_all(parts) if parts else Polygon()
 
 
 def _straits(shapes: dict[str, BaseGeometry], in_play: tuple[str, ...]
@@ -447,8 +461,9 @@ def module() -> str:
              "#: Natural Earth's rivers, cut round the pieces, and the mountains' peaks",
              "RIVERS: dict[str, str] = {}",
              "PEAKS: dict[str, tuple[tuple[int, int], ...]] = {}",
-             "#: the regions whose pile stands partly on land out of play (its plate hides it)",
-             "COVERS_OUT: dict[str, tuple[str, ...]] = {}"]
+             "#: each pile's plate: its box off its region's own land (on the sea, or on other",
+             "#: regions' land, which it hides), drawn under its pieces",
+             "PLATES: dict[str, dict[str, str]] = {}"]
     for name in L.ARRANGEMENTS:
         d = drawing(L.ARRANGEMENTS[name])
         lines += ["", f"LAND[{name!r}] = {{"]
@@ -469,7 +484,11 @@ def module() -> str:
             lines += ["    ("] + _lines("", path_data(band), "    ")[1:-1] + ["    ),"]
         lines += [")", f"RIVERS[{name!r}] = ("]
         lines += _lines("", line_data(d["rivers"]), "")[1:-1]
-        lines += [")", f"COVERS_OUT[{name!r}] = {d['covers_out']!r}"]
+        lines += [")", f"PLATES[{name!r}] = {{"]
+        for r in REGIONS:
+            if r in d["plates"]:
+                lines += _lines(r, path_data(d["plates"][r]), "    ")
+        lines += ["}"]
         lines += [f"PEAKS[{name!r}] = ("]
         peaks = [f"{p!r}," for p in d["peaks"]]
         lines += ["    " + " ".join(peaks[i:i + 8]) for i in range(0, len(peaks), 8)] + [")"]

@@ -99,9 +99,11 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
     """The sea, the land beyond the game (``.shore``) and, but on the first screen's sketch,
     the seas' names; then each region's land (render/europe_real.py): the clickable
     ``.region``, drawn as its state classes say (style.css ``.region.…``); over all the lands,
-    each region's pile's plate (``.pile``, a click on it is one on its region; the map view
-    gives it its region's state classes: a pile may stand on a neighbour's land, and what a
-    finger touches there is the pile); the supply box and the table."""
+    each region's pile's plate (``.pile``: its box where it leaves its region's own land, on
+    the sea or a neighbour's land, which it hides; a click on it is one on its region; the
+    map view gives it its region's state classes, so that a region's land and its plate are
+    drawn as one, and what a finger touches there is the pile); the supply box and the
+    table."""
     lands, plates = [], []
     drawn = europe_real
     for r in REGIONS:
@@ -110,12 +112,8 @@ def _skeleton_rects(lay: L.Arrangement, named: bool) -> str:
         lands.append(f'<path{name} class="region" d="{drawn.LAND[lay.name][r]}"/>')
         if r not in lay.piles:  # (out of play on a map framed to the regions in play)
             continue
-        b = lay.tile(r)
         on = f' id="pile-{r}" data-region="{r}"' if named else f' data-region="{r}"'
-        if r in drawn.COVERS_OUT[lay.name]:  # (its plate hides the land out of play under it)
-            on += " data-covers-out"
-        plates.append(f'<rect class="pile"{on} x="{b.x:g}" y="{b.y:g}" width="{b.w:g}" '
-                      f'height="{b.h:g}" rx="7"/>')
+        plates.append(f'<path class="pile"{on} d="{drawn.PLATES[lay.name].get(r, "")}"/>')
     sx, sy, sw, sh = lay.supply
     tx, ty, tw, th = lay.table
     shores = drawn.SHORES[lay.name]

@@ -38,6 +38,8 @@ WIDE_QUERY = "(min-width: 1001px) and (min-aspect-ratio: 4/3)"
 
 GAP = 10
 MARGIN = 5
+#: A pile's plate's rounded corners (render/board.py; tools/europe_board.py draws it so)
+PLATE_R = 7
 
 TOKEN_R = 12  # rat tokens 24 units across
 PLAGUE_HIT = 30  # the plague piece's place for a finger, when it may be picked up
