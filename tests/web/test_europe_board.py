@@ -6,6 +6,7 @@ other pile nor the players' table or the supply; each sea link is drawn over wat
 
 from __future__ import annotations
 
+import colorsys
 import math
 import re
 import subprocess
@@ -278,3 +279,21 @@ def test_fewer_players_see_their_regions_larger(screen: str, players: int) -> No
     for r, (x, y) in lay.labels.items():
         assert r not in in_play
         assert not europe_board._label_box(x, y).intersects(taken), r
+
+
+def test_land_neighbours_are_told_apart_by_their_tints() -> None:
+    """Each region is a tint of its own, as on the box, and two regions whose land meets
+    (R2.2's land pairs) are never of one colour: their hues lie 40° or more apart (box
+    owners: "Scandia, Germania and Tartaria the same green"), every tint a light parchment
+    under which a region's dark name reads (lightness 0.7 or more)."""
+    css = (Path(board.__file__).parents[1] / "style.css").read_text(encoding="utf-8")
+    tints = dict(re.findall(r'\.board \[data-region="(\w+)"\] \{ --tint: (#[0-9a-f]{6}); \}',
+                            css))
+    assert set(tints) == set(REGIONS)
+    hls = {r: colorsys.rgb_to_hls(*(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)))
+           for r, c in tints.items()}
+    for pair in LAND_PAIRS:
+        a, b = sorted(pair)
+        apart = abs(hls[a][0] - hls[b][0]) * 360
+        assert min(apart, 360 - apart) >= 40, (a, b, tints[a], tints[b])
+    assert all(light >= 0.7 for _hue, light, _sat in hls.values())
