@@ -836,7 +836,9 @@ EN: dict[str, str] = {
     "help.legend.plague": "The plague piece.",
     "help.legend.sea": "Dashed lines over the blue sea: sea links, neighbours across the "
                        "water; a line between two lands: a land border. The paler lands "
-                       "(Africa, Asia) are not in the game.",
+                       "(Africa, Asia) are not in the game. Where a region's pieces have no "
+                       "room on its land, they stand on a parchment plate that belongs to "
+                       "that region (highlighted with it).",
     "help.legend.supply": "The supply: the rat tokens left (the game ends after the turn that "
                           "empties it) and the class cards beside the board.",
     "help.legend.table": "Each player's cubes in regions, in the palace and in reserve, and the "
