@@ -235,7 +235,7 @@ def test_a_phone_keeps_the_tall_board_and_a_rotation_redraws_it(browser: Browser
     assert page.locator("#map").get_attribute("viewBox") == "0 0 720 580"
     assert page.locator("#map").get_attribute("data-board") == "wide-3"  # (R2.1: 3 players)
     assert page.locator("#map path.region").count() == 12  # Europe as it is, drawn anew
-    assert page.locator("#map rect.pile").count() == 10  # a pile per region in play
+    assert page.locator("#map path.pile").count() == 10  # a pile per region in play
     # R2.2's sea links among the ten regions of three players (Turcia–Tartaria's is out)
     assert page.locator("#map #overlay #layer-links path.link.sea").count() == 5
     page.set_viewport_size({"width": 900, "height": 800})
