@@ -184,7 +184,7 @@ def drawing(lay: L.Arrangement) -> dict:
                        (2 * L.COMPASS_R, 2 * L.COMPASS_R + 10),
                        shapely.union_all([*(g.buffer(2) for g in shapes.values()), taken]))
     if rose is None:
-        raise ValueError("no open water for the compass rose")
+        raise ValueError("no room for the compass rose on open water or land beyond the game")
     # (the rivers and the peaks on the land, kept 2 units off every piece, link and name)
     free = shapely.make_valid(coast.buffer(0).buffer(-1.5)).difference(
         shapely.make_valid(taken.buffer(2)))

@@ -127,7 +127,7 @@ def test_a_piles_plate_is_where_it_leaves_its_own_land(lay) -> None:
         plate = europe_board.shapes_of(europe_real.PLATES[lay.name].get(r, ""))
         here = pile(lay, r)
         off_land = here.difference(shapes[r])
-        # (its coast drawn simpler than the land's, to 3 units, in whole units: a little
+        # (its coast drawn simpler than the land's, to 2 units, in whole units: a little
         # either way, most off a skerried coast's)
         assert plate.intersection(shapes[r]).area <= 0.03 * here.area, r
         corners = 4 * (1 - math.pi / 4) * L.PLATE_R ** 2
@@ -287,8 +287,8 @@ def test_land_neighbours_are_told_apart_by_their_tints() -> None:
     owners: "Scandia, Germania and Tartaria the same green"), every tint a light parchment
     under which a region's dark name reads (lightness 0.7 or more)."""
     css = (Path(board.__file__).parents[1] / "style.css").read_text(encoding="utf-8")
-    tints = dict(re.findall(r'\.board \[data-region="(\w+)"\] \{ --tint: (#[0-9a-f]{6}); \}',
-                            css))
+    tints = dict(re.findall(
+        r'\.board \.region\[data-region="(\w+)"\] \{ --tint: (#[0-9a-f]{6}); \}', css))
     assert set(tints) == set(REGIONS)
     hls = {r: colorsys.rgb_to_hls(*(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)))
            for r, c in tints.items()}
